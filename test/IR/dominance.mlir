@@ -86,3 +86,53 @@ func.func @dominated(%c: i1) {
   %z = "t.def"() : () -> i32
   "t.br"()[^unreachable] : () -> ()
 }
+
+// -----
+
+// A block argument is usable only where its block dominates the use; the note
+// points at the op holding the block, as upstream's does.
+// expected-note@+1 {{operand defined as a block argument (block #2 in the same region)}}
+func.func @block_arg_same_region() {
+  "t.br"()[^bb1] : () -> ()
+^bb1:
+  "t.cond_br"()[^bb2, ^bb3] : () -> ()
+^bb2(%x: i32):
+  "t.br"()[^bb3] : () -> ()
+^bb3:
+  // expected-error@+1 {{operand #0 does not dominate this use}}
+  "t.use"(%x) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @block_arg_parent_region() {
+  // expected-note@+1 {{operand defined as a block argument (block #2 in a parent region)}}
+  "t.region"() ({
+    "t.br"()[^bb1] : () -> ()
+  ^bb1:
+    "t.cond_br"()[^bb2, ^bb3] : () -> ()
+  ^bb2(%x: i32):
+    "t.br"()[^bb3] : () -> ()
+  ^bb3:
+    "t.region"() ({
+      // expected-error@+1 {{operand #0 does not dominate this use}}
+      "t.use"(%x) : (i32) -> ()
+    }) : () -> ()
+    "t.term"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// The argument of a dominating block is fine, also in nested regions.
+func.func @block_arg_dominates() {
+  "t.br"()[^bb1] : () -> ()
+^bb1(%x: i32):
+  "t.region"() ({
+    "t.use"(%x) : (i32) -> ()
+  }) : () -> ()
+  "t.use"(%x) : (i32) -> ()
+  return
+}

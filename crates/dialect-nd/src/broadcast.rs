@@ -103,7 +103,7 @@ fn check_shape_operand(ctx: &Context, module: &Module, op: OpId, res: Type) -> V
 /// A result with `?` dims needs the shape operand that gives their sizes.
 fn check_dynamic_result_has_shape(ctx: &Context, module: &Module, op: OpId, res: Type) -> VResult {
     let dynamic = tensor_dims(ctx, res).is_some_and(|d| d.contains(&tensor_ir::DYNAMIC));
-    if dynamic && module.op(op).operands.len() < 2 {
+    if dynamic && module.operands(op).len() < 2 {
         return fail(
             ctx,
             module,
@@ -243,7 +243,7 @@ pub(crate) fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> V
         );
     }
     let attr_shape = i64_array_attr(ctx, module, op, "shape")?;
-    let has_operand = module.op(op).operands.len() == 2;
+    let has_operand = module.operands(op).len() == 2;
     let target = match (attr_shape, has_operand) {
         (Some(_), true) => {
             return fail(
@@ -339,7 +339,7 @@ pub(crate) fn parse_broadcast_to(p: &mut Parser<'_>, state: &mut OperationState)
 /// Prints `nd.broadcast_to`'s custom form.
 pub(crate) fn print_broadcast_to(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     print_operand_list(p, op)?;
-    let elided = if p.module.op(op).operands.len() == 1 {
+    let elided = if p.module.operands(op).len() == 1 {
         print_list_keyword(p, op, "shape", "shape")
     } else {
         Vec::new()

@@ -69,13 +69,13 @@ pub(crate) fn verify_structure(
     results: Option<usize>,
 ) -> VResult {
     let o = module.op(op);
-    if !o.regions.is_empty() {
+    if !o.regions().is_empty() {
         return fail(ctx, module, op, "requires zero regions");
     }
-    if !o.successors.is_empty() {
+    if !o.successors().is_empty() {
         return fail(ctx, module, op, "requires zero successors");
     }
-    let n = o.operands.len();
+    let n = module.operands(op).len();
     if !operands.accepts(n) {
         return fail(
             ctx,
@@ -100,7 +100,7 @@ pub(crate) fn verify_structure(
 
 /// The type of operand `i` (callers check the count first).
 pub(crate) fn operand_type(module: &Module, op: OpId, i: usize) -> Option<Type> {
-    module.op(op).operands.get(i).map(|&v| module.value_type(v))
+    module.operands(op).get(i).map(|&v| module.value_type(v))
 }
 
 /// The type of result `i`.
@@ -429,7 +429,7 @@ pub(crate) fn sort_props(ctx: &Context, state: &mut OperationState) {
 /// (those the custom form already shows).
 pub(crate) fn print_attr_dict(p: &mut OpPrinter<'_>, op: OpId, elided: &[&str]) -> fmt::Result {
     let o = p.module.op(op);
-    let all: Vec<NamedAttr> = o.props.iter().chain(&o.attrs).copied().collect();
+    let all: Vec<NamedAttr> = o.props().iter().chain(o.attrs()).copied().collect();
     p.print_optional_attr_dict(&all, elided)
 }
 
@@ -513,17 +513,17 @@ pub(crate) fn print_trailing_types(
 
 /// Prints ` %a, %b`.
 pub(crate) fn print_operand_list(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    let operands = p.module.op(op).operands.clone();
+    let operands = p.module.operands(op);
     if operands.is_empty() {
         return Ok(());
     }
     p.write(" ");
-    p.print_operands(&operands)
+    p.print_operands(operands)
 }
 
 /// The op's short name (`add` for `nd.add`), for messages.
 pub(crate) fn short_name<'c>(ctx: &'c Context, module: &Module, op: OpId) -> &'c str {
-    let name = ctx.str(module.op(op).name);
+    let name = ctx.str(module.op(op).name());
     name.split_once('.').map_or(name, |(_, n)| n)
 }
 

@@ -108,19 +108,19 @@ fn verify_structure(
 ) -> Result<(), Diagnostic> {
     let o = module.op(op);
     let fail = |message: String| Err(op_error(ctx, module, op, message));
-    if !o.regions.is_empty() {
+    if !o.regions().is_empty() {
         return fail("requires zero regions".into());
     }
     if module.num_results(op) != 1 {
         return fail("requires one result".into());
     }
-    if !o.successors.is_empty() {
+    if !o.successors().is_empty() {
         return fail(format!(
             "requires 0 successors but found {}",
-            o.successors.len()
+            o.successors().len()
         ));
     }
-    for (i, &v) in o.operands.iter().enumerate() {
+    for (i, &v) in module.operands(op).iter().enumerate() {
         let t = module.value_type(v);
         if !(constraint.accepts)(ctx, t) {
             return fail(format!(

@@ -16,7 +16,7 @@ pub struct DomTree {
 impl DomTree {
     /// Computes dominance for `region`, with edges from every op's successors.
     pub fn new(module: &Module, region: RegionId) -> Self {
-        let blocks = &module.region(region).blocks;
+        let blocks = &module.region(region).blocks();
         let index: FxHashMap<BlockId, usize> =
             blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
         let n = blocks.len();
@@ -24,10 +24,8 @@ impl DomTree {
             .iter()
             .map(|&b| {
                 module
-                    .block(b)
-                    .ops
-                    .iter()
-                    .flat_map(|&op| module.op(op).successors.iter())
+                    .block_ops(b)
+                    .flat_map(|op| module.op(op).successors().iter())
                     .filter_map(|s| index.get(s).copied())
                     .collect()
             })

@@ -29,7 +29,7 @@ pub fn with_current_op(ctx: &Context, module: &Module, op: OpId, d: Diagnostic) 
     let loc = d.location;
     let text = op_to_generic_string(ctx, module, op);
     // Upstream starts a multi-line op (one with regions) on a line of its own.
-    let sep = if module.op(op).regions.is_empty() {
+    let sep = if module.op(op).regions().is_empty() {
         ""
     } else {
         "\n"
@@ -47,7 +47,10 @@ pub fn op_error(
     message: impl std::fmt::Display,
 ) -> Diagnostic {
     let o = module.op(op);
-    Diagnostic::error(o.location, format!("'{}' op {message}", ctx.str(o.name)))
+    Diagnostic::error(
+        o.location(),
+        format!("'{}' op {message}", ctx.str(o.name())),
+    )
 }
 
 struct Verifier<'a> {
@@ -56,6 +59,8 @@ struct Verifier<'a> {
     positions: Vec<u32>,
     /// Dominator trees of the multi-block regions.
     dom_trees: FxHashMap<RegionId, DomTree>,
+    /// Blocks reachable from the top op, by arena index.
+    tree_blocks: Vec<bool>,
 }
 
 /// Below this many ops, verifying on one thread is faster than starting others.
@@ -68,6 +73,7 @@ impl<'a> Verifier<'a> {
             module,
             positions: vec![u32::MAX; module.num_ops()],
             dom_trees: FxHashMap::default(),
+            tree_blocks: vec![false; module.num_blocks()],
         }
     }
 
@@ -76,15 +82,21 @@ impl<'a> Verifier<'a> {
         let module = self.module;
         let mut all = Vec::with_capacity(module.num_ops());
         module.walk(top, |op| all.push(op));
-        // Linear passes over the arenas, not another walk of the tree.
-        for (_, block) in module.blocks() {
-            for (i, &o) in block.ops.iter().enumerate() {
-                self.positions[o.index()] = u32::try_from(i).unwrap_or(u32::MAX);
+        for &op in &all {
+            for &r in module.op(op).regions() {
+                for &b in module.region(r).blocks() {
+                    self.tree_blocks[b.index()] = true;
+                    for (i, o) in module.block_ops(b).enumerate() {
+                        self.positions[o.index()] = u32::try_from(i).unwrap_or(u32::MAX);
+                    }
+                }
             }
         }
-        for (r, region) in module.regions() {
-            if region.blocks.len() > 1 {
-                self.dom_trees.insert(r, DomTree::new(module, r));
+        for &op in &all {
+            for &r in module.op(op).regions() {
+                if module.region(r).blocks().len() > 1 {
+                    self.dom_trees.insert(r, DomTree::new(module, r));
+                }
             }
         }
         // Ops are checked independently (read-only), so large modules are split into
@@ -128,13 +140,13 @@ impl<'a> Verifier<'a> {
     fn verify_op(&self, op: OpId, memo: &mut BroadcastVerifier) -> Result<(), Diagnostic> {
         let (ctx, module) = (self.ctx, self.module);
         let o = module.op(op);
-        let name = ctx.str(o.name);
+        let name = ctx.str(o.name());
         let current = |d| with_current_op(ctx, module, op, d);
-        let Some(def) = ctx.op_def(o.name) else {
+        let Some(def) = ctx.op_def(o.name()) else {
             let dialect = name.split_once('.').map_or(name, |(d, _)| d);
             if ctx.is_dialect_registered(dialect) && !ctx.dialect_allows_unknown_ops(dialect) {
                 return Err(current(Diagnostic::error(
-                    o.location,
+                    o.location(),
                     format!(
                         "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
                     ),
@@ -142,14 +154,15 @@ impl<'a> Verifier<'a> {
             }
             return self
                 .verify_operands_dominate(op)
+                .and_then(|()| self.verify_successors(op))
                 .and_then(|()| self.verify_regions(op, false));
         };
         if def.has_trait(OpTrait::ZeroResults) && module.num_results(op) != 0 {
             return Err(current(op_error(ctx, module, op, "requires zero results")));
         }
         if def.has_trait(OpTrait::Terminator)
-            && let Some(b) = o.parent
-            && module.block(b).ops.last() != Some(&op)
+            && let Some(b) = o.parent()
+            && module.block(b).last_op() != Some(op)
         {
             return Err(current(op_error(
                 ctx,
@@ -159,8 +172,8 @@ impl<'a> Verifier<'a> {
             )));
         }
         if def.has_trait(OpTrait::SingleBlock) {
-            for (i, &r) in o.regions.iter().enumerate() {
-                if module.region(r).blocks.len() > 1 {
+            for (i, &r) in o.regions().iter().enumerate() {
+                if module.region(r).blocks().len() > 1 {
                     return Err(current(op_error(
                         ctx,
                         module,
@@ -171,6 +184,7 @@ impl<'a> Verifier<'a> {
             }
         }
         self.verify_operands_dominate(op)?;
+        self.verify_successors(op)?;
         if def.has_trait(OpTrait::IsolatedFromAbove) {
             self.verify_isolation(op)?;
         }
@@ -195,20 +209,20 @@ impl<'a> Verifier<'a> {
             return Ok(());
         }
         let (ctx, module) = (self.ctx, self.module);
-        for &r in &module.op(op).regions {
-            for &b in &module.region(r).blocks {
-                let Some(&last) = module.block(b).ops.last() else {
+        for &r in module.op(op).regions() {
+            for &b in module.region(r).blocks() {
+                let Some(last) = module.block(b).last_op() else {
                     return Err(Diagnostic::error(
-                        module.op(op).location,
+                        module.op(op).location(),
                         "empty block: expect at least a terminator",
                     ));
                 };
-                let is_terminator = match ctx.op_def(module.op(last).name) {
+                let is_terminator = match ctx.op_def(module.op(last).name()) {
                     Some(d) => d.has_trait(OpTrait::Terminator),
                     None => true, // An unregistered op may be a terminator.
                 };
                 if !is_terminator {
-                    let l = module.op(last).location;
+                    let l = module.op(last).location();
                     let text = op_to_generic_string(ctx, module, last);
                     return Err(with_current_op(
                         ctx,
@@ -222,48 +236,94 @@ impl<'a> Verifier<'a> {
         Ok(())
     }
 
-    /// Operand definitions dominate their uses (same-block and enclosing-block cases;
-    /// uses across blocks of one multi-block region are not checked yet).
+    /// Every operand is a live value of the module whose definition dominates the use:
+    /// a result of an earlier op (in the same block, an enclosing block, or a
+    /// dominating block of the same region) or an argument of a dominating block.
+    /// Values of erased or detached ops and blocks are reported, as edits can leave them.
     fn verify_operands_dominate(&self, op: OpId) -> Result<(), Diagnostic> {
         let module = self.module;
-        for (i, &v) in module.op(op).operands.iter().enumerate() {
-            let ValueDef::Result { op: def_op, .. } = module.value(v).def else {
-                continue;
-            };
-            let Some(def_block) = module.op(def_op).parent else {
-                continue;
+        for (i, &v) in module.operands(op).iter().enumerate() {
+            let (def_block, def_op) = match module.value(v).def() {
+                ValueDef::Result { op: d, .. } => {
+                    if let Some(problem) = self.detached_op(d) {
+                        return Err(self.operand_error(op, i, problem));
+                    }
+                    match module.op(d).parent() {
+                        Some(b) => (b, Some(d)),
+                        None => continue,
+                    }
+                }
+                ValueDef::BlockArg { block, .. } => {
+                    if !self.in_tree(block) {
+                        return Err(self.operand_error(
+                            op,
+                            i,
+                            "is an argument of a block that is not in the module",
+                        ));
+                    }
+                    (block, None)
+                }
+                ValueDef::Placeholder => {
+                    return Err(self.operand_error(
+                        op,
+                        i,
+                        "is not defined (an erased block argument or an unresolved reference)",
+                    ));
+                }
             };
             // Find the ancestor of `op` that lives in the defining region. Crossing an
             // isolated op means the use is an isolation error instead, which that op reports.
-            let def_region = module.block(def_block).parent;
+            let def_region = module.block(def_block).parent();
             let mut user = Some(op);
             while let Some(u) = user {
-                if module.op(u).parent.and_then(|b| module.block(b).parent) == def_region {
+                if module.op(u).parent().and_then(|b| module.block(b).parent()) == def_region {
                     break;
                 }
                 user = module.parent_op(u).filter(|&p| {
                     !self
                         .ctx
-                        .op_def(module.op(p).name)
+                        .op_def(module.op(p).name())
                         .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove))
                 });
             }
             let Some(user) = user else { continue };
-            let Some(user_block) = module.op(user).parent else {
+            let Some(user_block) = module.op(user).parent() else {
                 continue;
             };
-            let note = if user_block != def_block {
-                let dominated = def_region
-                    .and_then(|r| self.dom_trees.get(&r))
-                    .is_none_or(|t| t.dominates(def_block, user_block));
-                (!dominated).then_some("operand defined here (op in the same region)")
-            } else {
-                let (d, u) = (self.positions[def_op.index()], self.positions[user.index()]);
-                (d != u32::MAX && u != u32::MAX && d >= u).then_some(if user == op {
-                    "operand defined here (op in the same block)"
-                } else {
-                    "operand defined here (op in a parent region)"
-                })
+            let where_ = if user == op { "the same" } else { "a parent" };
+            let (note_loc, note) = match def_op {
+                Some(def_op) => {
+                    let note = if user_block != def_block {
+                        (!self.block_dominates(def_region, def_block, user_block))
+                            .then(|| "operand defined here (op in the same region)".to_owned())
+                    } else {
+                        let (d, u) = (self.positions[def_op.index()], self.positions[user.index()]);
+                        let after = d != u32::MAX && u != u32::MAX && d >= u;
+                        after.then(|| {
+                            let place = if user == op {
+                                "the same block"
+                            } else {
+                                "a parent region"
+                            };
+                            format!("operand defined here (op in {place})")
+                        })
+                    };
+                    (module.op(def_op).location(), note)
+                }
+                None => {
+                    // As upstream, the note points at the op holding the argument's block.
+                    let holder = module.block_parent_op(def_block);
+                    let loc = holder.map_or(crate::Location::Unknown, |h| module.op(h).location());
+                    let note = (user_block != def_block
+                        && !self.block_dominates(def_region, def_block, user_block))
+                    .then(|| {
+                        let k = module.block_index(def_block).unwrap_or_default();
+                        format!(
+                            "operand defined as a block argument (block #{k} in {where_} region)"
+                        )
+                    });
+                    (loc, note)
+                }
             };
             if let Some(note) = note {
                 let o = module.op(op);
@@ -272,14 +332,72 @@ impl<'a> Verifier<'a> {
                     module,
                     op,
                     Diagnostic::error(
-                        o.location,
+                        o.location(),
                         format!("operand #{i} does not dominate this use"),
                     ),
                 );
-                return Err(diag.with_note(module.op(def_op).location, note));
+                return Err(diag.with_note(note_loc, note));
             }
         }
         Ok(())
+    }
+
+    /// Successors are live blocks of the op's own region.
+    fn verify_successors(&self, op: OpId) -> Result<(), Diagnostic> {
+        let module = self.module;
+        let region = module
+            .op(op)
+            .parent()
+            .and_then(|b| module.block(b).parent());
+        for &s in module.op(op).successors() {
+            if !self.in_tree(s) || module.block(s).parent() != region {
+                let (ctx, m) = (self.ctx, module);
+                return Err(with_current_op(
+                    ctx,
+                    m,
+                    op,
+                    op_error(ctx, m, op, "branching to block of a different region"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `def` dominates `user`, two blocks of `region`.
+    fn block_dominates(&self, region: Option<RegionId>, def: BlockId, user: BlockId) -> bool {
+        region
+            .and_then(|r| self.dom_trees.get(&r))
+            .is_none_or(|t| t.dominates(def, user))
+    }
+
+    /// Why a result of `def` cannot be used: it was erased, or it is not in the module.
+    fn detached_op(&self, def: OpId) -> Option<&'static str> {
+        let module = self.module;
+        if module.op(def).is_erased() {
+            return Some("is a result of an erased operation");
+        }
+        let attached = self.positions[def.index()] != u32::MAX
+            && module.op(def).parent().is_some_and(|b| self.in_tree(b));
+        (!attached).then_some("is a result of an operation that is not in the module")
+    }
+
+    /// True if `block` is a live block of a region of an op in the verified tree.
+    fn in_tree(&self, block: BlockId) -> bool {
+        self.tree_blocks
+            .get(block.index())
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// `'name' op operand #i <problem>`, with the current-operation note.
+    fn operand_error(&self, op: OpId, i: usize, problem: &str) -> Diagnostic {
+        let (ctx, module) = (self.ctx, self.module);
+        with_current_op(
+            ctx,
+            module,
+            op,
+            op_error(ctx, module, op, format!("operand #{i} {problem}")),
+        )
     }
 
     /// Ops inside an isolated op's regions use only values defined inside them.
@@ -290,14 +408,17 @@ impl<'a> Verifier<'a> {
         let mut stack = vec![op];
         while let Some(inner) = stack.pop() {
             if inner != op {
-                for &v in &module.op(inner).operands {
-                    let def_block: Option<BlockId> = match module.value(v).def {
-                        ValueDef::Result { op: d, .. } => module.op(d).parent,
+                for &v in module.operands(inner) {
+                    let def_block: Option<BlockId> = match module.value(v).def() {
+                        ValueDef::Result { op: d, .. } => module.op(d).parent(),
                         ValueDef::BlockArg { block, .. } => Some(block),
                         ValueDef::Placeholder => None,
                     };
-                    let inside = def_block.is_some_and(|b| self.block_is_inside(b, op));
-                    if !inside {
+                    // A value outside the module is its user's error to report.
+                    let Some(def_block) = def_block.filter(|&b| self.in_tree(b)) else {
+                        continue;
+                    };
+                    if !self.block_is_inside(def_block, op) {
                         return Err(with_current_op(
                             self.ctx,
                             module,
@@ -310,22 +431,22 @@ impl<'a> Verifier<'a> {
                             ),
                         )
                         .with_note(
-                            module.op(op).location,
+                            module.op(op).location(),
                             "required by region isolation constraints",
                         ));
                     }
                 }
                 let nested_isolated = self
                     .ctx
-                    .op_def(module.op(inner).name)
+                    .op_def(module.op(inner).name())
                     .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove));
                 if nested_isolated {
                     continue;
                 }
             }
-            for &r in module.op(inner).regions.iter().rev() {
-                for &b in module.region(r).blocks.iter().rev() {
-                    stack.extend(module.block(b).ops.iter().rev());
+            for &r in module.op(inner).regions().iter().rev() {
+                for &b in module.region(r).blocks().iter().rev() {
+                    stack.extend(module.block_ops(b).rev());
                 }
             }
         }

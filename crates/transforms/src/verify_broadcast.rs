@@ -82,7 +82,7 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
         if mode == Mode::Refine {
             ops.push(op);
         }
-        let name = module_ref.op(op).name;
+        let name = module_ref.op(op).name();
         let policy = match last {
             Some((n, policy)) if n == name => policy,
             _ => {
@@ -157,7 +157,7 @@ fn refine(
     let semantics = ctx.broadcast_semantics();
     let mut users: FxHashMap<Value, SmallVec<[OpId; 2]>> = FxHashMap::default();
     for &op in ops {
-        for &v in &module.op(op).operands {
+        for &v in module.operands(op) {
             let list = users.entry(v).or_default();
             if list.last() != Some(&op) {
                 list.push(op);
@@ -208,7 +208,7 @@ fn refine(
 /// Whether `user` is a Broadcastable op that verifies with its current
 /// operand types: its own verifier, then the trait.
 fn accepts(ctx: &Context, module: &Module, user: OpId, verifier: &mut BroadcastVerifier) -> bool {
-    let Some(def) = ctx.op_def(module.op(user).name) else {
+    let Some(def) = ctx.op_def(module.op(user).name()) else {
         return false;
     };
     let Some(policy) = def.broadcast_policy() else {

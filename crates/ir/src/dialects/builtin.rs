@@ -38,9 +38,10 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
     // Not a name scope of its own: upstream checks isolation in the verifier.
     let region = p.parse_region(None)?;
     // A module always has its one block, even when written `module {}`.
-    if p.module.region(region).blocks.is_empty() {
+    if p.module.region(region).blocks().is_empty() {
         let block = p.module.create_block(&[], state.location);
-        p.module.append_block(region, block);
+        let r = p.module.append_block(region, block);
+        p.attach(r)?;
     }
     state.regions.push(region);
     Ok(())
@@ -49,7 +50,7 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
 fn print_module(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     let o = p.module.op(op);
     let name_key = p.ctx.lookup_sym("sym_name");
-    if let Some(name) = o.props.iter().find(|a| Some(a.name) == name_key)
+    if let Some(name) = o.props().iter().find(|a| Some(a.name) == name_key)
         && let Some(s) = p.ctx.as_str_attr(name.value)
     {
         p.write(" ");
@@ -57,10 +58,10 @@ fn print_module(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
         crate::attrs::write_symbol_name(s, &mut buf)?;
         p.write(&buf);
     }
-    let attrs = o.attrs.clone();
-    p.print_optional_attr_dict_with_keyword(&attrs, &[])?;
+    let attrs = o.attrs();
+    p.print_optional_attr_dict_with_keyword(attrs, &[])?;
     p.write(" ");
-    match o.regions.first() {
+    match o.regions().first() {
         Some(&r) => p.print_region(r, false),
         None => {
             p.write("{\n}");

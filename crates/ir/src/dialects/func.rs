@@ -201,15 +201,15 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     let arg_attrs = array_items(ctx, attr_prop(ctx, module, op, "arg_attrs"));
     let res_attrs = array_items(ctx, attr_prop(ctx, module, op, "res_attrs"));
     let o = module.op(op);
-    let body = o.regions.first().copied();
-    let entry = body.and_then(|r| module.region(r).blocks.first().copied());
+    let body = o.regions().first().copied();
+    let entry = body.and_then(|r| module.region(r).blocks().first().copied());
     p.write("(");
     for (i, &t) in inputs.iter().enumerate() {
         if i > 0 {
             p.write(", ");
         }
         if let Some(b) = entry
-            && let Some(&arg) = module.block(b).args.get(i)
+            && let Some(&arg) = module.block(b).args().get(i)
         {
             p.print_operand(arg)?;
             p.write(": ");
@@ -240,10 +240,10 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
             p.write(")");
         }
     }
-    let attrs = o.attrs.clone();
-    p.print_optional_attr_dict_with_keyword(&attrs, &[])?;
+    let attrs = o.attrs();
+    p.print_optional_attr_dict_with_keyword(attrs, &[])?;
     if let Some(r) = body
-        && !module.region(r).blocks.is_empty()
+        && !module.region(r).blocks().is_empty()
     {
         p.write(" ");
         p.print_region(r, false)?;
@@ -265,7 +265,7 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
     }
     if let Some(parent) = module.parent_op(op)
         && !ctx
-            .op_def(module.op(parent).name)
+            .op_def(module.op(parent).name())
             .is_some_and(|d| d.has_trait(OpTrait::SymbolTable))
     {
         return Err(op_error(
@@ -275,8 +275,8 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
             "symbol's parent must have the SymbolTable trait",
         ));
     }
-    let body = module.op(op).regions.first().copied();
-    let Some(entry) = body.and_then(|r| module.region(r).blocks.first().copied()) else {
+    let body = module.op(op).regions().first().copied();
+    let Some(entry) = body.and_then(|r| module.region(r).blocks().first().copied()) else {
         let vis = string_prop(ctx, module, op, "sym_visibility");
         if vis.as_deref().is_none_or(|v| v == "public") {
             return Err(op_error(
@@ -288,7 +288,7 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
         }
         return Ok(());
     };
-    let args = &module.block(entry).args;
+    let args = &module.block(entry).args();
     if args.len() != inputs.len() {
         return Err(op_error(
             ctx,
@@ -325,19 +325,19 @@ pub(crate) fn verify_symbol_table(
     op: OpId,
 ) -> Result<(), Diagnostic> {
     let mut seen: Vec<(String, OpId)> = Vec::new();
-    for &r in &module.op(op).regions {
-        for &b in &module.region(r).blocks {
-            for &inner in &module.block(b).ops {
+    for &r in module.op(op).regions() {
+        for &b in module.region(r).blocks() {
+            for inner in module.block_ops(b) {
                 let Some(name) = string_prop(ctx, module, inner, "sym_name") else {
                     continue;
                 };
                 if let Some((_, prev)) = seen.iter().find(|(n, _)| *n == name) {
                     return Err(Diagnostic::error(
-                        module.op(inner).location,
+                        module.op(inner).location(),
                         format!("redefinition of symbol named '{name}'"),
                     )
                     .with_note(
-                        module.op(*prev).location,
+                        module.op(*prev).location(),
                         "see existing symbol definition here",
                     ));
                 }
@@ -362,12 +362,12 @@ fn parse_return(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
 }
 
 fn print_operands_with_types(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    let operands = p.module.op(op).operands.clone();
+    let operands = p.module.operands(op);
     if operands.is_empty() {
         return Ok(());
     }
     p.write(" ");
-    p.print_operands(&operands)?;
+    p.print_operands(operands)?;
     p.write(" : ");
     let types = p.module.operand_types(op);
     p.print_types(&types)
@@ -375,13 +375,13 @@ fn print_operands_with_types(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
 
 fn print_return(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     print_operands_with_types(p, op)?;
-    let attrs = p.module.op(op).attrs.clone();
-    p.print_optional_attr_dict(&attrs, &[])
+    let attrs = p.module.op(op).attrs();
+    p.print_optional_attr_dict(attrs, &[])
 }
 
 fn enclosing_func(ctx: &Context, module: &Module, op: OpId) -> Option<OpId> {
     let parent = module.parent_op(op)?;
-    (ctx.str(module.op(parent).name) == "func.func").then_some(parent)
+    (ctx.str(module.op(parent).name()) == "func.func").then_some(parent)
 }
 
 fn verify_return(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
@@ -390,7 +390,7 @@ fn verify_return(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnos
     };
     let (_, results) = function_signature(ctx, module, func).unwrap_or_default();
     let name = string_prop(ctx, module, func, "sym_name").unwrap_or_default();
-    let operands = &module.op(op).operands;
+    let operands = &module.operands(op);
     if operands.len() != results.len() {
         return Err(op_error(
             ctx,
@@ -407,7 +407,7 @@ fn verify_return(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnos
         let vt = module.value_type(v);
         if vt != t {
             return Err(Diagnostic::error(
-                module.op(op).location,
+                module.op(op).location(),
                 format!(
                     "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
                     ctx.ty(vt),
@@ -446,11 +446,11 @@ fn print_call(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
         p.print_attr(c)?;
     }
     p.write("(");
-    let operands = p.module.op(op).operands.clone();
-    p.print_operands(&operands)?;
+    let operands = p.module.operands(op);
+    p.print_operands(operands)?;
     p.write(")");
-    let attrs = p.module.op(op).attrs.clone();
-    p.print_optional_attr_dict(&attrs, &[])?;
+    let attrs = p.module.op(op).attrs();
+    p.print_optional_attr_dict(attrs, &[])?;
     let mut buf = String::from(" : (");
     p.ctx
         .write_type_list(&p.module.operand_types(op), &mut buf)?;
@@ -467,13 +467,13 @@ pub fn lookup_function(ctx: &Context, module: &Module, op: OpId, name: &str) -> 
     let mut cur = module.parent_op(op);
     while let Some(table) = cur {
         if ctx
-            .op_def(module.op(table).name)
+            .op_def(module.op(table).name())
             .is_some_and(|d| d.has_trait(OpTrait::SymbolTable))
         {
-            for &r in &module.op(table).regions {
-                for &b in &module.region(r).blocks {
-                    for &f in &module.block(b).ops {
-                        if ctx.str(module.op(f).name) == "func.func"
+            for &r in module.op(table).regions() {
+                for &b in module.region(r).blocks() {
+                    for f in module.block_ops(b) {
+                        if ctx.str(module.op(f).name()) == "func.func"
                             && string_prop(ctx, module, f, "sym_name").as_deref() == Some(name)
                         {
                             return Some(f);
@@ -543,11 +543,11 @@ fn verify_call(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
                 format!("result type mismatch at index {i}"),
             )
             .with_note(
-                module.op(op).location,
+                module.op(op).location(),
                 format!("      op result types: {}", type_list(ctx, &actual)),
             )
             .with_note(
-                module.op(op).location,
+                module.op(op).location(),
                 format!("function result types: {}", type_list(ctx, &results)),
             ));
         }

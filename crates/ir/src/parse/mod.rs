@@ -13,7 +13,7 @@ pub use ops::{BlockArgDecl, UnresolvedOperand};
 
 use crate::diag::Diagnostic;
 use crate::location::Location;
-use crate::module::{Module, Value};
+use crate::module::Module;
 use crate::{Attribute, Context, Type};
 use ops::{Scope, ValueEntry};
 use rustc_hash::FxHashMap;
@@ -67,7 +67,6 @@ pub struct Parser<'a> {
     values: FxHashMap<&'a str, ValueEntry>,
     /// Whether each scope (by id) is still open; names of closed scopes are dead.
     scope_live: Vec<bool>,
-    forward: FxHashMap<Value, Value>,
     type_aliases: FxHashMap<&'a str, Type>,
     /// Shaped types by exact spelling: programs repeat a few types many times.
     type_cache: FxHashMap<&'a str, Type>,
@@ -103,7 +102,6 @@ impl<'a> Parser<'a> {
             scopes: Vec::new(),
             scope_live: Vec::new(),
             values: FxHashMap::with_capacity_and_hasher(range.len() / 128, Default::default()),
-            forward: FxHashMap::default(),
             type_aliases: FxHashMap::default(),
             type_cache: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -298,6 +296,12 @@ impl<'a> Parser<'a> {
         let r = f(self);
         self.leave();
         r
+    }
+
+    /// Turns a refused edit into an error at the current token. The parser only
+    /// attaches fresh ops and blocks, so this reports a parser bug, never bad input.
+    pub fn attach(&self, r: Result<(), crate::module::EditError>) -> PResult<()> {
+        r.map_err(|e| self.error_at(self.pos(), format!("internal error: {e}")))
     }
 
     /// Parses `@name` and returns the name.

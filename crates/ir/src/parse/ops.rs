@@ -82,7 +82,8 @@ impl<'a> Parser<'a> {
         let start = self.pos();
         let region = self.module.create_region();
         let block = self.module.create_block(&[], Location::Unknown);
-        self.module.append_block(region, block);
+        let r = self.module.append_block(region, block);
+        self.attach(r)?;
         self.push_scope();
         while !self.at(Tok::Eof) {
             match self.tok.kind {
@@ -94,13 +95,14 @@ impl<'a> Parser<'a> {
         }
         self.pop_scope()?;
         self.resolve_deferred_locations()?;
-        self.module.remap_operands(&self.forward);
 
-        let ops = self.module.block(block).ops.clone();
         let module_name = self.ctx.sym("builtin.module");
-        if let [only] = ops[..]
-            && self.module.op(only).name == module_name
+        let mut ops = self.module.block_ops(block);
+        if let (Some(only), None) = (ops.next(), ops.next())
+            && self.module.op(only).name() == module_name
         {
+            // The explicit module becomes the top: it leaves the implicit wrapper block.
+            self.module.detach_op(only);
             self.module.set_top(only);
             return Ok(());
         }
@@ -117,7 +119,7 @@ impl<'a> Parser<'a> {
                 self.loc_aliases.get(name).copied().ok_or_else(|| {
                     self.error_at(pos, "operation location alias was never defined")
                 })?;
-            self.module.op_mut(op).location = loc;
+            self.module.set_location(op, loc);
         }
         Ok(())
     }
@@ -152,7 +154,8 @@ impl<'a> Parser<'a> {
             ));
         }
         let op = self.module.create_op(state);
-        self.module.append_op(block, op);
+        let r = self.module.append_op(block, op);
+        self.attach(r)?;
         if let Some((name, pos)) = deferred {
             self.deferred_locs.push((op, name, pos));
         }
@@ -561,7 +564,7 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             }
-            self.forward.insert(placeholder, real);
+            self.module.replace_all_uses_with(placeholder, real);
         }
         Ok(())
     }
@@ -649,10 +652,11 @@ impl<'a> Parser<'a> {
                         .with_note(self.location(prev.pos), "previously referenced here"),
                     ));
                 }
-                let v = self.module.block(block).args[i];
+                let v = self.module.block(block).args()[i];
                 self.define_value(a.name, v, 1, a.pos)?;
             }
-            self.module.append_block(region, block);
+            let r = self.module.append_block(region, block);
+            self.attach(r)?;
             entry = Some(block);
             if self.at(Tok::CaretIdent) {
                 return Err(self.error_at(
@@ -663,7 +667,8 @@ impl<'a> Parser<'a> {
         }
         if !self.at(Tok::RBrace) && !self.at(Tok::CaretIdent) && entry.is_none() {
             let block = self.module.create_block(&[], self.location(self.pos()));
-            self.module.append_block(region, block);
+            let r = self.module.append_block(region, block);
+            self.attach(r)?;
             entry = Some(block);
         }
         if let Some(block) = entry {
@@ -671,7 +676,8 @@ impl<'a> Parser<'a> {
         }
         while self.at(Tok::CaretIdent) {
             let block = self.parse_block_label()?;
-            self.module.append_block(region, block);
+            let r = self.module.append_block(region, block);
+            self.attach(r)?;
             self.parse_block_body(block)?;
         }
         self.expect(Tok::RBrace, "}")?;
@@ -703,7 +709,7 @@ impl<'a> Parser<'a> {
             e.defined = true;
             scope.block_order.push(block);
         }
-        self.module.block_mut_location(block, self.location(pos));
+        self.module.set_block_location(block, self.location(pos));
         if self.consume_if(Tok::LParen)? {
             let mut args = Vec::new();
             self.parse_comma_list(Tok::RParen, ")", |p| {
@@ -749,6 +755,8 @@ impl<'a> Parser<'a> {
 
 /// Moves attributes the op declares inherent from the attribute dictionary into properties,
 /// so `{sym_name = "f"}` and `<{sym_name = "f"}>` mean the same, as upstream accepts both.
+/// A property given in both places keeps its `<{...}>` value and the dictionary's copy is
+/// dropped, as upstream sets properties after the attributes.
 fn move_inherent_attrs(state: &mut OperationState, inherent: &[&str], ctx: &crate::Context) {
     if inherent.is_empty() {
         return;
@@ -758,7 +766,11 @@ fn move_inherent_attrs(state: &mut OperationState, inherent: &[&str], ctx: &crat
         .drain(..)
         .partition(|a| inherent.contains(&ctx.str(a.name)));
     state.attrs = kept;
-    state.props.extend(moved);
+    for a in moved {
+        if !state.props.iter().any(|p| p.name == a.name) {
+            state.props.push(a);
+        }
+    }
     state
         .props
         .sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));

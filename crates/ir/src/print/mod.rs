@@ -48,7 +48,7 @@ pub fn op_to_generic_string(ctx: &Context, module: &Module, op: OpId) -> String 
     while let Some(parent) = module.parent_op(root) {
         root = parent;
         if ctx
-            .op_def(module.op(parent).name)
+            .op_def(module.op(parent).name())
             .is_some_and(|d| d.has_trait(crate::registry::OpTrait::IsolatedFromAbove))
         {
             break;
@@ -133,7 +133,7 @@ impl<'a> OpPrinter<'a> {
             self.out.push_str(" = ");
         }
         let o = self.module.op(op);
-        let def = self.ctx.op_def(o.name);
+        let def = self.ctx.op_def(o.name());
         match def.and_then(|d| d.print) {
             Some(print) if !self.options.generic => {
                 let full = def.map_or("", |d| d.name);
@@ -152,20 +152,20 @@ impl<'a> OpPrinter<'a> {
         }
         if self.options.debuginfo {
             self.out.push(' ');
-            self.ctx.write_loc(o.location, self.out)?;
+            self.ctx.write_loc(o.location(), self.out)?;
         }
         Ok(())
     }
 
     fn print_generic(&mut self, op: OpId) -> fmt::Result {
         let o = self.module.op(op);
-        crate::attrs::write_escaped_string(self.ctx.str(o.name), self.out)?;
+        crate::attrs::write_escaped_string(self.ctx.str(o.name()), self.out)?;
         self.out.push('(');
-        self.print_operands(&o.operands)?;
+        self.print_operands(self.module.operands(op))?;
         self.out.push(')');
-        if !o.successors.is_empty() {
+        if !o.successors().is_empty() {
             self.out.push('[');
-            for (i, &b) in o.successors.iter().enumerate() {
+            for (i, &b) in o.successors().iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -173,14 +173,14 @@ impl<'a> OpPrinter<'a> {
             }
             self.out.push(']');
         }
-        if !o.props.is_empty() {
+        if !o.props().is_empty() {
             self.out.push_str(" <{");
-            self.ctx.write_named_attrs(&o.props, self.out)?;
+            self.ctx.write_named_attrs(o.props(), self.out)?;
             self.out.push_str("}>");
         }
-        if !o.regions.is_empty() {
+        if !o.regions().is_empty() {
             self.out.push_str(" (");
-            for (i, &r) in o.regions.iter().enumerate() {
+            for (i, &r) in o.regions().iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -188,7 +188,7 @@ impl<'a> OpPrinter<'a> {
             }
             self.out.push(')');
         }
-        self.print_optional_attr_dict(&o.attrs, &[])?;
+        self.print_optional_attr_dict(o.attrs(), &[])?;
         self.out.push_str(" : ");
         let inputs = self.module.operand_types(op);
         let results = self.module.result_types(op);
@@ -331,20 +331,20 @@ impl<'a> OpPrinter<'a> {
     /// is set and it has arguments (custom forms that print them in their signature pass false).
     pub fn print_region(&mut self, region: RegionId, print_entry_args: bool) -> fmt::Result {
         self.out.push_str("{\n");
-        let blocks = self.module.region(region).blocks.clone();
-        let preds = self.predecessors(&blocks);
+        let blocks = self.module.region(region).blocks();
+        let preds = self.predecessors(blocks);
         self.indent += 2;
         for (i, &b) in blocks.iter().enumerate() {
             let block = self.module.block(b);
-            let label = i > 0 || (print_entry_args && !block.args.is_empty());
+            let label = i > 0 || (print_entry_args && !block.args().is_empty());
             if label {
                 for _ in 0..self.indent - 2 {
                     self.out.push(' ');
                 }
                 self.print_block_name(b)?;
-                if !block.args.is_empty() {
+                if !block.args().is_empty() {
                     self.out.push('(');
-                    for (j, &a) in block.args.iter().enumerate() {
+                    for (j, &a) in block.args().iter().enumerate() {
                         if j > 0 {
                             self.out.push_str(", ");
                         }
@@ -360,7 +360,7 @@ impl<'a> OpPrinter<'a> {
                 }
                 self.out.push('\n');
             }
-            for &op in &self.module.block(b).ops {
+            for op in self.module.block_ops(b) {
                 self.print_op(op)?;
             }
         }
@@ -375,8 +375,8 @@ impl<'a> OpPrinter<'a> {
     fn predecessors(&self, blocks: &[BlockId]) -> Vec<Vec<BlockId>> {
         let mut preds = vec![Vec::new(); blocks.len()];
         for &b in blocks {
-            for &op in &self.module.block(b).ops {
-                for s in &self.module.op(op).successors {
+            for op in self.module.block_ops(b) {
+                for s in self.module.op(op).successors() {
                     if let Some(i) = blocks.iter().position(|x| x == s)
                         && !preds[i].contains(&b)
                     {

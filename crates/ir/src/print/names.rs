@@ -38,8 +38,8 @@ impl NameState {
         push_regions(ctx, module, root, 0, 0, &mut work);
         while let Some((region, mut next_value, mut next_arg)) = work.pop() {
             s.number_region(module, region, &mut next_value, &mut next_arg);
-            for &b in &module.region(region).blocks {
-                for &op in &module.block(b).ops {
+            for &b in module.region(region).blocks() {
+                for op in module.block_ops(b) {
                     push_regions(ctx, module, op, next_value, next_arg, &mut work);
                 }
             }
@@ -54,9 +54,9 @@ impl NameState {
         next_value: &mut u32,
         next_arg: &mut u32,
     ) {
-        for (i, &b) in module.region(region).blocks.iter().enumerate() {
+        for (i, &b) in module.region(region).blocks().iter().enumerate() {
             self.blocks[b.index()] = Some(u32::try_from(i).unwrap_or(u32::MAX));
-            for &arg in &module.block(b).args {
+            for &arg in module.block(b).args() {
                 let name = if i == 0 {
                     *next_arg += 1;
                     ValueName::Arg(*next_arg - 1)
@@ -69,7 +69,7 @@ impl NameState {
                 };
                 self.values[arg.index()] = name;
             }
-            for &op in &module.block(b).ops {
+            for op in module.block_ops(b) {
                 self.name_results(module, op, next_value);
             }
         }
@@ -106,7 +106,7 @@ fn push_regions(
     work: &mut Vec<(RegionId, u32, u32)>,
 ) {
     let isolated = ctx
-        .op_def(module.op(op).name)
+        .op_def(module.op(op).name())
         .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove));
     let (v, a) = if isolated {
         (0, 0)
@@ -114,7 +114,7 @@ fn push_regions(
         (next_value, next_arg)
     };
     // Pushed in reverse so regions are numbered in textual order.
-    for &r in module.op(op).regions.iter().rev() {
+    for &r in module.op(op).regions().iter().rev() {
         work.push((r, v, a));
     }
 }

@@ -133,7 +133,7 @@ impl<'a> OpView<'a> {
 
     /// A view of `op` if its definition has the Broadcastable trait.
     pub fn of(ctx: &'a Context, module: &'a Module, op: OpId) -> Option<Self> {
-        let def = ctx.op_def(module.op(op).name)?;
+        let def = ctx.op_def(module.op(op).name())?;
         Some(OpView::new(ctx, module, op, def.broadcast_policy()?))
     }
 
@@ -205,11 +205,11 @@ fn i64_array(ctx: &Context, a: Attribute) -> Option<SmallVec<[i64; 4]>> {
 
 impl BroadcastableOp for OpView<'_> {
     fn num_operands(&self) -> usize {
-        self.module.op(self.op).operands.len()
+        self.module.operands(self.op).len()
     }
 
     fn operand(&self, index: usize) -> Typed {
-        let v = self.module.op(self.op).operands[index];
+        let v = self.module.operands(self.op)[index];
         typed(self.ctx, self.module.value_type(v))
     }
 
@@ -254,13 +254,13 @@ impl Key {
         module: &Module,
         op: OpId,
     ) -> bool {
-        let o = module.op(op);
         self.semantics == semantics
             && self.policy == policy
             && self.dims_attr == dims_attr
-            && self.num_operands == o.operands.len()
-            && self.types.len() == o.operands.len() + module.num_results(op)
-            && o.operands
+            && self.num_operands == module.operands(op).len()
+            && self.types.len() == module.operands(op).len() + module.num_results(op)
+            && module
+                .operands(op)
                 .iter()
                 .copied()
                 .chain(module.results(op))
@@ -352,9 +352,13 @@ impl BroadcastVerifier {
         let semantics = ctx.broadcast_semantics();
         let view = OpView::new(ctx, module, op, policy);
         let dims_attr = view.dims_attr();
-        let o = module.op(op);
         let mut h = FxHasher::default();
-        for v in o.operands.iter().copied().chain(module.results(op)) {
+        for v in module
+            .operands(op)
+            .iter()
+            .copied()
+            .chain(module.results(op))
+        {
             h.write_usize(module.value_type(v).index());
         }
         let slot = usize::try_from(h.finish()).unwrap_or_default() % SLOTS;
@@ -368,9 +372,9 @@ impl BroadcastVerifier {
                 semantics,
                 policy,
                 dims_attr,
-                num_operands: o.operands.len(),
-                types: o
-                    .operands
+                num_operands: module.operands(op).len(),
+                types: module
+                    .operands(op)
                     .iter()
                     .copied()
                     .chain(module.results(op))
@@ -461,9 +465,8 @@ pub fn diagnose(ctx: &Context, module: &Module, op: OpId, notes: bool, err: &Err
 
 /// `operand #k ('tensor<...>')` or `result #k ('...')`.
 fn value_desc(ctx: &Context, module: &Module, op: OpId, operand: bool, k: usize) -> String {
-    let o = module.op(op);
     let ty = if operand {
-        o.operands.get(k).map(|&v| module.value_type(v))
+        module.operands(op).get(k).map(|&v| module.value_type(v))
     } else {
         (k < module.num_results(op)).then(|| module.value_type(module.result(op, k)))
     };
@@ -520,9 +523,8 @@ fn note(ctx: &Context, module: &Module, op: OpId, err: &Error) -> Option<String>
             };
         }
         Error::MixedContainers => {
-            let o = module.op(op);
-            let all: Vec<(bool, usize, Type)> = o
-                .operands
+            let all: Vec<(bool, usize, Type)> = module
+                .operands(op)
                 .iter()
                 .enumerate()
                 .map(|(k, &v)| (true, k, module.value_type(v)))
@@ -592,10 +594,7 @@ mod tests {
             elem,
             values: crate::ElementValues::Int(dims.to_vec()),
         });
-        module
-            .op_mut(op)
-            .attrs
-            .push(crate::NamedAttr { name, value });
+        module.set_attr(ctx, op, name, value);
     }
 
     static DIALECT: Dialect = Dialect {
@@ -623,12 +622,12 @@ mod tests {
     fn build(ctx: &mut Context, name: &str, operands: &[Type], results: &[Type]) -> (Module, OpId) {
         let mut module = Module::new();
         let block = module.create_block(operands, Location::Unknown);
-        let args = module.block(block).args.clone();
+        let args = module.block(block).args().to_vec();
         let mut state = OperationState::new(ctx.sym(name), Location::Unknown);
         state.operands.extend(args);
         state.result_types.extend(results.iter().copied());
         let op = module.create_op(state);
-        module.append_op(block, op);
+        module.append_op(block, op).expect("fresh op");
         (module, op)
     }
 
@@ -710,7 +709,8 @@ mod tests {
             elem: i32t,
             values: crate::ElementValues::Int(vec![1]),
         });
-        module.op_mut(op).attrs[0].value = bad;
+        let name = ctx.sym("broadcast_dimensions");
+        module.set_attr(&ctx, op, name, bad);
         let d = BroadcastVerifier::new()
             .verify(&ctx, &module, op, policy)
             .unwrap_err();

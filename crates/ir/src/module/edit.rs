@@ -1,0 +1,673 @@
+//! Creating and editing IR. Every edit keeps block lists, parent links and use-lists
+//! consistent; edits that would leave the IR dangling are refused with an
+//! [`EditError`] instead of being carried out (an op whose results are used cannot be
+//! erased; an op cannot be inserted into its own region).
+
+use super::{
+    Block, BlockId, Link, Module, NONE, OpId, Operation, OperationState, Region, RegionId, Use,
+    Value, ValueData, ValueDef, next_id, unpack,
+};
+use crate::attrs::NamedAttr;
+use crate::location::Location;
+use crate::{Attribute, Context, Symbol, Type};
+use rustc_hash::FxHashSet;
+
+/// Why an edit was refused. The IR is unchanged when an edit returns one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    /// Erasing would leave a use of a result or block argument dangling.
+    #[error("cannot erase: value is still used by operand #{} of another operation", .user.index)]
+    StillUsed {
+        /// The first outside use found.
+        user: Use,
+    },
+    /// The operation or block was erased already.
+    #[error("the operation or block was already erased")]
+    Erased,
+    /// The operation or block is already attached somewhere; detach it first.
+    #[error("the operation or block is already attached; detach it first")]
+    Attached,
+    /// The anchor of an insertion is not in a block.
+    #[error("the anchor operation is not in a block")]
+    AnchorDetached,
+    /// Inserting an operation into one of its own regions.
+    #[error("an operation cannot be inserted into one of its own regions")]
+    Cycle,
+    /// A replacement gives a different number of values than the op has results.
+    #[error("replacement has {found} values for an operation with {expected} results")]
+    CountMismatch {
+        /// Results of the replaced operation.
+        expected: usize,
+        /// Values given.
+        found: usize,
+    },
+    /// An operand, result, argument or successor index out of range.
+    #[error("index {index} is out of range (there are {len})")]
+    OutOfRange {
+        /// The index asked for.
+        index: usize,
+        /// How many there are.
+        len: usize,
+    },
+    /// Another block's terminator still branches to the block.
+    #[error("the block is still the successor of an operation")]
+    HasPredecessors,
+    /// The top-level module operation cannot be erased or moved.
+    #[error("the top-level operation cannot be erased or moved")]
+    Top,
+}
+
+impl Module {
+    /// Creates a detached operation with fresh result values; its regions must be
+    /// detached (the op takes them).
+    pub fn create_op(&mut self, state: OperationState) -> OpId {
+        let id = OpId(next_id(self.ops.len()));
+        let first_result = next_id(self.values.len());
+        for (i, &ty) in state.result_types.iter().enumerate() {
+            self.values.push(ValueData {
+                ty,
+                def: ValueDef::Result {
+                    op: id,
+                    index: next_id(i),
+                },
+                first_use: NONE,
+            });
+        }
+        for &r in &state.regions {
+            self.regions[r.index()].parent = id.0;
+        }
+        let operand_start = next_id(self.operand_values.len());
+        self.ops.push(Operation {
+            name: state.name,
+            location: state.location,
+            operand_start,
+            num_operands: next_id(state.operands.len()),
+            first_result,
+            num_results: next_id(state.result_types.len()),
+            props: state.props.into_boxed_slice(),
+            attrs: state.attrs.into_boxed_slice(),
+            regions: state.regions.into_vec().into_boxed_slice(),
+            successors: state.successors.into_vec().into_boxed_slice(),
+            parent: NONE,
+            prev: NONE,
+            next: NONE,
+            erased: false,
+        });
+        for v in state.operands {
+            self.push_operand(id, v);
+        }
+        id
+    }
+
+    /// Creates a detached region.
+    pub fn create_region(&mut self) -> RegionId {
+        let id = RegionId(next_id(self.regions.len()));
+        self.regions.push(Region {
+            blocks: Vec::new(),
+            parent: NONE,
+        });
+        id
+    }
+
+    /// Creates a detached block with arguments of the given types.
+    pub fn create_block(&mut self, arg_types: &[Type], location: Location) -> BlockId {
+        let id = BlockId(next_id(self.blocks.len()));
+        self.blocks.push(Block {
+            args: Vec::with_capacity(arg_types.len()),
+            first: NONE,
+            last: NONE,
+            len: 0,
+            parent: NONE,
+            location,
+            erased: false,
+        });
+        for &ty in arg_types {
+            self.add_block_arg(id, ty);
+        }
+        id
+    }
+
+    /// Adds an argument to a block.
+    pub fn add_block_arg(&mut self, block: BlockId, ty: Type) -> Value {
+        let index = next_id(self.blocks[block.index()].args.len());
+        let v = self.new_value(ty, ValueDef::BlockArg { block, index });
+        self.blocks[block.index()].args.push(v);
+        v
+    }
+
+    /// Removes argument `index` of a block; refused while it is used.
+    pub fn erase_block_arg(&mut self, block: BlockId, index: usize) -> Result<(), EditError> {
+        let args = &self.blocks[block.index()].args;
+        let Some(&arg) = args.get(index) else {
+            return Err(EditError::OutOfRange {
+                index,
+                len: args.len(),
+            });
+        };
+        if let Some(user) = self.uses(arg).next() {
+            return Err(EditError::StillUsed { user });
+        }
+        self.blocks[block.index()].args.remove(index);
+        // The argument keeps its id as a tombstone; later ones shift down.
+        self.values[arg.index()].def = ValueDef::Placeholder;
+        for (i, &a) in self.blocks[block.index()]
+            .args
+            .iter()
+            .enumerate()
+            .skip(index)
+        {
+            self.values[a.index()].def = ValueDef::BlockArg {
+                block,
+                index: next_id(i),
+            };
+        }
+        Ok(())
+    }
+
+    /// Creates a value that is not yet defined (a parser forward reference).
+    pub fn create_placeholder(&mut self, ty: Type) -> Value {
+        self.new_value(ty, ValueDef::Placeholder)
+    }
+
+    fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
+        let v = Value(next_id(self.values.len()));
+        self.values.push(ValueData {
+            ty,
+            def,
+            first_use: NONE,
+        });
+        v
+    }
+
+    /// Changes a value's type (for type-refining passes).
+    pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.values[v.index()].ty = ty;
+    }
+
+    /// Appends a detached block to a region.
+    pub fn append_block(&mut self, region: RegionId, block: BlockId) -> Result<(), EditError> {
+        let len = self.regions[region.index()].blocks.len();
+        self.insert_block(region, len, block)
+    }
+
+    /// Inserts a detached block into a region at position `index`.
+    pub fn insert_block(
+        &mut self,
+        region: RegionId,
+        index: usize,
+        block: BlockId,
+    ) -> Result<(), EditError> {
+        let b = &self.blocks[block.index()];
+        if b.erased {
+            return Err(EditError::Erased);
+        }
+        if b.parent != NONE {
+            return Err(EditError::Attached);
+        }
+        let len = self.regions[region.index()].blocks.len();
+        if index > len {
+            return Err(EditError::OutOfRange { index, len });
+        }
+        if let Some(owner) = self.regions[region.index()].parent() {
+            // A block holding the region's owner would make the owner its own ancestor.
+            let mut inner = Vec::new();
+            self.block_ops(block)
+                .for_each(|op| self.walk(op, |o| inner.push(o)));
+            if inner.iter().any(|&o| self.is_ancestor(o, owner)) {
+                return Err(EditError::Cycle);
+            }
+        }
+        self.blocks[block.index()].parent = region.0;
+        self.regions[region.index()].blocks.insert(index, block);
+        Ok(())
+    }
+
+    /// Detaches a block from its region (its ops and their uses stay).
+    pub fn detach_block(&mut self, block: BlockId) -> Result<(), EditError> {
+        let Some(region) = self.blocks[block.index()].parent() else {
+            return Ok(());
+        };
+        self.regions[region.index()].blocks.retain(|&b| b != block);
+        self.blocks[block.index()].parent = NONE;
+        Ok(())
+    }
+
+    /// Checks that `op` may be inserted into `block`.
+    fn check_insert(&self, op: OpId, block: BlockId) -> Result<(), EditError> {
+        let o = &self.ops[op.index()];
+        if o.erased || self.blocks[block.index()].erased {
+            return Err(EditError::Erased);
+        }
+        if o.parent != NONE {
+            return Err(EditError::Attached);
+        }
+        if Some(op) == self.top {
+            return Err(EditError::Top);
+        }
+        if !o.regions.is_empty()
+            && let Some(holder) = self.block_parent_op(block)
+            && self.is_ancestor(op, holder)
+        {
+            return Err(EditError::Cycle);
+        }
+        Ok(())
+    }
+
+    /// Links a checked, detached `op` into `block` between `prev` and `next`.
+    fn link_op(&mut self, op: OpId, block: BlockId, prev: u32, next: u32) {
+        {
+            let o = &mut self.ops[op.index()];
+            o.parent = block.0;
+            o.prev = prev;
+            o.next = next;
+        }
+        match unpack(prev) {
+            Some(p) => self.ops[p as usize].next = op.0,
+            None => self.blocks[block.index()].first = op.0,
+        }
+        match unpack(next) {
+            Some(n) => self.ops[n as usize].prev = op.0,
+            None => self.blocks[block.index()].last = op.0,
+        }
+        self.blocks[block.index()].len += 1;
+    }
+
+    /// Appends a detached operation to a block.
+    pub fn append_op(&mut self, block: BlockId, op: OpId) -> Result<(), EditError> {
+        self.check_insert(op, block)?;
+        let last = self.blocks[block.index()].last;
+        self.link_op(op, block, last, NONE);
+        Ok(())
+    }
+
+    /// Inserts a detached operation at the start of a block.
+    pub fn prepend_op(&mut self, block: BlockId, op: OpId) -> Result<(), EditError> {
+        self.check_insert(op, block)?;
+        let first = self.blocks[block.index()].first;
+        self.link_op(op, block, NONE, first);
+        Ok(())
+    }
+
+    /// Inserts a detached operation right before `anchor`.
+    pub fn insert_op_before(&mut self, anchor: OpId, op: OpId) -> Result<(), EditError> {
+        let block = self.ops[anchor.index()]
+            .parent()
+            .ok_or(EditError::AnchorDetached)?;
+        self.check_insert(op, block)?;
+        let prev = self.ops[anchor.index()].prev;
+        self.link_op(op, block, prev, anchor.0);
+        Ok(())
+    }
+
+    /// Inserts a detached operation right after `anchor`.
+    pub fn insert_op_after(&mut self, anchor: OpId, op: OpId) -> Result<(), EditError> {
+        let block = self.ops[anchor.index()]
+            .parent()
+            .ok_or(EditError::AnchorDetached)?;
+        self.check_insert(op, block)?;
+        let next = self.ops[anchor.index()].next;
+        self.link_op(op, block, anchor.0, next);
+        Ok(())
+    }
+
+    /// Unlinks an operation from its block; it keeps its operands, results and
+    /// regions, and can be inserted elsewhere. Detaching a detached op does nothing.
+    pub fn detach_op(&mut self, op: OpId) {
+        let Operation {
+            parent, prev, next, ..
+        } = self.ops[op.index()];
+        let Some(block) = unpack(parent) else { return };
+        match unpack(prev) {
+            Some(p) => self.ops[p as usize].next = next,
+            None => self.blocks[block as usize].first = next,
+        }
+        match unpack(next) {
+            Some(n) => self.ops[n as usize].prev = prev,
+            None => self.blocks[block as usize].last = prev,
+        }
+        let b = &mut self.blocks[block as usize];
+        b.len = b.len.saturating_sub(1);
+        let o = &mut self.ops[op.index()];
+        o.parent = NONE;
+        o.prev = NONE;
+        o.next = NONE;
+    }
+
+    /// Moves an operation right before `anchor` (in any block).
+    pub fn move_op_before(&mut self, op: OpId, anchor: OpId) -> Result<(), EditError> {
+        if op == anchor {
+            return Ok(());
+        }
+        let block = self.ops[anchor.index()]
+            .parent()
+            .ok_or(EditError::AnchorDetached)?;
+        self.check_move(op, block)?;
+        self.detach_op(op);
+        self.insert_op_before(anchor, op)
+    }
+
+    /// Moves an operation right after `anchor` (in any block).
+    pub fn move_op_after(&mut self, op: OpId, anchor: OpId) -> Result<(), EditError> {
+        if op == anchor {
+            return Ok(());
+        }
+        let block = self.ops[anchor.index()]
+            .parent()
+            .ok_or(EditError::AnchorDetached)?;
+        self.check_move(op, block)?;
+        self.detach_op(op);
+        self.insert_op_after(anchor, op)
+    }
+
+    /// Moves an operation to the end of `block`.
+    pub fn move_op_to_end(&mut self, op: OpId, block: BlockId) -> Result<(), EditError> {
+        self.check_move(op, block)?;
+        self.detach_op(op);
+        self.append_op(block, op)
+    }
+
+    /// The checks of an insertion, before an attached op is detached to move it (so a
+    /// refused move leaves the op where it was).
+    fn check_move(&self, op: OpId, block: BlockId) -> Result<(), EditError> {
+        let o = &self.ops[op.index()];
+        if o.erased || self.blocks[block.index()].erased {
+            return Err(EditError::Erased);
+        }
+        if Some(op) == self.top {
+            return Err(EditError::Top);
+        }
+        if let Some(holder) = self.block_parent_op(block)
+            && self.is_ancestor(op, holder)
+        {
+            return Err(EditError::Cycle);
+        }
+        Ok(())
+    }
+
+    /// Erases an operation and everything nested in it.
+    ///
+    /// # Errors
+    /// [`EditError::StillUsed`] if a result (of it or of an op nested in it) or an
+    /// argument of a nested block is read from outside, so nothing is left dangling;
+    /// [`EditError::Erased`] if it was erased already. The IR is unchanged on error.
+    pub fn erase_op(&mut self, op: OpId) -> Result<(), EditError> {
+        if self.ops[op.index()].erased {
+            return Err(EditError::Erased);
+        }
+        if Some(op) == self.top {
+            return Err(EditError::Top);
+        }
+        let o = &self.ops[op.index()];
+        if o.regions.is_empty() {
+            // The common case: nothing nested, so any use is an outside use.
+            let outside = |v| self.uses(v).find(|u| u.user != op);
+            if let Some(user) = self.results(op).find_map(outside) {
+                return Err(EditError::StillUsed { user });
+            }
+            self.detach_op(op);
+            self.drop_op(op);
+            return Ok(());
+        }
+        let inner = self.collect_ops(op);
+        let set: FxHashSet<OpId> = inner.iter().copied().collect();
+        let blocks = self.nested_blocks(&inner);
+        let defined = inner.iter().flat_map(|&o| self.results(o)).chain(
+            blocks
+                .iter()
+                .flat_map(|&b| self.blocks[b.index()].args.clone()),
+        );
+        for v in defined.collect::<Vec<_>>() {
+            if let Some(user) = self.uses(v).find(|u| !set.contains(&u.user)) {
+                return Err(EditError::StillUsed { user });
+            }
+        }
+        self.detach_op(op);
+        for o in inner {
+            self.drop_op(o);
+        }
+        for b in blocks {
+            self.blocks[b.index()].erased = true;
+        }
+        Ok(())
+    }
+
+    /// The blocks of the regions of `ops`.
+    fn nested_blocks(&self, ops: &[OpId]) -> Vec<BlockId> {
+        ops.iter()
+            .flat_map(|&o| self.ops[o.index()].regions.iter())
+            .flat_map(|&r| self.regions[r.index()].blocks.iter().copied())
+            .collect()
+    }
+
+    /// Releases an op's operands and marks it erased (its id becomes a tombstone).
+    fn drop_op(&mut self, op: OpId) {
+        for slot in self.operand_slots(op) {
+            self.unlink(slot);
+            self.operand_links[slot as usize].owner = NONE;
+        }
+        let o = &mut self.ops[op.index()];
+        o.erased = true;
+        o.num_operands = 0;
+    }
+
+    /// Erases a block and its operations.
+    ///
+    /// # Errors
+    /// [`EditError::HasPredecessors`] while an op outside it branches to it;
+    /// [`EditError::StillUsed`] while a value it defines is read from outside.
+    pub fn erase_block(&mut self, block: BlockId) -> Result<(), EditError> {
+        if self.blocks[block.index()].erased {
+            return Err(EditError::Erased);
+        }
+        let top_level: Vec<OpId> = self.block_ops(block).collect();
+        let mut inner = Vec::new();
+        for &op in &top_level {
+            self.walk(op, |o| inner.push(o));
+        }
+        let set: FxHashSet<OpId> = inner.iter().copied().collect();
+        if let Some(region) = self.blocks[block.index()].parent() {
+            for &b in &self.regions[region.index()].blocks {
+                for op in self.block_ops(b) {
+                    if !set.contains(&op) && self.ops[op.index()].successors.contains(&block) {
+                        return Err(EditError::HasPredecessors);
+                    }
+                }
+            }
+        }
+        let mut blocks = self.nested_blocks(&inner);
+        blocks.push(block);
+        let defined = inner.iter().flat_map(|&o| self.results(o)).chain(
+            blocks
+                .iter()
+                .flat_map(|&b| self.blocks[b.index()].args.clone()),
+        );
+        for v in defined.collect::<Vec<_>>() {
+            if let Some(user) = self.uses(v).find(|u| !set.contains(&u.user)) {
+                return Err(EditError::StillUsed { user });
+            }
+        }
+        self.detach_block(block)?;
+        for op in top_level {
+            self.detach_op(op);
+        }
+        for o in inner {
+            self.drop_op(o);
+        }
+        for b in blocks {
+            self.blocks[b.index()].erased = true;
+        }
+        Ok(())
+    }
+
+    /// Makes every use of `from` read `to` instead; returns how many uses moved.
+    pub fn replace_all_uses_with(&mut self, from: Value, to: Value) -> usize {
+        self.replace_uses_with_if(from, to, |_| true)
+    }
+
+    /// Makes the uses of `from` that `pred` accepts read `to` instead; returns how many
+    /// moved.
+    pub fn replace_uses_with_if(
+        &mut self,
+        from: Value,
+        to: Value,
+        mut pred: impl FnMut(Use) -> bool,
+    ) -> usize {
+        if from == to {
+            return 0;
+        }
+        let mut moved = 0;
+        let mut slot = self.values[from.index()].first_use;
+        while let Some(s) = unpack(slot) {
+            let Link { owner, next, .. } = self.operand_links[s as usize];
+            let start = self.ops[owner as usize].operand_start;
+            if pred(Use {
+                user: OpId(owner),
+                index: (s - start) as usize,
+            }) {
+                self.retarget(s, to);
+                moved += 1;
+            }
+            slot = next;
+        }
+        moved
+    }
+
+    /// Replaces every use of the results of `op` by `values`, then erases `op`.
+    ///
+    /// # Errors
+    /// [`EditError::CountMismatch`] if `values` does not have one value per result;
+    /// an error of [`Module::erase_op`] (nothing is replaced then).
+    pub fn replace_op(&mut self, op: OpId, values: &[Value]) -> Result<(), EditError> {
+        let n = self.num_results(op);
+        if values.len() != n {
+            return Err(EditError::CountMismatch {
+                expected: n,
+                found: values.len(),
+            });
+        }
+        if self.ops[op.index()].erased {
+            return Err(EditError::Erased);
+        }
+        if Some(op) == self.top {
+            return Err(EditError::Top);
+        }
+        let results: Vec<Value> = self.results(op).collect();
+        // A replacement value defined by `op` itself would be erased with it.
+        if results.iter().any(|r| values.contains(r)) {
+            return Err(EditError::Cycle);
+        }
+        for (&r, &v) in results.iter().zip(values) {
+            self.replace_all_uses_with(r, v);
+        }
+        self.erase_op(op)
+    }
+
+    /// Sets operand `i` of `op`.
+    pub fn set_operand(&mut self, op: OpId, i: usize, value: Value) -> Result<(), EditError> {
+        let slots = self.operand_slots(op);
+        let len = slots.len();
+        let slot = slots
+            .clone()
+            .nth(i)
+            .ok_or(EditError::OutOfRange { index: i, len })?;
+        self.retarget(slot, value);
+        Ok(())
+    }
+
+    /// Replaces all operands of `op`.
+    pub fn set_operands(&mut self, op: OpId, values: &[Value]) {
+        let slots = self.operand_slots(op);
+        if slots.len() == values.len() {
+            for (slot, &v) in slots.zip(values) {
+                self.retarget(slot, v);
+            }
+            return;
+        }
+        // A different count: the op gets a fresh range at the end of the arena, and
+        // the old slots become dead.
+        for slot in slots {
+            self.unlink(slot);
+            self.operand_links[slot as usize].owner = NONE;
+        }
+        let start = next_id(self.operand_values.len());
+        {
+            let o = &mut self.ops[op.index()];
+            o.operand_start = start;
+            o.num_operands = next_id(values.len());
+        }
+        for &v in values {
+            self.push_operand(op, v);
+        }
+    }
+
+    /// Replaces the successors of `op`.
+    pub fn set_successors(&mut self, op: OpId, successors: &[BlockId]) {
+        self.ops[op.index()].successors = successors.into();
+    }
+
+    /// Sets an op's location.
+    pub fn set_location(&mut self, op: OpId, location: Location) {
+        self.ops[op.index()].location = location;
+    }
+
+    /// Records where a block's label was written.
+    pub fn set_block_location(&mut self, block: BlockId, location: Location) {
+        self.blocks[block.index()].location = location;
+    }
+
+    /// Sets (or adds) the discardable attribute `name`, keeping the list sorted.
+    pub fn set_attr(&mut self, ctx: &Context, op: OpId, name: Symbol, value: Attribute) {
+        let list = std::mem::take(&mut self.ops[op.index()].attrs);
+        self.ops[op.index()].attrs = with_entry(ctx, list, NamedAttr { name, value });
+    }
+
+    /// Sets (or adds) the property `name`, keeping the list sorted.
+    pub fn set_prop(&mut self, ctx: &Context, op: OpId, name: Symbol, value: Attribute) {
+        let list = std::mem::take(&mut self.ops[op.index()].props);
+        self.ops[op.index()].props = with_entry(ctx, list, NamedAttr { name, value });
+    }
+
+    /// Removes the discardable attribute `name`; returns its value.
+    pub fn remove_attr(&mut self, op: OpId, name: Symbol) -> Option<Attribute> {
+        let o = &mut self.ops[op.index()];
+        let i = o.attrs.iter().position(|a| a.name == name)?;
+        let mut v = std::mem::take(&mut o.attrs).into_vec();
+        let removed = v.remove(i);
+        o.attrs = v.into_boxed_slice();
+        Some(removed.value)
+    }
+
+    /// Removes the property `name`; returns its value.
+    pub fn remove_prop(&mut self, op: OpId, name: Symbol) -> Option<Attribute> {
+        let o = &mut self.ops[op.index()];
+        let i = o.props.iter().position(|a| a.name == name)?;
+        let mut v = std::mem::take(&mut o.props).into_vec();
+        let removed = v.remove(i);
+        o.props = v.into_boxed_slice();
+        Some(removed.value)
+    }
+
+    /// Replaces all discardable attributes (callers keep them sorted by name).
+    pub fn set_attrs(&mut self, op: OpId, attrs: Vec<NamedAttr>) {
+        self.ops[op.index()].attrs = attrs.into_boxed_slice();
+    }
+
+    /// Replaces all properties (callers keep them sorted by name).
+    pub fn set_props(&mut self, op: OpId, props: Vec<NamedAttr>) {
+        self.ops[op.index()].props = props.into_boxed_slice();
+    }
+}
+
+/// `list` with `entry` set, sorted by name text as attribute dictionaries are.
+fn with_entry(ctx: &Context, list: Box<[NamedAttr]>, entry: NamedAttr) -> Box<[NamedAttr]> {
+    let mut v = list.into_vec();
+    match v.iter_mut().find(|a| a.name == entry.name) {
+        Some(a) => a.value = entry.value,
+        None => {
+            let key = ctx.str(entry.name);
+            let at = v.partition_point(|a| ctx.str(a.name) < key);
+            v.insert(at, entry);
+        }
+    }
+    v.into_boxed_slice()
+}
