@@ -38,7 +38,7 @@ const NUMPY_OR_XLA: OpTrait = OpTrait::Broadcastable(BroadcastPolicy::NumPyOrExp
 /// An elementwise binary op.
 const fn binary(name: &'static str) -> OpDef {
     OpDef {
-        traits: &[NUMPY_OR_XLA],
+        traits: &[OpTrait::Pure, NUMPY_OR_XLA],
         inherent_attrs: BINARY_ATTRS,
         parse: Some(elementwise::parse_binary),
         print: Some(elementwise::print_binary),
@@ -50,7 +50,7 @@ const fn binary(name: &'static str) -> OpDef {
 /// An elementwise unary op.
 const fn unary(name: &'static str) -> OpDef {
     OpDef {
-        traits: &[OpTrait::BROADCASTABLE],
+        traits: &[OpTrait::Pure, OpTrait::BROADCASTABLE],
         parse: Some(elementwise::parse_unary),
         print: Some(elementwise::print_binary),
         verify: Some(elementwise::verify_unary),
@@ -61,6 +61,7 @@ const fn unary(name: &'static str) -> OpDef {
 /// An op whose custom form is its operands and a functional type.
 const fn plain(name: &'static str, verify: tensor_ir::registry::VerifyFn) -> OpDef {
     OpDef {
+        traits: &[OpTrait::Pure],
         parse: Some(support::parse_operands_and_types),
         print: Some(support::print_operands_and_types),
         verify: Some(verify),
@@ -84,7 +85,7 @@ pub static DIALECT: Dialect = Dialect {
         binary("nd.or"),
         binary("nd.xor"),
         OpDef {
-            traits: &[NUMPY_OR_XLA],
+            traits: &[OpTrait::Pure, NUMPY_OR_XLA],
             inherent_attrs: CMP_ATTRS,
             parse: Some(elementwise::parse_cmp),
             print: Some(elementwise::print_cmp),
@@ -92,7 +93,7 @@ pub static DIALECT: Dialect = Dialect {
             ..OpDef::named("nd.cmp")
         },
         OpDef {
-            traits: &[OpTrait::BROADCASTABLE],
+            traits: &[OpTrait::Pure, OpTrait::BROADCASTABLE],
             parse: Some(elementwise::parse_select),
             print: Some(elementwise::print_binary),
             verify: Some(elementwise::verify_select),
@@ -105,12 +106,14 @@ pub static DIALECT: Dialect = Dialect {
         unary("nd.sqrt"),
         unary("nd.tanh"),
         OpDef {
+            traits: &[OpTrait::Pure],
             parse: Some(constant::parse_cast),
             print: Some(constant::print_cast),
             verify: Some(constant::verify_cast),
             ..OpDef::named("nd.cast")
         },
         OpDef {
+            traits: &[OpTrait::Pure],
             inherent_attrs: constant::CONSTANT_ATTRS,
             parse: Some(constant::parse_constant),
             print: Some(constant::print_constant),
@@ -118,6 +121,7 @@ pub static DIALECT: Dialect = Dialect {
             ..OpDef::named("nd.constant")
         },
         OpDef {
+            traits: &[OpTrait::Pure],
             inherent_attrs: broadcast::IN_DIM_ATTRS,
             parse: Some(broadcast::parse_broadcast_in_dim),
             print: Some(broadcast::print_broadcast_in_dim),
@@ -125,6 +129,7 @@ pub static DIALECT: Dialect = Dialect {
             ..OpDef::named("nd.broadcast_in_dim")
         },
         OpDef {
+            traits: &[OpTrait::Pure],
             inherent_attrs: broadcast::TO_ATTRS,
             parse: Some(broadcast::parse_broadcast_to),
             print: Some(broadcast::print_broadcast_to),
@@ -132,13 +137,17 @@ pub static DIALECT: Dialect = Dialect {
             ..OpDef::named("nd.broadcast_to")
         },
         OpDef {
+            traits: &[OpTrait::Pure],
             parse: Some(support::parse_operands_and_types),
             print: Some(support::print_operands_and_types),
             verify: Some(broadcast::verify_broadcast),
             ..OpDef::named("nd.broadcast")
         },
         OpDef {
-            traits: &[OpTrait::Broadcastable(BroadcastPolicy::Unidirectional)],
+            traits: &[
+                OpTrait::Pure,
+                OpTrait::Broadcastable(BroadcastPolicy::Unidirectional),
+            ],
             parse: Some(support::parse_operands_and_types),
             print: Some(support::print_operands_and_types),
             verify: Some(broadcast::verify_assign),
@@ -146,6 +155,7 @@ pub static DIALECT: Dialect = Dialect {
         },
         plain("nd.shape_of", shape::verify_shape_of),
         OpDef {
+            traits: &[OpTrait::Pure],
             inherent_attrs: shape::DIM_ATTRS,
             parse: Some(shape::parse_dim),
             print: Some(shape::print_dim),
@@ -154,6 +164,7 @@ pub static DIALECT: Dialect = Dialect {
         },
         plain("nd.broadcast_shapes", shape::verify_broadcast_shapes),
         OpDef {
+            traits: &[OpTrait::Pure],
             inherent_attrs: reduce::REDUCE_ATTRS,
             parse: Some(reduce::parse_reduce),
             print: Some(reduce::print_reduce),

@@ -2,6 +2,7 @@
 //! registered dialects, and the loaded source buffers.
 
 use crate::attrs::{AttrKind, Attribute};
+use crate::interfaces::{InterfaceTables, OpKind};
 use crate::intern::{Interner, StrInterner};
 use crate::location::{LocId, LocKind, Location};
 use crate::registry::{Dialect, OpDef};
@@ -20,8 +21,11 @@ pub struct Context {
     attrs: Interner<AttrKind>,
     locs: Interner<LocKind>,
     dialects: Vec<&'static Dialect>,
-    /// Op definitions by symbol id: a direct index, as every op of every phase looks one up.
-    ops: Vec<Option<&'static OpDef>>,
+    /// Registered ops in registration order; an op's index is its [`OpKind`].
+    op_defs: Vec<&'static OpDef>,
+    /// Op kinds by symbol id: a direct index, as every op of every phase looks one up.
+    ops: Vec<Option<OpKind>>,
+    pub(crate) interfaces: InterfaceTables,
     sources: Vec<SourceBuffer>,
     allow_unregistered: bool,
     trait_verifiers: Vec<(crate::registry::OpTrait, crate::verify::TraitVerifier)>,
@@ -44,7 +48,9 @@ impl Context {
             attrs: Interner::default(),
             locs: Interner::default(),
             dialects: Vec::new(),
+            op_defs: Vec::new(),
             ops: Vec::new(),
+            interfaces: InterfaceTables::default(),
             sources: Vec::new(),
             allow_unregistered: false,
             trait_verifiers: Vec::new(),
@@ -68,7 +74,9 @@ impl Context {
             if self.ops.len() <= i {
                 self.ops.resize(i + 1, None);
             }
-            self.ops[i] = Some(op);
+            let kind = OpKind(u32::try_from(self.op_defs.len()).unwrap_or(u32::MAX));
+            self.op_defs.push(op);
+            self.ops[i] = Some(kind);
         }
     }
 
@@ -109,7 +117,30 @@ impl Context {
 
     /// The definition of a registered op.
     pub fn op_def(&self, name: Symbol) -> Option<&'static OpDef> {
+        self.op_defs.get(self.op_kind(name)?.index()).copied()
+    }
+
+    /// The compact identity of a registered op.
+    pub fn op_kind(&self, name: Symbol) -> Option<OpKind> {
         self.ops.get(name.0 as usize).copied().flatten()
+    }
+
+    /// The definition of an op kind.
+    pub fn op_def_of_kind(&self, kind: OpKind) -> &'static OpDef {
+        self.op_defs[kind.index()]
+    }
+
+    /// How many ops are registered (op kinds are `0..num_op_kinds()`).
+    pub fn num_op_kinds(&self) -> usize {
+        self.op_defs.len()
+    }
+
+    /// Every registered op with its kind, in registration order.
+    pub fn registered_ops(&self) -> impl Iterator<Item = (OpKind, &'static OpDef)> + '_ {
+        self.op_defs
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| (OpKind(u32::try_from(i).unwrap_or(u32::MAX)), d))
     }
 
     /// Whether ops and types of unregistered dialects are accepted.

@@ -8,10 +8,12 @@
 
 mod apfloat;
 pub mod attrs;
+pub mod builder;
 pub mod context;
 pub mod diag;
 pub mod dialects;
 pub mod dominance;
+pub mod interfaces;
 mod intern;
 pub mod location;
 pub mod module;
@@ -26,6 +28,7 @@ pub mod verify;
 pub use attrs::{AttrKind, Attribute, ElementValues, NamedAttr};
 pub use context::{Context, Symbol};
 pub use diag::{Diagnostic, Diagnostics, Severity};
+pub use interfaces::OpKind;
 pub use location::{LocKind, Location};
 pub use module::{BlockId, Module, OpId, Operation, OperationState, RegionId, Value, ValueDef};
 pub use registry::{Dialect, OpDef, OpTrait};

@@ -29,6 +29,9 @@ pub enum OpTrait {
     SymbolTable,
     /// Has no results.
     ZeroResults,
+    /// Has no side effects: removable when its results are unused, and two such ops
+    /// with equal operands and attributes compute the same values (CSE).
+    Pure,
     /// Result shape follows from operand shapes by broadcasting, under the
     /// given policy ([`OpTrait::BROADCASTABLE`] for the default, NumPy).
     /// Verified generically: see [`crate::traits::broadcastable`].

@@ -1,0 +1,303 @@
+//! The builder and rewriter: creates operations at an insertion point and edits IR
+//! while telling a [`Listener`] what changed, as upstream's `OpBuilder` and
+//! `RewriterBase` do. Pattern drivers listen to keep their worklists current.
+//!
+//! ```
+//! use tensor_ir::builder::{Builder, InsertionPoint};
+//! use tensor_ir::{Context, Location, Module, OperationState};
+//!
+//! let mut ctx = Context::new();
+//! let mut module = Module::new();
+//! let block = module.create_block(&[], Location::Unknown);
+//! let mut b = Builder::new(&mut ctx, &mut module);
+//! b.set_insertion_point(InsertionPoint::End(block));
+//! let name = b.ctx.sym("test.first");
+//! let first = b.create(OperationState::new(name, Location::Unknown)).unwrap();
+//! b.set_insertion_point(InsertionPoint::Before(first));
+//! let name = b.ctx.sym("test.zeroth");
+//! let zeroth = b.create(OperationState::new(name, Location::Unknown)).unwrap();
+//! assert_eq!(module.block_ops(block).collect::<Vec<_>>(), [zeroth, first]);
+//! ```
+
+use crate::module::{BlockId, EditError, Module, OpId, OperationState, RegionId, Value};
+use crate::{Context, Location, Type};
+
+/// Where a [`Builder`] inserts the operations it creates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InsertionPoint {
+    /// At the start of a block.
+    Start(BlockId),
+    /// At the end of a block.
+    End(BlockId),
+    /// Right before an operation.
+    Before(OpId),
+    /// Right after an operation; moves past each op inserted, so a sequence of
+    /// creations keeps its order.
+    After(OpId),
+}
+
+/// What a [`Builder`] reports about its edits (all methods default to nothing).
+///
+/// Erasures are reported before they happen, so the op can still be read.
+pub trait Listener {
+    /// `op` was inserted into a block (created there, or moved there).
+    fn op_inserted(&mut self, _module: &Module, _op: OpId) {}
+    /// `op` was changed in place: operands, attributes, types or location.
+    fn op_modified(&mut self, _module: &Module, _op: OpId) {}
+    /// `op` is about to be replaced by `values` (its uses move to them).
+    fn op_replaced(&mut self, _module: &Module, _op: OpId, _values: &[Value]) {}
+    /// `op` (and everything nested in it) is about to be erased.
+    fn op_erased(&mut self, _module: &Module, _op: OpId) {}
+}
+
+/// Creates and edits IR at an insertion point, reporting to an optional listener.
+pub struct Builder<'a> {
+    /// The context, for interning types, attributes and names.
+    pub ctx: &'a mut Context,
+    /// The IR being built.
+    pub module: &'a mut Module,
+    ip: Option<InsertionPoint>,
+    listener: Option<&'a mut dyn Listener>,
+}
+
+impl<'a> Builder<'a> {
+    /// A builder without an insertion point or listener.
+    pub fn new(ctx: &'a mut Context, module: &'a mut Module) -> Self {
+        Builder {
+            ctx,
+            module,
+            ip: None,
+            listener: None,
+        }
+    }
+
+    /// A builder that reports every edit to `listener`.
+    pub fn with_listener(
+        ctx: &'a mut Context,
+        module: &'a mut Module,
+        listener: &'a mut dyn Listener,
+    ) -> Self {
+        Builder {
+            ctx,
+            module,
+            ip: None,
+            listener: Some(listener),
+        }
+    }
+
+    /// The insertion point.
+    pub fn insertion_point(&self) -> Option<InsertionPoint> {
+        self.ip
+    }
+
+    /// Sets the insertion point.
+    pub fn set_insertion_point(&mut self, ip: InsertionPoint) {
+        self.ip = Some(ip);
+    }
+
+    /// Inserts right before `op`.
+    pub fn set_insertion_point_before(&mut self, op: OpId) {
+        self.ip = Some(InsertionPoint::Before(op));
+    }
+
+    /// Inserts right after `op`.
+    pub fn set_insertion_point_after(&mut self, op: OpId) {
+        self.ip = Some(InsertionPoint::After(op));
+    }
+
+    /// Clears the insertion point: [`Builder::create`] then makes detached ops.
+    pub fn clear_insertion_point(&mut self) {
+        self.ip = None;
+    }
+
+    /// Inserts a detached `op` at the insertion point.
+    ///
+    /// # Errors
+    /// As the module's insertion methods (an attached or erased op, a cycle).
+    pub fn insert(&mut self, op: OpId) -> Result<(), EditError> {
+        match self.ip {
+            None => return Ok(()),
+            Some(InsertionPoint::Start(b)) => {
+                self.module.prepend_op(b, op)?;
+                // Later ops go after this one, keeping creation order.
+                self.ip = Some(InsertionPoint::After(op));
+            }
+            Some(InsertionPoint::End(b)) => self.module.append_op(b, op)?,
+            Some(InsertionPoint::Before(anchor)) => self.module.insert_op_before(anchor, op)?,
+            Some(InsertionPoint::After(anchor)) => {
+                self.module.insert_op_after(anchor, op)?;
+                self.ip = Some(InsertionPoint::After(op));
+            }
+        }
+        self.notify(|l, m| l.op_inserted(m, op));
+        Ok(())
+    }
+
+    /// Creates an operation from `state` at the insertion point.
+    ///
+    /// # Errors
+    /// As [`Builder::insert`]; the op is erased again if it cannot be inserted.
+    pub fn create(&mut self, state: OperationState) -> Result<OpId, EditError> {
+        let op = self.module.create_op(state);
+        if let Err(e) = self.insert(op) {
+            // Fresh and unused: erasing cannot fail.
+            let _ = self.module.erase_op(op);
+            return Err(e);
+        }
+        Ok(op)
+    }
+
+    /// Creates a block with arguments of the given types at the end of `region`.
+    ///
+    /// # Errors
+    /// As [`Module::append_block`].
+    pub fn create_block(
+        &mut self,
+        region: RegionId,
+        arg_types: &[Type],
+        location: Location,
+    ) -> Result<BlockId, EditError> {
+        let block = self.module.create_block(arg_types, location);
+        self.module.append_block(region, block)?;
+        Ok(block)
+    }
+
+    /// Erases `op` (refused while its results are used).
+    ///
+    /// # Errors
+    /// As [`Module::erase_op`]; nothing is reported to the listener then.
+    pub fn erase_op(&mut self, op: OpId) -> Result<(), EditError> {
+        if self.listener.is_none() {
+            return self.module.erase_op(op);
+        }
+        self.check_erasable(op)?;
+        // Nested ops go first, as upstream erases them before their parent.
+        let mut inner = self.module.collect_ops(op);
+        inner.reverse();
+        for o in inner {
+            self.notify(|l, m| l.op_erased(m, o));
+        }
+        self.module.erase_op(op)
+    }
+
+    /// Replaces the results of `op` by `values`, then erases it.
+    ///
+    /// # Errors
+    /// As [`Module::replace_op`]; nothing changes then.
+    pub fn replace_op(&mut self, op: OpId, values: &[Value]) -> Result<(), EditError> {
+        let n = self.module.num_results(op);
+        if values.len() != n {
+            return Err(EditError::CountMismatch {
+                expected: n,
+                found: values.len(),
+            });
+        }
+        self.notify(|l, m| l.op_replaced(m, op, values));
+        let results: Vec<Value> = self.module.results(op).collect();
+        if results.iter().any(|r| values.contains(r)) {
+            return Err(EditError::Cycle);
+        }
+        for (&r, &v) in results.iter().zip(values) {
+            self.replace_all_uses_with(r, v);
+        }
+        self.erase_op(op)
+    }
+
+    /// Creates an op from `state` before `op` and replaces `op` by its results.
+    ///
+    /// # Errors
+    /// As [`Builder::create`] and [`Builder::replace_op`].
+    pub fn replace_op_with_new(
+        &mut self,
+        op: OpId,
+        state: OperationState,
+    ) -> Result<OpId, EditError> {
+        let saved = self.ip;
+        self.set_insertion_point_before(op);
+        let created = self.create(state);
+        self.ip = saved;
+        let new = created?;
+        let values: Vec<Value> = self.module.results(new).collect();
+        self.replace_op(op, &values)?;
+        Ok(new)
+    }
+
+    /// Makes every use of `from` read `to`, reporting each changed user.
+    pub fn replace_all_uses_with(&mut self, from: Value, to: Value) -> usize {
+        let users = if self.listener.is_some() {
+            self.module.users(from)
+        } else {
+            Vec::new()
+        };
+        let moved = self.module.replace_all_uses_with(from, to);
+        for user in users {
+            self.notify(|l, m| l.op_modified(m, user));
+        }
+        moved
+    }
+
+    /// Runs an in-place change of `op` and reports it as modified.
+    pub fn modify_op<T>(&mut self, op: OpId, change: impl FnOnce(&mut Module) -> T) -> T {
+        let r = change(self.module);
+        self.notify(|l, m| l.op_modified(m, op));
+        r
+    }
+
+    /// Moves `op` right before `anchor`.
+    ///
+    /// # Errors
+    /// As [`Module::move_op_before`].
+    pub fn move_op_before(&mut self, op: OpId, anchor: OpId) -> Result<(), EditError> {
+        self.module.move_op_before(op, anchor)?;
+        self.notify(|l, m| l.op_inserted(m, op));
+        Ok(())
+    }
+
+    /// Moves `op` right after `anchor`.
+    ///
+    /// # Errors
+    /// As [`Module::move_op_after`].
+    pub fn move_op_after(&mut self, op: OpId, anchor: OpId) -> Result<(), EditError> {
+        self.module.move_op_after(op, anchor)?;
+        self.notify(|l, m| l.op_inserted(m, op));
+        Ok(())
+    }
+
+    /// Refuses early what [`Module::erase_op`] would refuse, so listeners hear of
+    /// an erasure only when it happens.
+    fn check_erasable(&self, op: OpId) -> Result<(), EditError> {
+        let m = &*self.module;
+        if m.op(op).is_erased() {
+            return Err(EditError::Erased);
+        }
+        if m.top() == Some(op) {
+            return Err(EditError::Top);
+        }
+        let inner = m.collect_ops(op);
+        let set: rustc_hash::FxHashSet<OpId> = inner.iter().copied().collect();
+        let inside = |user: OpId| set.contains(&user);
+        for &o in &inner {
+            for v in m.results(o) {
+                if let Some(user) = m.uses(v).find(|u| !inside(u.user)) {
+                    return Err(EditError::StillUsed { user });
+                }
+            }
+            for &r in m.op(o).regions() {
+                for &b in m.region(r).blocks() {
+                    for &a in m.block(b).args() {
+                        if let Some(user) = m.uses(a).find(|u| !inside(u.user)) {
+                            return Err(EditError::StillUsed { user });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn notify(&mut self, f: impl FnOnce(&mut dyn Listener, &Module)) {
+        if let Some(l) = self.listener.as_deref_mut() {
+            f(l, self.module);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! Per-op interfaces: an open table from (interface type, op) to an implementation,
+//! as upstream attaches interfaces to operation names, and as xDSL keeps one
+//! interpreter table per dialect.
+//!
+//! An interface is any `'static` type, usually a struct holding a function pointer
+//! (`struct Fold(pub fn(...) -> ...)`). The crate that owns a layer (folding, the
+//! interpreter, a lowering, an export) defines the type and the implementations, and
+//! attaches them to ops by name; nothing in the op's definition changes. A crate
+//! checks that every op it must cover has its entry with
+//! [`Context::ops_without_interface`], in a test.
+//!
+//! ```
+//! use tensor_ir::Context;
+//!
+//! /// How many cycles an op costs (an example interface).
+//! struct Cost(u32);
+//!
+//! let mut ctx = Context::new();
+//! ctx.attach_interface("builtin.module", Cost(0)).unwrap();
+//! let module = ctx.sym("builtin.module");
+//! assert_eq!(ctx.interface::<Cost>(module).map(|c| c.0), Some(0));
+//! assert!(ctx.ops_without_interface::<Cost>("builtin").is_empty());
+//! ```
+
+use crate::Context;
+use crate::context::Symbol;
+use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
+
+/// A registered op's compact identity: its index among the context's registered ops.
+/// Tables of per-op data can be indexed by it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct OpKind(pub(crate) u32);
+
+impl OpKind {
+    /// The index, dense from 0 in registration order.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The interface tables of a context: per interface type, one slot per op kind.
+#[derive(Default)]
+pub(crate) struct InterfaceTables {
+    tables: FxHashMap<TypeId, Vec<Option<Box<dyn Any + Send + Sync>>>>,
+}
+
+impl std::fmt::Debug for InterfaceTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "InterfaceTables({} interfaces)", self.tables.len())
+    }
+}
+
+/// Why an interface could not be attached.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InterfaceError {
+    /// No registered op has that name.
+    #[error("no registered op is named '{0}'")]
+    UnknownOp(String),
+}
+
+impl Context {
+    /// Attaches `implementation` of interface `I` to the registered op `op_name`,
+    /// replacing an earlier one.
+    ///
+    /// # Errors
+    /// [`InterfaceError::UnknownOp`] if no registered op has that name.
+    pub fn attach_interface<I: Any + Send + Sync>(
+        &mut self,
+        op_name: &str,
+        implementation: I,
+    ) -> Result<(), InterfaceError> {
+        let kind = self
+            .lookup_sym(op_name)
+            .and_then(|s| self.op_kind(s))
+            .ok_or_else(|| InterfaceError::UnknownOp(op_name.to_owned()))?;
+        let n = self.num_op_kinds();
+        let table = self.interfaces.tables.entry(TypeId::of::<I>()).or_default();
+        if table.len() < n {
+            table.resize_with(n, || None);
+        }
+        table[kind.index()] = Some(Box::new(implementation));
+        Ok(())
+    }
+
+    /// The implementation of interface `I` for the op named `name`, if attached.
+    pub fn interface<I: Any + Send + Sync>(&self, name: Symbol) -> Option<&I> {
+        self.interface_of_kind(self.op_kind(name)?)
+    }
+
+    /// The implementation of interface `I` for an op kind, if attached.
+    pub fn interface_of_kind<I: Any + Send + Sync>(&self, kind: OpKind) -> Option<&I> {
+        self.interfaces
+            .tables
+            .get(&TypeId::of::<I>())?
+            .get(kind.index())?
+            .as_ref()?
+            .downcast_ref()
+    }
+
+    /// The ops of `dialect` that lack interface `I`, by name: a completeness check
+    /// for the crate that provides `I`.
+    pub fn ops_without_interface<I: Any + Send + Sync>(&self, dialect: &str) -> Vec<&'static str> {
+        let prefix = format!("{dialect}.");
+        self.registered_ops()
+            .filter(|(_, def)| def.name.starts_with(&prefix))
+            .filter(|&(kind, _)| self.interface_of_kind::<I>(kind).is_none())
+            .map(|(_, def)| def.name)
+            .collect()
+    }
+}
