@@ -30,9 +30,10 @@ pub struct Outcome {
 pub fn new_context(options: &Options) -> Context {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered(options.allow_unregistered);
+    tensor_dialect_func::register(&mut ctx);
     tensor_dialect_test::register(&mut ctx);
     tensor_dialect_nd::register(&mut ctx);
-    ctx.set_broadcast_semantics(options.broadcast_semantics);
+    broadcastable_ir::set_semantics(&mut ctx, options.broadcast_semantics);
     ctx
 }
 

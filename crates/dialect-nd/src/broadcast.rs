@@ -1,39 +1,22 @@
-//! Explicit broadcast ops: `nd.broadcast_in_dim` (XLA/StableHLO),
-//! `nd.broadcast_to` (Array API `broadcast_to`, ONNX `Expand`),
-//! `nd.broadcast` (the ONNX N-ary Broadcast of seed 000) and `nd.assign`
-//! (Array API in-place semantics, seed 001).
+//! Explicit broadcast ops: `nd.broadcast_in_dim` (XLA/StableHLO), `nd.broadcast_to`
+//! (Array API `broadcast_to`, ONNX `Expand`), `nd.broadcast` (the ONNX N-ary Broadcast
+//! of seed 000) and `nd.assign` (Array API in-place semantics, seed 001).
 //!
-//! Every size rule is the `broadcastable` crate's; these verifiers only
-//! read the op and word the crate's structured errors.
-//!
-//! Custom forms:
-//! ```text
-//! %r = nd.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
-//! %r = nd.broadcast_in_dim %x, %s, dims = [1] : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
-//! %r = nd.broadcast_to %x, shape = [2, 3] : (tensor<3xf32>) -> tensor<2x3xf32>
-//! %r = nd.broadcast_to %x, %s : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
-//! %r:2 = nd.broadcast %a, %b : (tensor<4xf32>, tensor<3x1xi32>) -> (tensor<3x4xf32>, tensor<3x4xi32>)
-//! %r = nd.assign %dst, %src : (tensor<2x3x4xf32>, tensor<1x3x4xf32>) -> tensor<2x3x4xf32>
-//! ```
+//! Every size rule is the `broadcastable` crate's; these verifiers only read the op
+//! and word the crate's structured errors.
 
 use broadcastable::in_dim::{InDimError, broadcast_in_dim_to};
 use broadcastable::{Error, Inferred, Shape, array_api, onnx, verify_inferred};
-use std::fmt;
-use tensor_ir::parse::{PResult, Parser, Tok};
-use tensor_ir::print::OpPrinter;
-use tensor_ir::{Context, Diagnostic, Module, OpId, OperationState, Type};
+use broadcastable_ir::UNIDIRECTIONAL;
+use tensor_ir::ods::attr_types::I64Array;
+use tensor_ir::ods::describe;
+use tensor_ir::registry::{OpTrait, Syntax};
+use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 
 use crate::support::{
-    Arity, ElemClass, VResult, describe, dims_of, expect_shape_operand, expect_tensor, fail,
-    i64_array, i64_array_attr, operand_type, parse_attr_dict, parse_i64_list, parse_trailing_types,
-    print_attr_dict, print_i64_list, print_operand_list, print_trailing_types, result_type,
-    set_prop, shape, tensor_dims, verify_structure,
+    RANKED_TENSOR, SHAPE, TENSOR, VResult, dims_of, fail, i64_array_prop, operand_type,
+    result_type, same_element_as_operand, shape, tensor_dims, tensor_elem, tensor_of_shape,
 };
-
-/// Inherent attributes of `nd.broadcast_in_dim`.
-pub(crate) const IN_DIM_ATTRS: &[&str] = &["broadcast_dimensions"];
-/// Inherent attributes of `nd.broadcast_to`.
-pub(crate) const TO_ATTRS: &[&str] = &["shape"];
 
 /// `[2, ?, 3]` (`[]` for rank 0, `unranked` for `*`).
 pub(crate) fn shape_text(s: &Shape) -> String {
@@ -46,40 +29,11 @@ pub(crate) fn shape_text(s: &Shape) -> String {
     }
 }
 
-/// Operand #0 and the result are tensors of one element type; returns
-/// their types.
-fn source_and_result(
-    ctx: &Context,
-    module: &Module,
-    op: OpId,
-) -> Result<Option<(Type, Type)>, Diagnostic> {
-    let (Some(src), Some(res)) = (operand_type(module, op, 0), result_type(module, op, 0)) else {
-        return Ok(None);
-    };
-    let a = expect_tensor(ctx, module, op, ("operand", 0, src), ElemClass::Any)?;
-    let b = expect_tensor(ctx, module, op, ("result", 0, res), ElemClass::Any)?;
-    if a != b {
-        return Err(tensor_ir::verify::op_error(
-            ctx,
-            module,
-            op,
-            format!(
-                "{} must have the element type of {}, '{}'",
-                describe(ctx, "result", 0, res),
-                describe(ctx, "operand", 0, src),
-                ctx.ty(a)
-            ),
-        ));
-    }
-    Ok(Some((src, res)))
-}
-
 /// A shape operand #1, if present, has one entry per result dimension.
 fn check_shape_operand(ctx: &Context, module: &Module, op: OpId, res: Type) -> VResult {
     let Some(s) = operand_type(module, op, 1) else {
         return Ok(());
     };
-    expect_shape_operand(ctx, module, op, 1)?;
     let len = tensor_dims(ctx, s).and_then(|d| d.first().copied());
     let rank = tensor_dims(ctx, res).map(<[i64]>::len);
     if let (Some(len), Some(rank)) = (len, rank)
@@ -117,31 +71,51 @@ fn check_dynamic_result_has_shape(ctx: &Context, module: &Module, op: OpId, res:
     Ok(())
 }
 
-/// Verifies `nd.broadcast_in_dim`: StableHLO's rules through
-/// [`broadcast_in_dim_to`].
-pub(crate) fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Between(1, 2), Some(1))?;
-    let Some((src, res)) = source_and_result(ctx, module, op)? else {
+tensor_ir::op! {
+    /// StableHLO's `broadcast_in_dim` (XLA's explicit broadcast): operand dim `i`
+    /// goes to result dim `broadcast_dimensions[i]`; the other result dims
+    /// replicate. The entries need only be distinct, so it may also transpose. With a
+    /// shape operand (`tensor<Rxindex>`, StableHLO's dynamic variant) the result's
+    /// `?` dims take their sizes from it at run time.
+    ///
+    /// ```mlir
+    /// %r = nd.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+    /// %t = nd.broadcast_in_dim %k, dims = [0, 1, 3, 2] : (tensor<2x4x8x16xf32>) -> tensor<2x4x16x8xf32>
+    /// %d = nd.broadcast_in_dim %x, %shape, dims = [1] : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
+    /// ```
+    ///
+    /// The verifier (`broadcastable::in_dim::broadcast_in_dim_to`) checks: ranked
+    /// operand and result of one element type; one entry per operand dim; each entry
+    /// in `[0, result rank)`; entries distinct; each operand size 1 or equal to the
+    /// result size it maps to; a result with `?` dims needs the shape operand, whose
+    /// length (if static) is the result rank.
+    pub struct BroadcastInDimOp = "nd.broadcast_in_dim" {
+        summary: "broadcast into a result by an explicit dim mapping",
+        traits: [OpTrait::Pure],
+        operands: { operand: RANKED_TENSOR, shape?: SHAPE },
+        results: { result: RANKED_TENSOR },
+        attributes: { broadcast_dimensions: I64Array },
+        syntax: Syntax::Format(
+            "$operand `,` ($shape^ `,`)? `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)",
+            &[],
+        ),
+        verify: verify_broadcast_in_dim,
+    }
+}
+
+fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let Some(this) = BroadcastInDimOp::cast(ctx, module, op) else {
         return Ok(());
     };
-    let Some(bd) = i64_array_attr(ctx, module, op, "broadcast_dimensions")? else {
-        return fail(ctx, module, op, "requires attribute 'broadcast_dimensions'");
-    };
+    same_element_as_operand(ctx, module, op, (0, 0))?;
+    let src = module.value_type(this.operand(module));
+    let res = module.value_type(this.result(module));
     let (Some(src_dims), Some(res_dims)) = (tensor_dims(ctx, src), tensor_dims(ctx, res)) else {
-        let (what, i, t) = if tensor_dims(ctx, src).is_none() {
-            ("operand", 0, src)
-        } else {
-            ("result", 0, res)
-        };
-        return fail(
-            ctx,
-            module,
-            op,
-            format!("{} must be a ranked tensor", describe(ctx, what, i, t)),
-        );
+        return Ok(());
     };
     check_shape_operand(ctx, module, op, res)?;
     check_dynamic_result_has_shape(ctx, module, op, res)?;
+    let bd = this.broadcast_dimensions(ctx, module);
     let operand = describe(ctx, "operand", 0, src);
     let result = describe(ctx, "result", 0, res);
     let message = match broadcast_in_dim_to(&dims_of(src_dims), &dims_of(res_dims), &bd) {
@@ -175,77 +149,57 @@ pub(crate) fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) 
     fail(ctx, module, op, message)
 }
 
-/// `%x (, %shape)?, dims = [..] {attrs} : (..) -> R`.
-pub(crate) fn parse_broadcast_in_dim(
-    p: &mut Parser<'_>,
-    state: &mut OperationState,
-) -> PResult<()> {
-    let mut uses = vec![p.parse_operand()?];
-    p.expect(Tok::Comma, ",")?;
-    if p.at(Tok::PercentIdent) {
-        uses.push(p.parse_operand()?);
-        p.expect(Tok::Comma, ",")?;
+/// The result type of `nd.broadcast_to` with a `shape` attribute: that shape.
+fn infer_broadcast_to(
+    ctx: &mut Context,
+    operands: &[Type],
+    props: &[NamedAttr],
+) -> Option<Vec<Type>> {
+    let sizes = i64_array_prop(ctx, props, "shape")?;
+    let elem = tensor_elem(ctx, *operands.first()?)?;
+    (sizes.iter().all(|&s| s >= 0) && operands.len() == 1).then_some(())?;
+    Some(vec![ctx.tensor_type(&sizes, elem)])
+}
+
+tensor_ir::op! {
+    /// The Array API's `broadcast_to`: the operand broadcasts one way into the given
+    /// shape, which never changes (ONNX `Expand` when the shape already is the
+    /// broadcast shape; compute it with `nd.broadcast_shapes` otherwise). The shape is
+    /// the `shape` attribute (sizes ≥ 0) or, for dynamic sizes, a shape operand.
+    ///
+    /// ```mlir
+    /// %r = nd.broadcast_to %x, shape = [2, 3] : (tensor<3xf32>) -> tensor<2x3xf32>
+    /// %d = nd.broadcast_to %x, %shape : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
+    /// ```
+    ///
+    /// The verifier checks: exactly one of the attribute and the operand; a ranked
+    /// result of the operand's element type; with the attribute, the result has its
+    /// shape (a dim may be `?`); the operand has at most the target's rank and each
+    /// of its sizes is 1 or the target's (`broadcastable::array_api::broadcast_to`).
+    pub struct BroadcastToOp = "nd.broadcast_to" {
+        summary: "broadcast one way into a given shape",
+        traits: [OpTrait::Pure],
+        operands: { operand: TENSOR, target_shape?: SHAPE },
+        results: { result: RANKED_TENSOR },
+        attributes: { shape?: I64Array },
+        syntax: Syntax::Format(
+            "$operand `,` ($target_shape^):(`shape` `=` $shape)? attr-dict `:` functional-type(operands, results)",
+            &[],
+        ),
+        verify: verify_broadcast_to,
+        infer: infer_broadcast_to,
     }
-    p.parse_keyword("dims")?;
-    p.expect(Tok::Equal, "=")?;
-    let dims = parse_i64_list(p)?;
-    let value = i64_array(p.ctx, &dims);
-    set_prop(p, state, "broadcast_dimensions", value);
-    parse_attr_dict(p, state, IN_DIM_ATTRS)?;
-    parse_trailing_types(p, state, &uses, false)
 }
 
-/// Prints `, name = [..]` if the op's `attr` is an i64 array; returns the
-/// names to elide from the attribute dictionary.
-fn print_list_keyword(
-    p: &mut OpPrinter<'_>,
-    op: OpId,
-    attr: &'static str,
-    keyword: &str,
-) -> Vec<&'static str> {
-    match i64_array_attr(p.ctx, p.module, op, attr) {
-        Ok(Some(values)) => {
-            p.write(", ");
-            p.write(keyword);
-            p.write(" = ");
-            print_i64_list(p, &values);
-            vec![attr]
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// Prints `nd.broadcast_in_dim`'s custom form.
-pub(crate) fn print_broadcast_in_dim(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    print_operand_list(p, op)?;
-    let elided = print_list_keyword(p, op, "broadcast_dimensions", "dims");
-    print_attr_dict(p, op, &elided)?;
-    print_trailing_types(p, op, false)
-}
-
-/// Verifies `nd.broadcast_to`: operand #0 broadcasts (Array API rules,
-/// unidirectionally) to the target shape, given by `shape` or, for dynamic
-/// sizes, by a shape operand and the result type.
-pub(crate) fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Between(1, 2), Some(1))?;
-    let Some((src, res)) = source_and_result(ctx, module, op)? else {
+fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let Some(this) = BroadcastToOp::cast(ctx, module, op) else {
         return Ok(());
     };
-    if tensor_dims(ctx, res).is_none() {
-        return fail(
-            ctx,
-            module,
-            op,
-            format!(
-                "{} must be a ranked tensor",
-                describe(ctx, "result", 0, res)
-            ),
-        );
-    }
-    let attr_shape = i64_array_attr(ctx, module, op, "shape")?;
-    let has_operand = module.operands(op).len() == 2;
-    let target = match (attr_shape, has_operand) {
-        (Some(_), true) => {
+    same_element_as_operand(ctx, module, op, (0, 0))?;
+    let src = module.value_type(this.operand(module));
+    let res = module.value_type(this.result(module));
+    let target = match (this.shape(ctx, module), this.target_shape(module)) {
+        (Some(_), Some(_)) => {
             return fail(
                 ctx,
                 module,
@@ -253,7 +207,7 @@ pub(crate) fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> V
                 "takes its shape from the 'shape' attribute or from a shape operand, not both",
             );
         }
-        (None, false) => {
+        (None, None) => {
             return fail(
                 ctx,
                 module,
@@ -261,11 +215,11 @@ pub(crate) fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> V
                 "requires attribute 'shape' (or a shape operand for dynamic sizes)",
             );
         }
-        (None, true) => {
+        (None, Some(_)) => {
             check_shape_operand(ctx, module, op, res)?;
             shape(ctx, res)
         }
-        (Some(sizes), false) => {
+        (Some(sizes), None) => {
             if let Some((i, &v)) = sizes.iter().enumerate().find(|&(_, &v)| v < 0) {
                 return fail(
                     ctx,
@@ -319,60 +273,67 @@ pub(crate) fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> V
     fail(ctx, module, op, message)
 }
 
-/// `%x, shape = [..] {attrs} : (T) -> R` or `%x, %s {attrs} : (T, S) -> R`.
-pub(crate) fn parse_broadcast_to(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let mut uses = vec![p.parse_operand()?];
-    p.expect(Tok::Comma, ",")?;
-    if p.at(Tok::PercentIdent) {
-        uses.push(p.parse_operand()?);
-    } else {
-        p.parse_keyword("shape")?;
-        p.expect(Tok::Equal, "=")?;
-        let sizes = parse_i64_list(p)?;
-        let value = i64_array(p.ctx, &sizes);
-        set_prop(p, state, "shape", value);
-    }
-    parse_attr_dict(p, state, TO_ATTRS)?;
-    parse_trailing_types(p, state, &uses, false)
-}
-
-/// Prints `nd.broadcast_to`'s custom form.
-pub(crate) fn print_broadcast_to(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    print_operand_list(p, op)?;
-    let elided = if p.module.operands(op).len() == 1 {
-        print_list_keyword(p, op, "shape", "shape")
-    } else {
-        Vec::new()
-    };
-    print_attr_dict(p, op, &elided)?;
-    print_trailing_types(p, op, false)
-}
-
-/// Verifies `nd.broadcast`: N tensors, N results; result `k` has operand
-/// `k`'s element type and the common shape of ONNX's Broadcast (seed 000,
-/// constraint C1).
-pub(crate) fn verify_broadcast(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::AtLeast(1), None)?;
-    let operands = module.operand_types(op);
-    let results = module.result_types(op);
-    for (k, (&a, &r)) in operands.iter().zip(&results).enumerate() {
-        let ea = expect_tensor(ctx, module, op, ("operand", k, a), ElemClass::Any)?;
-        let er = expect_tensor(ctx, module, op, ("result", k, r), ElemClass::Any)?;
-        if ea != er {
-            return fail(
-                ctx,
-                module,
-                op,
-                format!(
-                    "{} must have the element type of {}, '{}'",
-                    describe(ctx, "result", k, r),
-                    describe(ctx, "operand", k, a),
-                    ctx.ty(ea)
-                ),
-            );
-        }
-    }
+/// The result types of `nd.broadcast`: the common shape, with each operand's element
+/// type.
+fn infer_broadcast(ctx: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
     let shapes: Vec<Shape> = operands.iter().map(|&t| shape(ctx, t)).collect();
+    let common = onnx::common_shape(&shapes).ok()?;
+    operands
+        .iter()
+        .map(|&t| {
+            let elem = tensor_elem(ctx, t)?;
+            tensor_of_shape(ctx, &common.shape, elem)
+        })
+        .collect()
+}
+
+tensor_ir::op! {
+    /// The ONNX proposal's `Z1, ..., ZN = Broadcast(X1, ..., XN)`: ranks equalised by
+    /// prepending 1s, each common size the maximum, every result of the common shape
+    /// and its own operand's element type.
+    ///
+    /// ```mlir
+    /// %z:2 = nd.broadcast %a, %b : (tensor<4xf32>, tensor<3x1xi32>) -> (tensor<3x4xf32>, tensor<3x4xi32>)
+    /// ```
+    ///
+    /// The verifier (`broadcastable::onnx::common_shape`) checks: N ≥ 1 tensors and N
+    /// results; result `k` has operand `k`'s element type; constraint C1 (each size 1
+    /// or the common size; note that `0` against `1` violates C1, unlike NumPy); each
+    /// result compatible with the common shape.
+    pub struct BroadcastOp = "nd.broadcast" {
+        summary: "broadcast N tensors to their common shape",
+        traits: [OpTrait::Pure],
+        operands: { inputs*: TENSOR },
+        results: { results*: TENSOR },
+        syntax: Syntax::Format("operands attr-dict `:` functional-type(operands, results)", &[]),
+        verify: verify_broadcast,
+        infer: infer_broadcast,
+    }
+}
+
+fn verify_broadcast(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let n = module.operands(op).len();
+    if n == 0 {
+        return fail(ctx, module, op, "expected at least 1 operands, but found 0");
+    }
+    let got = module.num_results(op);
+    if got != n {
+        let s = if n == 1 { "" } else { "s" };
+        return fail(
+            ctx,
+            module,
+            op,
+            format!("expected {n} result{s}, but found {got}"),
+        );
+    }
+    for k in 0..n {
+        same_element_as_operand(ctx, module, op, (k, k))?;
+    }
+    let shapes: Vec<Shape> = module
+        .operand_types(op)
+        .iter()
+        .map(|&t| shape(ctx, t))
+        .collect();
     let common = match onnx::common_shape(&shapes) {
         Ok(c) => c,
         Err(e) => {
@@ -384,7 +345,7 @@ pub(crate) fn verify_broadcast(ctx: &Context, module: &Module, op: OpId) -> VRes
             );
         }
     };
-    for (k, &r) in results.iter().enumerate() {
+    for (k, r) in module.result_types(op).into_iter().enumerate() {
         if let Err(e) = verify_inferred(common.clone(), &shape(ctx, r)) {
             let why = e
                 .result_mismatch()
@@ -405,29 +366,54 @@ pub(crate) fn verify_broadcast(ctx: &Context, module: &Module, op: OpId) -> VRes
     Ok(())
 }
 
-/// Verifies `nd.assign(dst, src)`: tensors of one element type, and the
-/// result has `dst`'s type. The Broadcastable trait (unidirectional policy)
-/// checks that `src` broadcasts into `dst`'s shape.
-pub(crate) fn verify_assign(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(2), Some(1))?;
-    let Some((dst, res)) = source_and_result(ctx, module, op)? else {
+/// The result type of `nd.assign`: the destination's.
+fn infer_assign(_: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
+    operands.first().map(|&t| vec![t])
+}
+
+tensor_ir::op! {
+    /// The Array API's in-place assignment `dst[...] = src`, as a value: the result is
+    /// `dst` with `src` broadcast into it.
+    ///
+    /// ```mlir
+    /// %r = nd.assign %dst, %src : (tensor<2x3x4xf32>, tensor<1x3x4xf32>) -> tensor<2x3x4xf32>
+    /// ```
+    ///
+    /// The verifier checks: tensors of one element type; the result has exactly
+    /// `dst`'s type; the Broadcastable trait with the `Unidirectional` policy: `src`
+    /// has at most `dst`'s rank and each of its sizes is 1 or `dst`'s (a 1 in `dst`
+    /// never grows). `1x3x4` into `3x4` is rejected.
+    pub struct AssignOp = "nd.assign" {
+        summary: "broadcast a value into a destination in place",
+        traits: [OpTrait::Pure, UNIDIRECTIONAL],
+        operands: { dst: TENSOR, src: TENSOR },
+        results: { result: TENSOR },
+        syntax: Syntax::Format("operands attr-dict `:` functional-type(operands, results)", &[]),
+        verify: verify_assign,
+        infer: infer_assign,
+    }
+}
+
+fn verify_assign(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    same_element_as_operand(ctx, module, op, (0, 0))?;
+    let (Some(dst), Some(src), Some(res)) = (
+        operand_type(module, op, 0),
+        operand_type(module, op, 1),
+        result_type(module, op, 0),
+    ) else {
         return Ok(());
     };
-    if let Some(src) = operand_type(module, op, 1) {
-        let es = expect_tensor(ctx, module, op, ("operand", 1, src), ElemClass::Any)?;
-        let ed = expect_tensor(ctx, module, op, ("operand", 0, dst), ElemClass::Any)?;
-        if es != ed {
-            return fail(
-                ctx,
-                module,
-                op,
-                format!(
-                    "the source, {}, must have the element type of the destination, {}",
-                    describe(ctx, "operand", 1, src),
-                    describe(ctx, "operand", 0, dst)
-                ),
-            );
-        }
+    if tensor_elem(ctx, src) != tensor_elem(ctx, dst) {
+        return fail(
+            ctx,
+            module,
+            op,
+            format!(
+                "the source, {}, must have the element type of the destination, {}",
+                describe(ctx, "operand", 1, src),
+                describe(ctx, "operand", 0, dst)
+            ),
+        );
     }
     if res != dst {
         return fail(

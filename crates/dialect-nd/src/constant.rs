@@ -1,56 +1,54 @@
 //! `nd.constant` and `nd.cast`.
-//!
-//! Custom forms:
-//! ```text
-//! %c = nd.constant dense<[1.0, 2.0]> : tensor<2xf32>
-//! %i = nd.cast %x : tensor<2xf32> to tensor<2xi32>
-//! ```
 
-use std::fmt;
-use tensor_ir::parse::{PResult, Parser};
-use tensor_ir::print::OpPrinter;
-use tensor_ir::{AttrKind, Context, Module, OpId, OperationState, TypeKind};
+use tensor_ir::ods::attr_types::DenseTensor;
+use tensor_ir::ods::constraints::ANY_TYPE;
+use tensor_ir::ods::describe;
+use tensor_ir::registry::{OpTrait, Syntax};
+use tensor_ir::{AttrKind, Context, Module, NamedAttr, OpId, Type, TypeKind};
 
-use crate::support::{
-    Arity, ElemClass, VResult, attr, describe, expect_tensor, fail, operand_type, parse_attr_dict,
-    print_attr_dict, result_type, set_prop, verify_structure,
-};
+use crate::support::{NUMERIC_TENSOR, VResult, fail, operand_type, result_type};
 
-/// Inherent attributes of `nd.constant`.
-pub(crate) const CONSTANT_ATTRS: &[&str] = &["value"];
-
-/// Verifies `nd.constant`: `value` is a `dense<...>` tensor attribute whose
-/// type is the result type.
-pub(crate) fn verify_constant(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(0), Some(1))?;
-    let Some(value) = attr(ctx, module, op, "value") else {
-        return fail(ctx, module, op, "requires attribute 'value'");
-    };
-    let AttrKind::DenseElements { ty, .. } = ctx.attr_kind(value) else {
-        return fail(
-            ctx,
-            module,
-            op,
-            format!(
-                "attribute 'value' must be a dense elements attribute ('dense<...> : tensor<...>'), but is '{}'",
-                ctx.attr(value)
-            ),
-        );
-    };
-    if !matches!(ctx.type_kind(*ty), TypeKind::Tensor { .. }) {
-        return fail(
-            ctx,
-            module,
-            op,
-            format!(
-                "attribute 'value' must have a tensor type, but has '{}'",
-                ctx.ty(*ty)
-            ),
-        );
+/// The result type of `nd.constant`: its value's type.
+fn infer_constant(ctx: &mut Context, _: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
+    let key = ctx.lookup_sym("value")?;
+    let value = props.iter().find(|p| p.name == key)?.value;
+    match ctx.attr_kind(value) {
+        AttrKind::DenseElements { ty, .. } => Some(vec![*ty]),
+        _ => None,
     }
-    if let Some(t) = result_type(module, op, 0)
-        && t != *ty
-    {
+}
+
+tensor_ir::op! {
+    /// A constant tensor.
+    ///
+    /// ```mlir
+    /// %c = nd.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    /// ```
+    ///
+    /// `value` is a `dense<...>` attribute of tensor type, and the result has that
+    /// type (the custom form takes the result type from the value).
+    pub struct ConstantOp = "nd.constant" {
+        summary: "a constant tensor",
+        traits: [OpTrait::Pure],
+        operands: {},
+        // The value's type, which the value's own constraint makes a tensor.
+        results: { result: ANY_TYPE },
+        attributes: { value: DenseTensor },
+        syntax: Syntax::Format("attr-dict $value", &[]),
+        verify: verify_constant,
+        infer: infer_constant,
+    }
+}
+
+fn verify_constant(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let Some(this) = ConstantOp::cast(ctx, module, op) else {
+        return Ok(());
+    };
+    let AttrKind::DenseElements { ty, .. } = ctx.attr_kind(this.value(ctx, module)) else {
+        return Ok(());
+    };
+    let t = module.value_type(this.result(module));
+    if t != *ty {
         return fail(
             ctx,
             module,
@@ -65,42 +63,29 @@ pub(crate) fn verify_constant(ctx: &Context, module: &Module, op: OpId) -> VResu
     Ok(())
 }
 
-/// `{attrs} dense<...> : tensor<...>`; the result type is the value's.
-pub(crate) fn parse_constant(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    parse_attr_dict(p, state, &[])?;
-    let pos = p.pos();
-    let value = p.parse_attribute()?;
-    let AttrKind::DenseElements { ty, .. } = p.ctx.attr_kind(value) else {
-        return Err(p.error_at(
-            pos,
-            "expected a dense elements attribute, 'dense<...> : tensor<...>'",
-        ));
-    };
-    state.result_types.push(*ty);
-    set_prop(p, state, "value", value);
-    crate::support::sort_props(p.ctx, state);
-    Ok(())
-}
-
-/// Prints `nd.constant`'s custom form.
-pub(crate) fn print_constant(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    print_attr_dict(p, op, CONSTANT_ATTRS)?;
-    if let Some(v) = attr(p.ctx, p.module, op, "value") {
-        p.write(" ");
-        p.print_attr(v)?;
+tensor_ir::op! {
+    /// Converts each element to the result's element type.
+    ///
+    /// ```mlir
+    /// %i = nd.cast %x : tensor<4xf32> to tensor<4xi32>
+    /// ```
+    ///
+    /// Numeric tensors; the result has exactly the operand's shape (same dims, or
+    /// both unranked); only the element type changes.
+    pub struct CastOp = "nd.cast" {
+        summary: "elementwise conversion to another element type",
+        traits: [OpTrait::Pure],
+        operands: { input: NUMERIC_TENSOR },
+        results: { result: NUMERIC_TENSOR },
+        syntax: Syntax::Format("$input attr-dict `:` type($input) `to` type($result)", &[]),
+        verify: verify_cast,
     }
-    Ok(())
 }
 
-/// Verifies `nd.cast`: numeric tensors of one shape; only the element type
-/// may change.
-pub(crate) fn verify_cast(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(1), Some(1))?;
+fn verify_cast(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let (Some(from), Some(to)) = (operand_type(module, op, 0), result_type(module, op, 0)) else {
         return Ok(());
     };
-    expect_tensor(ctx, module, op, ("operand", 0, from), ElemClass::Numeric)?;
-    expect_tensor(ctx, module, op, ("result", 0, to), ElemClass::Numeric)?;
     let same_shape = match (ctx.type_kind(from), ctx.type_kind(to)) {
         (TypeKind::Tensor { dims: a, .. }, TypeKind::Tensor { dims: b, .. }) => a == b,
         (TypeKind::UnrankedTensor { .. }, TypeKind::UnrankedTensor { .. }) => true,
@@ -119,30 +104,4 @@ pub(crate) fn verify_cast(ctx: &Context, module: &Module, op: OpId) -> VResult {
         );
     }
     Ok(())
-}
-
-/// `%x {attrs} : T to R`.
-pub(crate) fn parse_cast(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let uses = [p.parse_operand()?];
-    parse_attr_dict(p, state, &[])?;
-    let pos = p.pos();
-    let from = p.parse_colon_type()?;
-    p.parse_keyword("to")?;
-    let to = p.parse_type()?;
-    state.operands = p.resolve_operands(&uses, &[from], pos)?;
-    state.result_types.push(to);
-    Ok(())
-}
-
-/// Prints `nd.cast`'s custom form.
-pub(crate) fn print_cast(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    crate::support::print_operand_list(p, op)?;
-    print_attr_dict(p, op, &[])?;
-    let from = p.module.operand_types(op);
-    let to = p.module.result_types(op);
-    // The verifier guarantees one of each; print what is there regardless.
-    p.write(" : ");
-    p.print_types(&from)?;
-    p.write(" to ");
-    p.print_types(&to)
 }

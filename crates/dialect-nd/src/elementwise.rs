@@ -1,199 +1,204 @@
-//! Elementwise ops: binary arithmetic and logic (`nd.add` ... `nd.xor`),
-//! `nd.cmp`, `nd.select` and the unary ops (`nd.neg` ... `nd.tanh`).
+//! Elementwise ops: binary arithmetic and logic (`nd.add` ... `nd.xor`), `nd.cmp`,
+//! `nd.select` and the unary ops (`nd.neg` ... `nd.tanh`).
 //!
-//! Their shapes are checked by the Broadcastable trait their definitions
-//! list (NumPy, or XLA explicit when the binary op carries
-//! `broadcast_dimensions`); the verifiers here check structure and element
-//! types only.
-//!
-//! Custom forms:
-//! ```text
-//! %r = nd.add %a, %b : tensor<4xf32>
-//! %r = nd.add %a, %b : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-//! %r = nd.add %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<1x2xf32>) -> tensor<4x2xf32>
-//! %r = nd.cmp lt, %a, %b : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
-//! %r = nd.select %c, %a, %b : (tensor<4xi1>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-//! %r = nd.exp %x : tensor<4xf32>
-//! ```
+//! Their shapes are checked by the Broadcastable trait their definitions list (NumPy,
+//! or XLA explicit when a binary op carries `broadcast_dimensions`); their types by
+//! the declared constraints and the `SameElementType` trait. They need no verifier of
+//! their own.
 
-use std::fmt;
-use tensor_ir::parse::{PResult, Parser, Tok};
-use tensor_ir::print::OpPrinter;
-use tensor_ir::{Context, Module, OpId, OperationState};
+use broadcastable::Policy;
+use broadcastable_ir::{NUMPY, NUMPY_OR_XLA};
+use smallvec::SmallVec;
+use tensor_ir::ods::attr_types::DenseI64ArrayAttr;
+use tensor_ir::registry::{OpTrait, Syntax};
+use tensor_ir::{Context, NamedAttr, Type};
 
 use crate::support::{
-    Arity, ElemClass, VResult, describe, expect_tensor, fail, is_i1, operand_type, parse_attr_dict,
-    parse_trailing_types, print_attr_dict, print_operand_list, print_trailing_types, result_type,
-    same_elements, set_prop, short_name, str_attr, verify_structure,
+    BOOL_TENSOR, CONDITION, CmpPredicate, FLOAT_TENSOR, INTEGER_TENSOR, NUMERIC_TENSOR, TENSOR,
+    TRAILING_TYPES, i1_tensor_like, i64_array_prop,
 };
 
-/// The optional XLA attribute of binary ops.
-pub const BROADCAST_DIMENSIONS: &str = "broadcast_dimensions";
+/// The custom form of binary, select and unary ops: operands, attributes, then
+/// `: T` or `: (A, B) -> R`.
+const ELEMENTWISE: Syntax = Syntax::Format(
+    "operands attr-dict `:` custom<TrailingTypes>",
+    &[TRAILING_TYPES],
+);
 
-/// Inherent attributes of the binary ops.
-pub(crate) const BINARY_ATTRS: &[&str] = &[BROADCAST_DIMENSIONS];
+/// Operands and results share one element type.
+const SAME_ALL: OpTrait = OpTrait::SameElementType {
+    from_operand: 0,
+    results: true,
+};
 
-/// Inherent attributes of `nd.cmp`.
-pub(crate) const CMP_ATTRS: &[&str] = &[BROADCAST_DIMENSIONS, "predicate"];
-
-/// The predicates of `nd.cmp`.
-pub const PREDICATES: &[&str] = &["eq", "ne", "lt", "le", "gt", "ge"];
-
-/// The element class a binary op accepts.
-fn binary_class(name: &str) -> ElemClass {
-    match name {
-        "and" | "or" | "xor" => ElemClass::Integer,
-        _ => ElemClass::Numeric,
+/// The policy a binary op's properties select: XLA with `broadcast_dimensions`,
+/// else NumPy.
+fn binary_policy(ctx: &Context, props: &[NamedAttr]) -> Policy {
+    match i64_array_prop(ctx, props, "broadcast_dimensions") {
+        Some(dims) => Policy::Explicit(SmallVec::from_vec(dims)),
+        None => Policy::NumPy,
     }
 }
 
-/// Verifies `nd.add` ... `nd.xor`: two tensor operands and a tensor result
-/// of one element type (integers for `and`, `or`, `xor`).
-pub(crate) fn verify_binary(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(2), Some(1))?;
-    let class = binary_class(short_name(ctx, module, op));
-    same_elements(ctx, module, op, 0..2, true, class)?;
-    Ok(())
+/// The result type of a binary op: the broadcast of its operands, with the first
+/// operand's element type.
+fn infer_binary(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
+    let policy = binary_policy(ctx, props);
+    broadcastable_ir::infer_result(ctx, &policy, operands).map(|t| vec![t])
 }
 
-/// `%a, %b {attrs} : types`.
-pub(crate) fn parse_binary(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let uses = p.parse_operand_list()?;
-    parse_attr_dict(p, state, BINARY_ATTRS)?;
-    parse_trailing_types(p, state, &uses, true)
-}
-
-/// Prints the binary (and select, unary) custom form.
-pub(crate) fn print_binary(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    print_operand_list(p, op)?;
-    print_attr_dict(p, op, &[])?;
-    print_trailing_types(p, op, true)
-}
-
-/// Verifies `nd.cmp`: a known predicate, two operands of one element type,
-/// an `i1` tensor result.
-pub(crate) fn verify_cmp(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(2), Some(1))?;
-    match str_attr(ctx, module, op, "predicate")? {
-        None => return fail(ctx, module, op, "requires attribute 'predicate'"),
-        Some(p) if !PREDICATES.contains(&p) => {
-            return fail(
-                ctx,
-                module,
-                op,
-                format!("predicate '{p}' is not one of {}", PREDICATES.join(", ")),
-            );
-        }
-        Some(_) => {}
-    }
-    same_elements(ctx, module, op, 0..2, false, ElemClass::Numeric)?;
-    if let Some(t) = result_type(module, op, 0) {
-        let elem = expect_tensor(ctx, module, op, ("result", 0, t), ElemClass::Any)?;
-        if !is_i1(ctx, elem) {
-            return fail(
-                ctx,
-                module,
-                op,
-                format!(
-                    "{} must have i1 elements, but has '{}'",
-                    describe(ctx, "result", 0, t),
-                    ctx.ty(elem)
-                ),
-            );
-        }
-    }
-    Ok(())
-}
-
-/// `lt, %a, %b {attrs} : (A, B) -> R`.
-pub(crate) fn parse_cmp(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let pos = p.pos();
-    let predicate = p.token_text();
-    if !p.at(Tok::BareIdent) || !PREDICATES.contains(&predicate) {
-        return Err(p.error_at(
-            pos,
-            format!("expected predicate, one of {}", PREDICATES.join(", ")),
-        ));
-    }
-    let value = p.ctx.string_attr(predicate);
-    p.advance()?;
-    set_prop(p, state, "predicate", value);
-    p.expect(Tok::Comma, ",")?;
-    let uses = p.parse_operand_list()?;
-    parse_attr_dict(p, state, CMP_ATTRS)?;
-    parse_trailing_types(p, state, &uses, false)
-}
-
-/// Prints `nd.cmp`'s custom form.
-pub(crate) fn print_cmp(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    let predicate = str_attr(p.ctx, p.module, op, "predicate")
-        .ok()
-        .flatten()
-        .filter(|s| PREDICATES.contains(s));
-    let elided: &[&str] = match predicate {
-        Some(s) => {
-            p.write(" ");
-            p.write(s);
-            p.write(",");
-            &["predicate"]
-        }
-        None => &[],
+macro_rules! binary_doc {
+    () => {
+        "Elementwise, after broadcasting both operands to the result shape. Without \
+`broadcast_dimensions`: NumPy/Array API rules (ranks aligned on the right, 1s \
+prepended, then each pair of sizes equal or one of them 1). With \
+`broadcast_dimensions` (`array<i64: ...>`): XLA rules: entry `i` is the dim of the \
+higher-rank operand that dim `i` of the lower-rank operand maps to; unmapped dims \
+become 1, then degenerate broadcasting applies (so `4` with `1x2` using `(0)` is \
+`4x2`, and `1x2` with `4x3x1` using `(1, 2)` is `4x3x2`).\n\n\
+```mlir\n\
+%r = nd.add %a, %b : tensor<4xf32>\n\
+%r = nd.add %a, %b : (tensor<4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>\n\
+%r = nd.add %v, %m {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<1x2xf32>) -> tensor<4x2xf32>\n\
+```\n\n\
+The verifier checks the operand and result types and, through the Broadcastable \
+trait, the shapes: under NumPy rules the operand sizes are compatible and the \
+result is as inferred (seed 003); under XLA rules there is one entry per dim of \
+the lower-rank operand (none for a rank-0 operand; none or the identity for equal \
+ranks), each in range, strictly increasing, matched sizes equal or 1, then the \
+result is as inferred."
     };
-    print_operand_list(p, op)?;
-    print_attr_dict(p, op, elided)?;
-    print_trailing_types(p, op, false)
 }
 
-/// Verifies `nd.select(cond, a, b)`: an `i1` condition, `a`, `b` and the
-/// result of one element type.
-pub(crate) fn verify_select(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(3), Some(1))?;
-    if let Some(t) = operand_type(module, op, 0) {
-        let elem = expect_tensor(ctx, module, op, ("operand", 0, t), ElemClass::Any)?;
-        if !is_i1(ctx, elem) {
-            return fail(
-                ctx,
-                module,
-                op,
-                format!(
-                    "the condition, {}, must have i1 elements, but has '{}'",
-                    describe(ctx, "operand", 0, t),
-                    ctx.ty(elem)
-                ),
-            );
+/// Defines the binary ops: the name, the semantics, the element constraint.
+macro_rules! binary {
+    ($($ty:ident $name:literal $what:literal $c:ident;)*) => {$(
+        tensor_ir::op! {
+            #[doc = binary_doc!()]
+            pub struct $ty = $name {
+                summary: $what,
+                traits: [OpTrait::Pure, NUMPY_OR_XLA, SAME_ALL],
+                operands: { lhs: $c, rhs: $c },
+                results: { result: $c },
+                attributes: { broadcast_dimensions?: DenseI64ArrayAttr },
+                syntax: ELEMENTWISE,
+                infer: infer_binary,
+            }
         }
+    )*};
+}
+
+binary! {
+    AddOp "nd.add" "elementwise sum" NUMERIC_TENSOR;
+    SubOp "nd.sub" "elementwise difference" NUMERIC_TENSOR;
+    MulOp "nd.mul" "elementwise product" NUMERIC_TENSOR;
+    DivOp "nd.div" "elementwise quotient" NUMERIC_TENSOR;
+    RemOp "nd.rem" "elementwise remainder" NUMERIC_TENSOR;
+    PowOp "nd.pow" "elementwise power" NUMERIC_TENSOR;
+    MaxOp "nd.max" "elementwise maximum" NUMERIC_TENSOR;
+    MinOp "nd.min" "elementwise minimum" NUMERIC_TENSOR;
+    AndOp "nd.and" "elementwise bitwise and" INTEGER_TENSOR;
+    OrOp "nd.or" "elementwise bitwise or" INTEGER_TENSOR;
+    XorOp "nd.xor" "elementwise bitwise exclusive or" INTEGER_TENSOR;
+}
+
+/// The result type of `nd.cmp`: the broadcast shape, of `i1`.
+fn infer_cmp(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
+    let policy = binary_policy(ctx, props);
+    let t = broadcastable_ir::infer_result(ctx, &policy, operands)?;
+    i1_tensor_like(ctx, t).map(|t| vec![t])
+}
+
+tensor_ir::op! {
+    /// Elementwise comparison, with the broadcasting of the binary ops.
+    ///
+    /// ```mlir
+    /// %r = nd.cmp lt, %a, %b : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
+    /// ```
+    ///
+    /// `predicate` is a keyword in the custom form. The operands have one numeric
+    /// element type; the result is an `i1` tensor.
+    pub struct CmpOp = "nd.cmp" {
+        summary: "elementwise comparison",
+        traits: [
+            OpTrait::Pure,
+            NUMPY_OR_XLA,
+            OpTrait::SameElementType { from_operand: 0, results: false },
+        ],
+        operands: { lhs: NUMERIC_TENSOR, rhs: NUMERIC_TENSOR },
+        results: { result: BOOL_TENSOR },
+        attributes: {
+            broadcast_dimensions?: DenseI64ArrayAttr,
+            predicate: CmpPredicate,
+        },
+        syntax: Syntax::Format(
+            "$predicate `,` operands attr-dict `:` functional-type(operands, results)",
+            &[],
+        ),
+        infer: infer_cmp,
     }
-    same_elements(ctx, module, op, 1..3, true, ElemClass::Any)?;
-    Ok(())
 }
 
-/// `%c, %a, %b {attrs} : types`.
-pub(crate) fn parse_select(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let uses = p.parse_operand_list()?;
-    parse_attr_dict(p, state, &[])?;
-    parse_trailing_types(p, state, &uses, true)
+/// The result type of `nd.select`: the NumPy broadcast of the three operands, with
+/// the element type of the chosen values.
+fn infer_select(ctx: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
+    let t = broadcastable_ir::infer_result(ctx, &Policy::NumPy, operands)?;
+    let elem = crate::support::tensor_elem(ctx, *operands.get(1)?)?;
+    crate::support::with_element(ctx, t, elem).map(|t| vec![t])
 }
 
-/// The element class a unary op accepts.
-fn unary_class(name: &str) -> ElemClass {
-    match name {
-        "neg" | "abs" => ElemClass::Numeric,
-        _ => ElemClass::Float,
+tensor_ir::op! {
+    /// `cond ? a : b` elementwise, broadcasting all three operands (NumPy).
+    ///
+    /// ```mlir
+    /// %r = nd.select %cond, %a, %b : (tensor<4xi1>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    /// ```
+    ///
+    /// The condition has `i1` elements; `a`, `b` and the result have one element
+    /// type.
+    pub struct SelectOp = "nd.select" {
+        summary: "elementwise choice",
+        traits: [
+            OpTrait::Pure,
+            NUMPY,
+            OpTrait::SameElementType { from_operand: 1, results: true },
+        ],
+        operands: { condition: CONDITION, on_true: TENSOR, on_false: TENSOR },
+        results: { result: TENSOR },
+        syntax: ELEMENTWISE,
+        infer: infer_select,
     }
 }
 
-/// Verifies `nd.neg` ... `nd.tanh`: one operand, one result, one element
-/// type (floats for `exp`, `log`, `sqrt`, `tanh`).
-pub(crate) fn verify_unary(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(1), Some(1))?;
-    let class = unary_class(short_name(ctx, module, op));
-    same_elements(ctx, module, op, 0..1, true, class)?;
-    Ok(())
+/// The result type of a unary op: the operand's.
+fn infer_unary(_: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
+    operands.first().map(|&t| vec![t])
 }
 
-/// `%x {attrs} : T` or `: (T) -> R`.
-pub(crate) fn parse_unary(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let uses = vec![p.parse_operand()?];
-    parse_attr_dict(p, state, &[])?;
-    parse_trailing_types(p, state, &uses, true)
+macro_rules! unary {
+    ($($ty:ident $name:literal $what:literal $c:ident;)*) => {$(
+        tensor_ir::op! {
+            #[doc = "One operand and one result of one element type; the Broadcastable \
+trait (NumPy) with one operand, so the result has the operand's shape or is less \
+precise (`?` or unranked).\n\n```mlir\n%r = nd.exp %x : tensor<4xf32>\n\
+%r = nd.tanh %x : (tensor<2x?xf32>) -> tensor<?x?xf32>\n```"]
+            pub struct $ty = $name {
+                summary: $what,
+                traits: [OpTrait::Pure, NUMPY, SAME_ALL],
+                operands: { input: $c },
+                results: { result: $c },
+                syntax: ELEMENTWISE,
+                infer: infer_unary,
+            }
+        }
+    )*};
+}
+
+unary! {
+    NegOp "nd.neg" "elementwise negation" NUMERIC_TENSOR;
+    AbsOp "nd.abs" "elementwise absolute value" NUMERIC_TENSOR;
+    ExpOp "nd.exp" "elementwise exponential" FLOAT_TENSOR;
+    LogOp "nd.log" "elementwise natural logarithm" FLOAT_TENSOR;
+    SqrtOp "nd.sqrt" "elementwise square root" FLOAT_TENSOR;
+    TanhOp "nd.tanh" "elementwise hyperbolic tangent" FLOAT_TENSOR;
 }

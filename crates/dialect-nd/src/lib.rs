@@ -10,11 +10,12 @@
 //! | [`reduce`] | `nd.reduce`, `nd.matmul` | reductions, NumPy batch matmul |
 //! | [`constant`] | `nd.constant`, `nd.cast` | |
 //!
-//! [`DIALECT`] is the op table. Elementwise ops have no shape code of their
-//! own: they list the Broadcastable trait with a policy and the generic
+//! Each op is defined once with [`tensor_ir::op!`]: operands, results and
+//! attributes with their constraints, traits, a declarative format, and its
+//! documentation; [`DIALECT`] lists them. Elementwise ops have no shape code of
+//! their own: they list the Broadcastable trait with a policy and the generic
 //! verifier checks them. Every other size rule is a call into the
-//! `broadcastable` crate. `docs/dialect.md` describes each op's syntax and
-//! rules.
+//! `broadcastable` crate. `docs/dialect.md` is generated from the definitions.
 
 #![warn(missing_docs)]
 
@@ -25,159 +26,60 @@ pub mod reduce;
 pub mod shape;
 mod support;
 
-use elementwise::{BINARY_ATTRS, CMP_ATTRS};
-use tensor_ir::traits::broadcastable::BroadcastPolicy;
-use tensor_ir::{Context, Dialect, OpDef, OpTrait};
+pub use support::{CmpPredicate, ReduceKind};
 
-/// NumPy broadcasting, or XLA's explicit `broadcast_dimensions` when the op
-/// carries that attribute.
-const NUMPY_OR_XLA: OpTrait = OpTrait::Broadcastable(BroadcastPolicy::NumPyOrExplicit {
-    attr: elementwise::BROADCAST_DIMENSIONS,
-});
-
-/// An elementwise binary op.
-const fn binary(name: &'static str) -> OpDef {
-    OpDef {
-        traits: &[OpTrait::Pure, NUMPY_OR_XLA],
-        inherent_attrs: BINARY_ATTRS,
-        parse: Some(elementwise::parse_binary),
-        print: Some(elementwise::print_binary),
-        verify: Some(elementwise::verify_binary),
-        ..OpDef::named(name)
-    }
-}
-
-/// An elementwise unary op.
-const fn unary(name: &'static str) -> OpDef {
-    OpDef {
-        traits: &[OpTrait::Pure, OpTrait::BROADCASTABLE],
-        parse: Some(elementwise::parse_unary),
-        print: Some(elementwise::print_binary),
-        verify: Some(elementwise::verify_unary),
-        ..OpDef::named(name)
-    }
-}
-
-/// An op whose custom form is its operands and a functional type.
-const fn plain(name: &'static str, verify: tensor_ir::registry::VerifyFn) -> OpDef {
-    OpDef {
-        traits: &[OpTrait::Pure],
-        parse: Some(support::parse_operands_and_types),
-        print: Some(support::print_operands_and_types),
-        verify: Some(verify),
-        ..OpDef::named(name)
-    }
-}
+use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
+use constant::{CastOp, ConstantOp};
+use elementwise::{
+    AbsOp, AddOp, AndOp, CmpOp, DivOp, ExpOp, LogOp, MaxOp, MinOp, MulOp, NegOp, OrOp, PowOp,
+    RemOp, SelectOp, SqrtOp, SubOp, TanhOp, XorOp,
+};
+use reduce::{MatmulOp, ReduceOp};
+use shape::{BroadcastShapesOp, DimOp, ShapeOfOp};
+use tensor_ir::{Context, Dialect};
 
 /// The `nd` dialect: every op, in the order of `docs/dialect.md`.
 pub static DIALECT: Dialect = Dialect {
     name: "nd",
+    description: include_str!("dialect.md"),
     ops: &[
-        binary("nd.add"),
-        binary("nd.sub"),
-        binary("nd.mul"),
-        binary("nd.div"),
-        binary("nd.rem"),
-        binary("nd.pow"),
-        binary("nd.max"),
-        binary("nd.min"),
-        binary("nd.and"),
-        binary("nd.or"),
-        binary("nd.xor"),
-        OpDef {
-            traits: &[OpTrait::Pure, NUMPY_OR_XLA],
-            inherent_attrs: CMP_ATTRS,
-            parse: Some(elementwise::parse_cmp),
-            print: Some(elementwise::print_cmp),
-            verify: Some(elementwise::verify_cmp),
-            ..OpDef::named("nd.cmp")
-        },
-        OpDef {
-            traits: &[OpTrait::Pure, OpTrait::BROADCASTABLE],
-            parse: Some(elementwise::parse_select),
-            print: Some(elementwise::print_binary),
-            verify: Some(elementwise::verify_select),
-            ..OpDef::named("nd.select")
-        },
-        unary("nd.neg"),
-        unary("nd.abs"),
-        unary("nd.exp"),
-        unary("nd.log"),
-        unary("nd.sqrt"),
-        unary("nd.tanh"),
-        OpDef {
-            traits: &[OpTrait::Pure],
-            parse: Some(constant::parse_cast),
-            print: Some(constant::print_cast),
-            verify: Some(constant::verify_cast),
-            ..OpDef::named("nd.cast")
-        },
-        OpDef {
-            traits: &[OpTrait::Pure],
-            inherent_attrs: constant::CONSTANT_ATTRS,
-            parse: Some(constant::parse_constant),
-            print: Some(constant::print_constant),
-            verify: Some(constant::verify_constant),
-            ..OpDef::named("nd.constant")
-        },
-        OpDef {
-            traits: &[OpTrait::Pure],
-            inherent_attrs: broadcast::IN_DIM_ATTRS,
-            parse: Some(broadcast::parse_broadcast_in_dim),
-            print: Some(broadcast::print_broadcast_in_dim),
-            verify: Some(broadcast::verify_broadcast_in_dim),
-            ..OpDef::named("nd.broadcast_in_dim")
-        },
-        OpDef {
-            traits: &[OpTrait::Pure],
-            inherent_attrs: broadcast::TO_ATTRS,
-            parse: Some(broadcast::parse_broadcast_to),
-            print: Some(broadcast::print_broadcast_to),
-            verify: Some(broadcast::verify_broadcast_to),
-            ..OpDef::named("nd.broadcast_to")
-        },
-        OpDef {
-            traits: &[OpTrait::Pure],
-            parse: Some(support::parse_operands_and_types),
-            print: Some(support::print_operands_and_types),
-            verify: Some(broadcast::verify_broadcast),
-            ..OpDef::named("nd.broadcast")
-        },
-        OpDef {
-            traits: &[
-                OpTrait::Pure,
-                OpTrait::Broadcastable(BroadcastPolicy::Unidirectional),
-            ],
-            parse: Some(support::parse_operands_and_types),
-            print: Some(support::print_operands_and_types),
-            verify: Some(broadcast::verify_assign),
-            ..OpDef::named("nd.assign")
-        },
-        plain("nd.shape_of", shape::verify_shape_of),
-        OpDef {
-            traits: &[OpTrait::Pure],
-            inherent_attrs: shape::DIM_ATTRS,
-            parse: Some(shape::parse_dim),
-            print: Some(shape::print_dim),
-            verify: Some(shape::verify_dim),
-            ..OpDef::named("nd.dim")
-        },
-        plain("nd.broadcast_shapes", shape::verify_broadcast_shapes),
-        OpDef {
-            traits: &[OpTrait::Pure],
-            inherent_attrs: reduce::REDUCE_ATTRS,
-            parse: Some(reduce::parse_reduce),
-            print: Some(reduce::print_reduce),
-            verify: Some(reduce::verify_reduce),
-            ..OpDef::named("nd.reduce")
-        },
-        plain("nd.matmul", reduce::verify_matmul),
+        AddOp::DEF,
+        SubOp::DEF,
+        MulOp::DEF,
+        DivOp::DEF,
+        RemOp::DEF,
+        PowOp::DEF,
+        MaxOp::DEF,
+        MinOp::DEF,
+        AndOp::DEF,
+        OrOp::DEF,
+        XorOp::DEF,
+        CmpOp::DEF,
+        SelectOp::DEF,
+        NegOp::DEF,
+        AbsOp::DEF,
+        ExpOp::DEF,
+        LogOp::DEF,
+        SqrtOp::DEF,
+        TanhOp::DEF,
+        CastOp::DEF,
+        ConstantOp::DEF,
+        BroadcastInDimOp::DEF,
+        BroadcastToOp::DEF,
+        BroadcastOp::DEF,
+        AssignOp::DEF,
+        ShapeOfOp::DEF,
+        DimOp::DEF,
+        BroadcastShapesOp::DEF,
+        ReduceOp::DEF,
+        MatmulOp::DEF,
     ],
 };
 
-/// Registers the `nd` dialect in `ctx`.
+/// Registers the `nd` dialect in `ctx`, with the Broadcastable trait its ops list.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);
+    broadcastable_ir::register(ctx);
 }
 
 #[cfg(test)]

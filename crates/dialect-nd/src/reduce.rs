@@ -1,32 +1,22 @@
 //! `nd.reduce` and `nd.matmul` (NumPy batch broadcasting).
-//!
-//! Custom forms:
-//! ```text
-//! %r = nd.reduce sum %x across [1] keep_dims : (tensor<4x8xf32>) -> tensor<4x1xf32>
-//! %r = nd.reduce max %x across [0, 1] : (tensor<4x8xf32>) -> tensor<f32>
-//! %m = nd.matmul %a, %b : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
-//! ```
 
 use broadcastable::{Dim, Inferred, Shape, analyze, verify_inferred};
-use std::fmt;
-use tensor_ir::parse::{PResult, Parser, Tok};
-use tensor_ir::print::OpPrinter;
-use tensor_ir::{Context, Module, OpId, OperationState};
+use tensor_ir::ods::attr_types::{I64Array, UnitFlag};
+use tensor_ir::ods::describe;
+use tensor_ir::registry::{OpTrait, Syntax};
+use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 
 use crate::broadcast::shape_text;
-use crate::support::expect_dim_of_operand;
 use crate::support::{
-    Arity, ElemClass, VResult, describe, dims_of, fail, flag_attr, i64_array, i64_array_attr,
-    operand_type, parse_attr_dict, parse_i64_list, parse_trailing_types, print_attr_dict,
-    print_i64_list, print_operand_list, print_trailing_types, result_type, same_elements, set_prop,
-    shape, str_attr, tensor_dims, verify_structure,
+    NUMERIC_TENSOR, ReduceKind, VResult, dims_of, expect_dim_of_operand, fail, i64_array_prop,
+    operand_type, result_type, shape, tensor_dims, tensor_elem, tensor_of_shape,
 };
 
-/// The reductions of `nd.reduce`.
-pub const KINDS: &[&str] = &["sum", "max", "min", "prod"];
-
-/// Inherent attributes of `nd.reduce`.
-pub(crate) const REDUCE_ATTRS: &[&str] = &["dimensions", "keep_dims", "kind"];
+/// Operands and results share one element type.
+const SAME_ALL: OpTrait = OpTrait::SameElementType {
+    from_operand: 0,
+    results: true,
+};
 
 /// Checks result #0 against the shape the operands give.
 fn check_result(ctx: &Context, module: &Module, op: OpId, inferred: Shape, rule: &str) -> VResult {
@@ -54,30 +44,71 @@ fn check_result(ctx: &Context, module: &Module, op: OpId, inferred: Shape, rule:
     }
 }
 
-/// Verifies `nd.reduce`: a known kind; distinct, in-range dimensions; the
-/// result drops them (or keeps them as 1 with `keep_dims`).
-pub(crate) fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(1), Some(1))?;
-    match str_attr(ctx, module, op, "kind")? {
-        None => return fail(ctx, module, op, "requires attribute 'kind'"),
-        Some(k) if !KINDS.contains(&k) => {
-            return fail(
-                ctx,
-                module,
-                op,
-                format!("kind '{k}' is not one of {}", KINDS.join(", ")),
-            );
+/// The shape a reduction leaves: the source's with the reduced dims removed, or kept
+/// as 1.
+fn reduced_shape(src: &[i64], dims: &[i64], keep: bool) -> Shape {
+    let reduced = |j: usize| dims.iter().any(|&d| usize::try_from(d).ok() == Some(j));
+    Shape::ranked(dims_of(src).into_iter().enumerate().filter_map(|(j, d)| {
+        if !reduced(j) {
+            Some(d)
+        } else {
+            keep.then_some(Dim::ONE)
         }
-        Some(_) => {}
-    }
-    let Some(dims) = i64_array_attr(ctx, module, op, "dimensions")? else {
-        return fail(ctx, module, op, "requires attribute 'dimensions'");
+    }))
+}
+
+/// The result type of `nd.reduce`.
+fn infer_reduce(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
+    let t = *operands.first()?;
+    let dims = i64_array_prop(ctx, props, "dimensions")?;
+    let keep = ctx
+        .lookup_sym("keep_dims")
+        .and_then(|k| props.iter().find(|p| p.name == k))
+        .is_some_and(|p| {
+            <UnitFlag as tensor_ir::ods::attr_types::AttrType>::get(ctx, p.value) == Some(true)
+        });
+    let elem = tensor_elem(ctx, t)?;
+    let shape = match tensor_dims(ctx, t) {
+        Some(src) => reduced_shape(src, &dims, keep),
+        None => Shape::Unranked,
     };
-    let keep = flag_attr(ctx, module, op, "keep_dims")?;
-    same_elements(ctx, module, op, 0..1, true, ElemClass::Numeric)?;
-    let Some(t) = operand_type(module, op, 0) else {
+    tensor_of_shape(ctx, &shape, elem).map(|t| vec![t])
+}
+
+tensor_ir::op! {
+    /// Reduces the listed dims; `keep_dims` keeps them as size 1, so the result
+    /// broadcasts back against the operand.
+    ///
+    /// ```mlir
+    /// %r = nd.reduce sum %x across [1] keep_dims : (tensor<4x8xf32>) -> tensor<4x1xf32>
+    /// %m = nd.reduce max %x across [0, 1] : (tensor<4x8xf32>) -> tensor<f32>
+    /// ```
+    ///
+    /// The verifier checks: a known kind; dims distinct and in range; numeric
+    /// elements, the result of the operand's element type; the result shape is the
+    /// operand's with the dims removed (or 1); a result dim may be `?`.
+    pub struct ReduceOp = "nd.reduce" {
+        summary: "reduce a tensor along some dims",
+        traits: [OpTrait::Pure, SAME_ALL],
+        operands: { input: NUMERIC_TENSOR },
+        results: { result: NUMERIC_TENSOR },
+        attributes: { kind: ReduceKind, dimensions: I64Array, keep_dims?: UnitFlag },
+        syntax: Syntax::Format(
+            "$kind $input `across` $dimensions (`keep_dims` $keep_dims^)? attr-dict `:` functional-type(operands, results)",
+            &[],
+        ),
+        verify: verify_reduce,
+        infer: infer_reduce,
+    }
+}
+
+fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let Some(this) = ReduceOp::cast(ctx, module, op) else {
         return Ok(());
     };
+    let dims = this.dimensions(ctx, module);
+    let keep = this.keep_dims(ctx, module).unwrap_or(false);
+    let t = module.value_type(this.input(module));
     for (i, &d) in dims.iter().enumerate() {
         expect_dim_of_operand(ctx, module, op, t, d, &format!("dimensions[{i}] = {d}"))?;
         if let Some(j) = dims[..i].iter().position(|&e| e == d) {
@@ -92,82 +123,74 @@ pub(crate) fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult
     let Some(src) = tensor_dims(ctx, t) else {
         return Ok(());
     };
-    let reduced = |j: usize| dims.iter().any(|&d| usize::try_from(d).ok() == Some(j));
-    let inferred = Shape::ranked(dims_of(src).into_iter().enumerate().filter_map(|(j, d)| {
-        if !reduced(j) {
-            Some(d)
-        } else {
-            keep.then_some(Dim::ONE)
-        }
-    }));
     let rule = if keep {
         "(reduced dims kept as 1)"
     } else {
         "(reduced dims removed)"
     };
-    check_result(ctx, module, op, inferred, rule)
+    check_result(ctx, module, op, reduced_shape(src, &dims, keep), rule)
 }
 
-/// `sum %x across [1] keep_dims? {attrs} : (T) -> R`.
-pub(crate) fn parse_reduce(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let pos = p.pos();
-    let kind = p.token_text();
-    if !p.at(Tok::BareIdent) || !KINDS.contains(&kind) {
-        return Err(p.error_at(
-            pos,
-            format!("expected reduction kind, one of {}", KINDS.join(", ")),
-        ));
+/// The result shape of a NumPy matmul of `a` and `b` (ranks ≥ 1), `None` if batch
+/// dims do not broadcast.
+fn matmul_shape(a: &[Dim], b: &[Dim]) -> Option<Vec<Dim>> {
+    let (ra, rb) = (a.len(), b.len());
+    let batch_a = Shape::ranked(a[..ra.saturating_sub(2)].iter().copied());
+    let batch_b = Shape::ranked(b[..rb.saturating_sub(2)].iter().copied());
+    let batch = analyze(&[batch_a, batch_b]).ok()?.shape;
+    let mut result: Vec<Dim> = batch.dims().map(<[Dim]>::to_vec).unwrap_or_default();
+    if ra >= 2 {
+        result.push(a[ra - 2]);
     }
-    let value = p.ctx.string_attr(kind);
-    p.advance()?;
-    set_prop(p, state, "kind", value);
-    let uses = [p.parse_operand()?];
-    p.parse_keyword("across")?;
-    let dims = parse_i64_list(p)?;
-    let value = i64_array(p.ctx, &dims);
-    set_prop(p, state, "dimensions", value);
-    if p.parse_optional_keyword("keep_dims")? {
-        let unit = p.ctx.intern_attr(tensor_ir::AttrKind::Unit);
-        set_prop(p, state, "keep_dims", unit);
+    if rb >= 2 {
+        result.push(b[rb - 1]);
     }
-    parse_attr_dict(p, state, REDUCE_ATTRS)?;
-    parse_trailing_types(p, state, &uses, false)
+    Some(result)
 }
 
-/// Prints `nd.reduce`'s custom form (the generic form's attributes go in the
-/// dictionary when they are malformed).
-pub(crate) fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    let (ctx, module) = (p.ctx, p.module);
-    let kind = str_attr(ctx, module, op, "kind")
-        .ok()
-        .flatten()
-        .filter(|k| KINDS.contains(k));
-    let dims = i64_array_attr(ctx, module, op, "dimensions").ok().flatten();
-    let keep = flag_attr(ctx, module, op, "keep_dims").ok();
-    let (Some(kind), Some(dims), Some(keep)) = (kind, dims, keep) else {
-        // Not expressible in the custom form: print everything generically.
-        print_operand_list(p, op)?;
-        print_attr_dict(p, op, &[])?;
-        return print_trailing_types(p, op, false);
+/// The result type of `nd.matmul`.
+fn infer_matmul(ctx: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
+    let (&ta, &tb) = (operands.first()?, operands.get(1)?);
+    let elem = tensor_elem(ctx, ta)?;
+    let shape = match (tensor_dims(ctx, ta), tensor_dims(ctx, tb)) {
+        (Some(a), Some(b)) if !a.is_empty() && !b.is_empty() => {
+            Shape::ranked(matmul_shape(&dims_of(a), &dims_of(b))?)
+        }
+        _ => Shape::Unranked,
     };
-    p.write(" ");
-    p.write(kind);
-    print_operand_list(p, op)?;
-    p.write(" across ");
-    print_i64_list(p, &dims);
-    if keep {
-        p.write(" keep_dims");
+    tensor_of_shape(ctx, &shape, elem).map(|t| vec![t])
+}
+
+tensor_ir::op! {
+    /// NumPy's `matmul`: the last two dims multiply as matrices, the leading (batch)
+    /// dims broadcast; a 1-D operand is a row (first operand) or column (second),
+    /// whose dim is removed from the result.
+    ///
+    /// ```mlir
+    /// %m = nd.matmul %a, %b : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+    /// %v = nd.matmul %a, %x : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+    /// ```
+    ///
+    /// The verifier checks: numeric tensors of one element type, each of rank ≥ 1;
+    /// the contracted sizes (last dim of `a`, second-to-last of `b`) equal when both
+    /// static; batch dims broadcast (NumPy, `broadcastable::analyze`); the result is
+    /// batch dims, then `a`'s rows, then `b`'s columns. Unranked operands are not
+    /// checked statically.
+    pub struct MatmulOp = "nd.matmul" {
+        summary: "matrix product with NumPy batch broadcasting",
+        traits: [OpTrait::Pure, SAME_ALL],
+        operands: { lhs: NUMERIC_TENSOR, rhs: NUMERIC_TENSOR },
+        results: { result: NUMERIC_TENSOR },
+        syntax: Syntax::Format("operands attr-dict `:` functional-type(operands, results)", &[]),
+        verify: verify_matmul,
+        infer: infer_matmul,
     }
-    print_attr_dict(p, op, REDUCE_ATTRS)?;
-    print_trailing_types(p, op, false)
 }
 
 /// Verifies `nd.matmul` with NumPy's rules: operands of rank 1 or more (a
 /// vector is promoted and its dim removed again), equal contracted sizes,
 /// batch dims broadcast as elementwise ops do.
-pub(crate) fn verify_matmul(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(2), Some(1))?;
-    same_elements(ctx, module, op, 0..2, true, ElemClass::Numeric)?;
+fn verify_matmul(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let (Some(ta), Some(tb)) = (operand_type(module, op, 0), operand_type(module, op, 1)) else {
         return Ok(());
     };

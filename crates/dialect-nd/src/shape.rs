@@ -1,38 +1,25 @@
-//! Shape ops for dynamic programs: `nd.shape_of`, `nd.dim` and
-//! `nd.broadcast_shapes`. Shapes are values of type `tensor<Nxindex>`.
-//!
-//! Custom forms:
-//! ```text
-//! %s = nd.shape_of %x : (tensor<2x?xf32>) -> tensor<2xindex>
-//! %d = nd.dim %x[1] : (tensor<2x?xf32>) -> tensor<index>
-//! %b = nd.broadcast_shapes %s0, %s1 : (tensor<2xindex>, tensor<3xindex>) -> tensor<3xindex>
-//! ```
+//! Shape ops for dynamic programs: `nd.shape_of`, `nd.dim` and `nd.broadcast_shapes`.
+//! Shapes are values of type `tensor<Nxindex>`.
 
 use broadcastable::{Dim, Shape, onnx};
-use std::fmt;
-use tensor_ir::parse::{PResult, Parser, Tok};
-use tensor_ir::print::OpPrinter;
-use tensor_ir::{Context, Module, OpId, OperationState, TypeKind};
+use tensor_ir::ods::attr_types::I64Attr;
+use tensor_ir::ods::describe;
+use tensor_ir::registry::{OpTrait, Syntax};
+use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 
 use crate::support::{
-    Arity, ElemClass, VResult, describe, expect_dim_of_operand, expect_shape, expect_shape_operand,
-    expect_tensor, fail, int_attr, operand_type, parse_attr_dict, parse_trailing_types,
-    print_attr_dict, print_operand_list, print_trailing_types, result_type, set_prop, tensor_dims,
-    verify_structure,
+    INDEX_OR_SCALAR, SHAPE, TENSOR, VResult, expect_dim_of_operand, fail, operand_type,
+    result_type, shape_length, shape_type, tensor_dims,
 };
 
-/// Inherent attributes of `nd.dim`.
-pub(crate) const DIM_ATTRS: &[&str] = &["index"];
+/// The functional custom form: operands, attributes, `(types) -> results`.
+const FUNCTIONAL: Syntax = Syntax::Format(
+    "operands attr-dict `:` functional-type(operands, results)",
+    &[],
+);
 
-/// The static length of a shape value (`None` for `tensor<?xindex>`).
-fn shape_length(ctx: &Context, t: tensor_ir::Type) -> Option<usize> {
-    tensor_dims(ctx, t)
-        .and_then(|d| d.first().copied())
-        .and_then(|n| usize::try_from(n).ok())
-}
-
-/// Checks result #0 is a shape of `expected` entries (`None`: unknown, so
-/// the result's length must be `?`). `why` explains the expectation.
+/// Checks result #0 is a shape of `expected` entries (`None`: unknown, so the result's
+/// length must be `?`). `why` explains the expectation.
 fn check_result_length(
     ctx: &Context,
     module: &Module,
@@ -43,7 +30,6 @@ fn check_result_length(
     let Some(r) = result_type(module, op, 0) else {
         return Ok(());
     };
-    expect_shape(ctx, module, op, ("result", 0, r))?;
     match (expected, shape_length(ctx, r)) {
         (_, None) => Ok(()),
         (Some(n), Some(m)) if n == m => Ok(()),
@@ -68,14 +54,44 @@ fn check_result_length(
     }
 }
 
-/// Verifies `nd.shape_of`: a tensor operand; a shape result with one entry
-/// per operand dimension.
-pub(crate) fn verify_shape_of(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(1), Some(1))?;
+/// A shape of `rank` entries, or of `?` entries when the rank is unknown.
+fn shape_of_rank(ctx: &mut Context, rank: Option<usize>) -> Type {
+    let len = rank
+        .and_then(|r| i64::try_from(r).ok())
+        .unwrap_or(tensor_ir::DYNAMIC);
+    shape_type(ctx, len)
+}
+
+/// The result type of `nd.shape_of`: one entry per operand dim.
+fn infer_shape_of(ctx: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
+    let rank = tensor_dims(ctx, *operands.first()?).map(<[i64]>::len);
+    Some(vec![shape_of_rank(ctx, rank)])
+}
+
+tensor_ir::op! {
+    /// The operand's shape as a value.
+    ///
+    /// ```mlir
+    /// %s = nd.shape_of %x : (tensor<2x?xf32>) -> tensor<2xindex>
+    /// ```
+    ///
+    /// The result is `tensor<Rxindex>` with `R` the operand's rank, or
+    /// `tensor<?xindex>` (required for an unranked operand).
+    pub struct ShapeOfOp = "nd.shape_of" {
+        summary: "the shape of a tensor",
+        traits: [OpTrait::Pure],
+        operands: { input: TENSOR },
+        results: { result: SHAPE },
+        syntax: FUNCTIONAL,
+        verify: verify_shape_of,
+        infer: infer_shape_of,
+    }
+}
+
+fn verify_shape_of(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let Some(t) = operand_type(module, op, 0) else {
         return Ok(());
     };
-    expect_tensor(ctx, module, op, ("operand", 0, t), ElemClass::Any)?;
     let rank = tensor_dims(ctx, t).map(<[i64]>::len);
     let why = match rank {
         Some(_) => format!("the rank of {}", describe(ctx, "operand", 0, t)),
@@ -84,89 +100,49 @@ pub(crate) fn verify_shape_of(ctx: &Context, module: &Module, op: OpId) -> VResu
     check_result_length(ctx, module, op, rank, &why)
 }
 
-/// Verifies `nd.dim`: `index` names a dimension of the tensor operand; the
-/// result is `index` or `tensor<index>`.
-pub(crate) fn verify_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::Exactly(1), Some(1))?;
-    let Some(t) = operand_type(module, op, 0) else {
+/// The result type of `nd.dim`: a 0-D tensor of index.
+fn infer_dim(ctx: &mut Context, _: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
+    let index = ctx.index_type();
+    Some(vec![ctx.tensor_type(&[], index)])
+}
+
+tensor_ir::op! {
+    /// The size of one dim.
+    ///
+    /// ```mlir
+    /// %n = nd.dim %x[1] : (tensor<2x?xf32>) -> tensor<index>
+    /// ```
+    ///
+    /// `index` is a dim of the operand (non-negative; below the rank if ranked); the
+    /// result is `index` or `tensor<index>` (the latter feeds `nd.cast` and
+    /// elementwise ops, e.g. a mean's divisor).
+    pub struct DimOp = "nd.dim" {
+        summary: "the size of one dim of a tensor",
+        traits: [OpTrait::Pure],
+        operands: { input: TENSOR },
+        results: { result: INDEX_OR_SCALAR },
+        attributes: { index: I64Attr },
+        syntax: Syntax::Format(
+            "$input `[` $index `]` attr-dict `:` functional-type(operands, results)",
+            &[],
+        ),
+        verify: verify_dim,
+        infer: infer_dim,
+    }
+}
+
+fn verify_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let Some(this) = DimOp::cast(ctx, module, op) else {
         return Ok(());
     };
-    expect_tensor(ctx, module, op, ("operand", 0, t), ElemClass::Any)?;
-    let index = int_attr(ctx, module, op, "index").and_then(|v| i64::try_from(v).ok());
-    let Some(index) = index else {
-        return fail(ctx, module, op, "requires integer attribute 'index'");
-    };
-    expect_dim_of_operand(ctx, module, op, t, index, &format!("index {index}"))?;
-    if let Some(r) = result_type(module, op, 0) {
-        let ok = match ctx.type_kind(r) {
-            TypeKind::Index => true,
-            TypeKind::Tensor { dims, elem, .. } => {
-                dims.is_empty() && matches!(ctx.type_kind(*elem), TypeKind::Index)
-            }
-            _ => false,
-        };
-        if !ok {
-            return fail(
-                ctx,
-                module,
-                op,
-                format!(
-                    "{} must be 'index' or 'tensor<index>'",
-                    describe(ctx, "result", 0, r)
-                ),
-            );
-        }
-    }
-    Ok(())
+    let t = module.value_type(this.input(module));
+    let index = this.index(ctx, module);
+    expect_dim_of_operand(ctx, module, op, t, index, &format!("index {index}"))
 }
 
-/// `%x[1] {attrs} : (T) -> R`.
-pub(crate) fn parse_dim(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let uses = [p.parse_operand()?];
-    p.expect(Tok::LSquare, "[")?;
-    let pos = p.pos();
-    if !p.at(Tok::Integer) {
-        return Err(p.error("expected dimension index"));
-    }
-    let index = p
-        .token_text()
-        .parse::<i64>()
-        .map_err(|_| p.error_at(pos, "dimension index too large"))?;
-    p.advance()?;
-    p.expect(Tok::RSquare, "]")?;
-    let i64t = p.ctx.i(64);
-    let value = p.ctx.int_attr(i128::from(index), i64t);
-    set_prop(p, state, "index", value);
-    parse_attr_dict(p, state, DIM_ATTRS)?;
-    parse_trailing_types(p, state, &uses, false)
-}
-
-/// Prints `nd.dim`'s custom form.
-pub(crate) fn print_dim(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    print_operand_list(p, op)?;
-    let index = int_attr(p.ctx, p.module, op, "index");
-    let elided: &[&str] = match index {
-        Some(i) => {
-            p.write(&format!("[{i}]"));
-            DIM_ATTRS
-        }
-        None => &[],
-    };
-    print_attr_dict(p, op, elided)?;
-    print_trailing_types(p, op, false)
-}
-
-/// Verifies `nd.broadcast_shapes`: shape operands; the result's length is
-/// the rank of their broadcast (the longest length), dynamic if any
-/// operand's length is. Incompatible sizes are a run-time error at the op.
-pub(crate) fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    verify_structure(ctx, module, op, Arity::AtLeast(1), Some(1))?;
-    let operands = module.operand_types(op);
-    for i in 0..operands.len() {
-        expect_shape_operand(ctx, module, op, i)?;
-    }
-    // A shape of length n broadcasts like a rank-n operand of unknown sizes:
-    // the common shape's rank is the result's length.
+/// The length of the broadcast of shapes: the longest, `None` if one is `?`.
+fn broadcast_length(ctx: &Context, operands: &[Type]) -> Option<usize> {
+    // A shape of length n broadcasts like a rank-n operand of unknown sizes.
     let as_shapes: Vec<Shape> = operands
         .iter()
         .map(|&t| match shape_length(ctx, t) {
@@ -174,9 +150,48 @@ pub(crate) fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) 
             None => Shape::Unranked,
         })
         .collect();
-    let rank = onnx::common_shape(&as_shapes)
+    onnx::common_shape(&as_shapes)
         .ok()
-        .and_then(|c| c.shape.rank());
+        .and_then(|c| c.shape.rank())
+}
+
+/// The result type of `nd.broadcast_shapes`.
+fn infer_broadcast_shapes(
+    ctx: &mut Context,
+    operands: &[Type],
+    _: &[NamedAttr],
+) -> Option<Vec<Type>> {
+    let rank = broadcast_length(ctx, operands);
+    Some(vec![shape_of_rank(ctx, rank)])
+}
+
+tensor_ir::op! {
+    /// The NumPy broadcast of N shapes, computed at run time; shapes that do not
+    /// broadcast are a run-time error at this op's location.
+    ///
+    /// ```mlir
+    /// %s = nd.broadcast_shapes %s0, %s1 : (tensor<2xindex>, tensor<3xindex>) -> tensor<3xindex>
+    /// ```
+    ///
+    /// The result is a shape whose length is the longest operand's (`?` allowed), and
+    /// `?` if some operand's length is `?`.
+    pub struct BroadcastShapesOp = "nd.broadcast_shapes" {
+        summary: "the broadcast of N shapes",
+        traits: [OpTrait::Pure],
+        operands: { shapes*: SHAPE },
+        results: { result: SHAPE },
+        syntax: FUNCTIONAL,
+        verify: verify_broadcast_shapes,
+        infer: infer_broadcast_shapes,
+    }
+}
+
+fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let operands = module.operand_types(op);
+    if operands.is_empty() {
+        return fail(ctx, module, op, "expected at least 1 operands, but found 0");
+    }
+    let rank = broadcast_length(ctx, &operands);
     let why = match rank {
         Some(_) => "the length of the longest operand".to_owned(),
         None => {

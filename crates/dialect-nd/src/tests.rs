@@ -2,14 +2,33 @@
 //! `test/Dialect/nd/`.
 
 use super::*;
+use broadcastable_ir::{BroadcastPolicy, policy_of};
 
 #[test]
-fn every_op_has_syntax_and_a_verifier() {
+fn every_definition_is_well_formed() {
+    let problems: Vec<String> = DIALECT
+        .ops
+        .iter()
+        .flat_map(tensor_ir::ods::docs::validate)
+        .collect();
+    assert!(problems.is_empty(), "{problems:#?}");
     for def in DIALECT.ops {
         assert!(def.name.starts_with("nd."), "{}", def.name);
-        assert!(def.parse.is_some(), "{}", def.name);
-        assert!(def.print.is_some(), "{}", def.name);
-        assert!(def.verify.is_some(), "{}", def.name);
+        assert!(
+            !matches!(def.syntax, tensor_ir::registry::Syntax::Generic),
+            "{} has no custom form",
+            def.name
+        );
+        assert!(
+            !def.description.is_empty(),
+            "{} is not documented",
+            def.name
+        );
+        assert!(
+            def.has_trait(tensor_ir::OpTrait::Pure),
+            "{} is pure",
+            def.name
+        );
     }
 }
 
@@ -62,8 +81,8 @@ fn binary_ops_broadcast_numpy_or_xla() {
         attr: "broadcast_dimensions",
     };
     for def in DIALECT.ops.iter().take(12) {
-        assert_eq!(def.broadcast_policy(), Some(policy), "{}", def.name);
-        assert!(def.inherent_attrs.contains(&"broadcast_dimensions"));
+        assert_eq!(policy_of(def), Some(policy), "{}", def.name);
+        assert!(def.is_inherent("broadcast_dimensions"));
     }
 }
 
@@ -73,4 +92,20 @@ fn registers() {
     register(&mut ctx);
     assert!(ctx.is_dialect_registered("nd"));
     assert!(!ctx.dialect_allows_unknown_ops("nd"));
+}
+
+/// `docs/dialect.md` is generated from the definitions; `UPDATE_DOCS=1` rewrites it.
+#[test]
+fn docs_are_in_sync() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/dialect.md");
+    let generated = tensor_ir::ods::docs::dialect_markdown(&DIALECT);
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &generated).expect("writing docs/dialect.md");
+        return;
+    }
+    let current = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        current == generated,
+        "docs/dialect.md is out of date: run `UPDATE_DOCS=1 cargo test -p tensor-dialect-nd docs_are_in_sync`"
+    );
 }

@@ -14,148 +14,114 @@
 //!   `test.broadcastable_in_place` (unidirectional).
 //!
 //! None of them has code for broadcasting: each lists
-//! [`OpTrait::Broadcastable`] with a policy and the generic verifier does the
+//! a Broadcastable trait constant of `broadcastable-ir` and the generic verifier does the
 //! rest. Like upstream's, the dialect accepts operations it does not define
 //! (`test.op`, ...): register it with [`register`].
 
 #![warn(missing_docs)]
 
-use tensor_ir::traits::broadcastable::BroadcastPolicy;
-use tensor_ir::verify::op_error;
-use tensor_ir::{Context, Diagnostic, Dialect, Module, OpDef, OpId, OpTrait, Type, TypeKind};
+use broadcastable_ir::{EQUAL_RANK, NUMPY, UNIDIRECTIONAL, XLA};
+use tensor_ir::Context;
+use tensor_ir::ods::DiagStyle;
+use tensor_ir::ods::attr_types::DenseI64ArrayAttr;
+use tensor_ir::ods::constraints::{ANY_TENSOR, ANY_TENSOR_OR_VECTOR};
+use tensor_ir::registry::Dialect;
+
+tensor_ir::op! {
+    /// Upstream's `test.broadcastable`: variadic tensor operands, one tensor
+    /// result, the `ResultsBroadcastableShape` trait.
+    pub struct BroadcastableOp = "test.broadcastable" {
+        summary: "upstream's broadcastable test op",
+        traits: [NUMPY],
+        operands: { operands*: ANY_TENSOR },
+        results: { result: ANY_TENSOR },
+        style: DiagStyle::Ods,
+    }
+}
+
+tensor_ir::op! {
+    /// Broadcastable (NumPy) over tensors or vectors.
+    pub struct BroadcastableShapedOp = "test.broadcastable_shaped" {
+        summary: "NumPy broadcasting over tensors or vectors",
+        traits: [NUMPY],
+        operands: { operands*: ANY_TENSOR_OR_VECTOR },
+        results: { result: ANY_TENSOR_OR_VECTOR },
+        style: DiagStyle::Ods,
+    }
+}
+
+tensor_ir::op! {
+    /// Broadcastable with the TOSA-like equal-rank policy.
+    pub struct BroadcastableEqualRankOp = "test.broadcastable_equal_rank" {
+        summary: "broadcasting between equal ranks only",
+        traits: [EQUAL_RANK],
+        operands: { operands*: ANY_TENSOR },
+        results: { result: ANY_TENSOR },
+        style: DiagStyle::Ods,
+    }
+}
+
+tensor_ir::op! {
+    /// Broadcastable with XLA's explicit `broadcast_dimensions`.
+    pub struct BroadcastableInDimOp = "test.broadcastable_in_dim" {
+        summary: "XLA broadcast_dimensions",
+        traits: [XLA],
+        operands: { operands*: ANY_TENSOR },
+        results: { result: ANY_TENSOR },
+        attributes: { broadcast_dimensions?: DenseI64ArrayAttr },
+        style: DiagStyle::Ods,
+    }
+}
+
+tensor_ir::op! {
+    /// Broadcastable in place: operands #1.. broadcast into operand #0's shape.
+    pub struct BroadcastableInPlaceOp = "test.broadcastable_in_place" {
+        summary: "unidirectional (in-place) broadcasting",
+        traits: [UNIDIRECTIONAL],
+        operands: { operands*: ANY_TENSOR },
+        results: { result: ANY_TENSOR },
+        style: DiagStyle::Ods,
+    }
+}
 
 /// The `test` dialect.
 pub static DIALECT: Dialect = Dialect {
     name: "test",
+    description: "# The `test` dialect\n\nUpstream's `test.broadcastable` and one op per broadcasting policy.",
     ops: &[
-        OpDef {
-            traits: &[OpTrait::BROADCASTABLE],
-            verify: Some(verify_tensor_op),
-            ..OpDef::named("test.broadcastable")
-        },
-        OpDef {
-            traits: &[OpTrait::BROADCASTABLE],
-            verify: Some(verify_shaped_op),
-            ..OpDef::named("test.broadcastable_shaped")
-        },
-        OpDef {
-            traits: &[OpTrait::Broadcastable(BroadcastPolicy::EqualRank)],
-            verify: Some(verify_tensor_op),
-            ..OpDef::named("test.broadcastable_equal_rank")
-        },
-        OpDef {
-            traits: &[OpTrait::Broadcastable(BroadcastPolicy::Explicit {
-                attr: "broadcast_dimensions",
-            })],
-            inherent_attrs: &["broadcast_dimensions"],
-            verify: Some(verify_tensor_op),
-            ..OpDef::named("test.broadcastable_in_dim")
-        },
-        OpDef {
-            traits: &[OpTrait::Broadcastable(BroadcastPolicy::Unidirectional)],
-            verify: Some(verify_tensor_op),
-            ..OpDef::named("test.broadcastable_in_place")
-        },
+        BroadcastableOp::DEF,
+        BroadcastableShapedOp::DEF,
+        BroadcastableEqualRankOp::DEF,
+        BroadcastableInDimOp::DEF,
+        BroadcastableInPlaceOp::DEF,
     ],
 };
 
 /// Registers the `test` dialect in `ctx`, accepting unknown `test.*` ops as
-/// upstream's test dialect does.
+/// upstream's test dialect does, and the Broadcastable trait its ops list.
 pub fn register(ctx: &mut Context) {
     ctx.register_open_dialect(&DIALECT);
-}
-
-/// A type constraint as ODS words it.
-struct Constraint {
-    summary: &'static str,
-    accepts: fn(&Context, Type) -> bool,
-}
-
-const ANY_TENSOR: Constraint = Constraint {
-    summary: "tensor of any type values",
-    accepts: Context::is_tensor,
-};
-
-const ANY_TENSOR_OR_VECTOR: Constraint = Constraint {
-    summary: "tensor of any type values or vector of any type values",
-    accepts: |ctx, t| {
-        matches!(
-            ctx.type_kind(t),
-            TypeKind::Tensor { .. } | TypeKind::UnrankedTensor { .. } | TypeKind::Vector { .. }
-        )
-    },
-};
-
-/// `Variadic<AnyTensor>:$operands` and `AnyTensor:$result`.
-fn verify_tensor_op(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
-    verify_structure(ctx, module, op, &ANY_TENSOR)
-}
-
-/// `Variadic<AnyTypeOf<[AnyTensor, AnyVectorOfAnyRank]>>` and the same result.
-fn verify_shaped_op(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
-    verify_structure(ctx, module, op, &ANY_TENSOR_OR_VECTOR)
-}
-
-/// What ODS generates for a variadic-operand, one-result op without regions
-/// or successors, in upstream's order: the traits `ZeroRegions`,
-/// `OneResult`, `ZeroSuccessors`, then the operand and result constraints
-/// (`OpInvariants`). The Broadcastable trait runs after this.
-fn verify_structure(
-    ctx: &Context,
-    module: &Module,
-    op: OpId,
-    constraint: &Constraint,
-) -> Result<(), Diagnostic> {
-    let o = module.op(op);
-    let fail = |message: String| Err(op_error(ctx, module, op, message));
-    if !o.regions().is_empty() {
-        return fail("requires zero regions".into());
-    }
-    if module.num_results(op) != 1 {
-        return fail("requires one result".into());
-    }
-    if !o.successors().is_empty() {
-        return fail(format!(
-            "requires 0 successors but found {}",
-            o.successors().len()
-        ));
-    }
-    for (i, &v) in module.operands(op).iter().enumerate() {
-        let t = module.value_type(v);
-        if !(constraint.accepts)(ctx, t) {
-            return fail(format!(
-                "operand #{i} must be variadic of {}, but got '{}'",
-                constraint.summary,
-                ctx.ty(t)
-            ));
-        }
-    }
-    let t = module.value_type(module.result(op, 0));
-    if !(constraint.accepts)(ctx, t) {
-        return fail(format!(
-            "result #0 must be {}, but got '{}'",
-            constraint.summary,
-            ctx.ty(t)
-        ));
-    }
-    Ok(())
+    broadcastable_ir::register(ctx);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use broadcastable_ir::{BroadcastPolicy, policy_of};
+
     #[test]
-    fn every_op_is_broadcastable_and_verified() {
+    fn every_op_is_broadcastable_and_well_formed() {
         for def in DIALECT.ops {
-            assert!(def.broadcast_policy().is_some(), "{}", def.name);
-            assert!(def.verify.is_some(), "{}", def.name);
+            assert!(policy_of(def).is_some(), "{}", def.name);
             assert!(def.name.starts_with("test.broadcastable"), "{}", def.name);
+            assert!(
+                tensor_ir::ods::docs::validate(def).is_empty(),
+                "{:?}",
+                tensor_ir::ods::docs::validate(def)
+            );
         }
-        assert_eq!(
-            DIALECT.ops[0].broadcast_policy(),
-            Some(BroadcastPolicy::NumPy)
-        );
+        assert_eq!(policy_of(&DIALECT.ops[0]), Some(BroadcastPolicy::NumPy));
     }
 
     #[test]

@@ -5,16 +5,21 @@ use crate::attrs::{AttrKind, Attribute};
 use crate::interfaces::{InterfaceTables, OpKind};
 use crate::intern::{Interner, StrInterner};
 use crate::location::{LocId, LocKind, Location};
-use crate::registry::{Dialect, OpDef};
+use crate::ods::check::Plan;
+use crate::ods::format::Format;
+use crate::registry::{Dialect, OpDef, Syntax};
 use crate::source::SourceBuffer;
 use crate::types::{Type, TypeKind};
+use crate::verify::TraitVerifier;
+use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
+use std::sync::Arc;
 
 /// An interned string: op names, attribute names, symbol names.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Symbol(pub(crate) u32);
 
 /// Owns everything uniqued: comparing two [`Type`]s or [`Attribute`]s is comparing two integers.
-#[derive(Debug)]
 pub struct Context {
     strs: StrInterner,
     types: Interner<TypeKind>,
@@ -26,11 +31,16 @@ pub struct Context {
     /// Op kinds by symbol id: a direct index, as every op of every phase looks one up.
     ops: Vec<Option<OpKind>>,
     pub(crate) interfaces: InterfaceTables,
+    /// Compiled declarative formats by op kind.
+    formats: Vec<Option<Result<Arc<Format>, String>>>,
+    /// What the declarative checks need, by op kind.
+    plans: Vec<Plan>,
     sources: Vec<SourceBuffer>,
     allow_unregistered: bool,
-    trait_verifiers: Vec<(crate::registry::OpTrait, crate::verify::TraitVerifier)>,
+    trait_verifiers: Vec<(&'static str, Arc<dyn TraitVerifier>)>,
     open_dialects: Vec<&'static str>,
-    broadcast_semantics: broadcastable::Semantics,
+    /// Settings and state of other crates (a trait crate's semantics, say), by type.
+    extensions: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 
 impl Default for Context {
@@ -40,7 +50,8 @@ impl Default for Context {
 }
 
 impl Context {
-    /// A context with the `builtin` and `func` dialects registered.
+    /// A context with the `builtin` dialect registered; whoever builds it registers
+    /// the other dialects it needs.
     pub fn new() -> Self {
         let mut ctx = Context {
             strs: StrInterner::default(),
@@ -51,14 +62,15 @@ impl Context {
             op_defs: Vec::new(),
             ops: Vec::new(),
             interfaces: InterfaceTables::default(),
+            formats: Vec::new(),
+            plans: Vec::new(),
             sources: Vec::new(),
             allow_unregistered: false,
             trait_verifiers: Vec::new(),
             open_dialects: Vec::new(),
-            broadcast_semantics: broadcastable::Semantics::Spec,
+            extensions: FxHashMap::default(),
         };
         ctx.register_dialect(&crate::dialects::builtin::DIALECT);
-        ctx.register_dialect(&crate::dialects::func::DIALECT);
         ctx
     }
 
@@ -77,6 +89,16 @@ impl Context {
             let kind = OpKind(u32::try_from(self.op_defs.len()).unwrap_or(u32::MAX));
             self.op_defs.push(op);
             self.ops[i] = Some(kind);
+            // Formats compile once, here; a malformed one is reported when the op is
+            // parsed or printed (and by the dialect's definition tests).
+            let plan = Plan::new(self, op);
+            self.plans.push(plan);
+            self.formats.push(match op.syntax {
+                Syntax::Format(text, directives) => {
+                    Some(crate::ods::format::compile(op, text, directives).map(Arc::new))
+                }
+                _ => None,
+            });
         }
     }
 
@@ -95,14 +117,24 @@ impl Context {
         self.open_dialects.contains(&name)
     }
 
-    /// Which rules the Broadcastable trait applies (the spec by default).
-    pub fn broadcast_semantics(&self) -> broadcastable::Semantics {
-        self.broadcast_semantics
+    /// What the declarative checks of an op kind need.
+    pub(crate) fn plan_of_kind(&self, kind: OpKind) -> &Plan {
+        &self.plans[kind.index()]
     }
 
-    /// Selects the Broadcastable trait's rules, as `--broadcast-semantics`.
-    pub fn set_broadcast_semantics(&mut self, semantics: broadcastable::Semantics) {
-        self.broadcast_semantics = semantics;
+    /// The compiled format of an op kind with [`Syntax::Format`].
+    pub fn format_of_kind(&self, kind: OpKind) -> Option<&Result<Arc<Format>, String>> {
+        self.formats.get(kind.index())?.as_ref()
+    }
+
+    /// Stores a setting or state of another crate, replacing one of the same type.
+    pub fn set_extension<T: Any + Send + Sync>(&mut self, value: T) {
+        self.extensions.insert(TypeId::of::<T>(), Box::new(value));
+    }
+
+    /// A setting or state of another crate, if stored.
+    pub fn extension<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.extensions.get(&TypeId::of::<T>())?.downcast_ref()
     }
 
     /// True if a dialect of that namespace is registered.
@@ -219,23 +251,27 @@ impl Context {
 }
 
 impl Context {
-    /// Runs `hook` on every op whose definition has trait `t` during verification.
-    pub fn register_trait_verifier(
-        &mut self,
-        t: crate::registry::OpTrait,
-        hook: crate::verify::TraitVerifier,
-    ) {
-        if !self
-            .trait_verifiers
-            .iter()
-            .any(|(x, h)| *x == t && std::ptr::fn_addr_eq(*h, hook))
-        {
-            self.trait_verifiers.push((t, hook));
-        }
+    /// Registers the verifier of the external trait `key` ([`crate::OpTrait::External`]): it
+    /// runs on every op whose definition lists the trait, after the op's own verifier.
+    /// A second registration under the same key replaces the first.
+    pub fn register_trait_verifier(&mut self, key: &'static str, hook: Arc<dyn TraitVerifier>) {
+        self.trait_verifiers.retain(|(k, _)| *k != key);
+        self.trait_verifiers.push((key, hook));
     }
 
-    /// The registered trait verifiers.
-    pub fn trait_verifiers(&self) -> &[(crate::registry::OpTrait, crate::verify::TraitVerifier)] {
+    /// The registered trait verifiers, by key.
+    pub fn trait_verifiers(&self) -> &[(&'static str, Arc<dyn TraitVerifier>)] {
         &self.trait_verifiers
+    }
+}
+
+impl std::fmt::Debug for Context {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dialects: Vec<&str> = self.dialects.iter().map(|d| d.name).collect();
+        f.debug_struct("Context")
+            .field("dialects", &dialects)
+            .field("ops", &self.op_defs.len())
+            .field("sources", &self.sources.len())
+            .finish_non_exhaustive()
     }
 }

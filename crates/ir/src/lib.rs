@@ -17,11 +17,11 @@ pub mod interfaces;
 mod intern;
 pub mod location;
 pub mod module;
+pub mod ods;
 pub mod parse;
 pub mod print;
 pub mod registry;
 pub mod source;
-pub mod traits;
 pub mod types;
 pub mod verify;
 

@@ -7,12 +7,31 @@ use crate::dominance::DomTree;
 use crate::module::{BlockId, Module, OpId, RegionId, ValueDef};
 use crate::print::op_to_generic_string;
 use crate::registry::OpTrait;
-use crate::traits::broadcastable::BroadcastVerifier;
 use rustc_hash::FxHashMap;
 
-/// A hook run on every op that has a given trait (how trait crates such as
-/// `broadcastable` attach verification without the IR depending on them).
-pub type TraitVerifier = fn(&Context, &Module, OpId) -> Result<(), Diagnostic>;
+/// The verifier of an external trait ([`crate::registry::ExternalTrait`]): how trait
+/// crates such as `broadcastable-ir` attach verification without the core depending
+/// on them. Verification runs on several threads; each starts its own [`TraitCheck`]
+/// (which may keep a memo).
+pub trait TraitVerifier: Send + Sync {
+    /// A checker for one thread of one verification run.
+    fn begin(&self) -> Box<dyn TraitCheck + '_>;
+}
+
+/// Checks ops that have one external trait.
+pub trait TraitCheck {
+    /// Checks `op`, whose definition lists the trait with parameter `param`.
+    ///
+    /// # Errors
+    /// The diagnostic for the op.
+    fn check(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        param: &'static (dyn std::any::Any + Send + Sync),
+    ) -> Result<(), Diagnostic>;
+}
 
 /// Verifies every op under the module's top op; all diagnostics are returned.
 pub fn verify_module(ctx: &Context, module: &Module) -> Diagnostics {
@@ -104,9 +123,14 @@ impl<'a> Verifier<'a> {
         // parallel. Each thread has its own broadcast memo; diagnostics keep op order.
         let this = &*self;
         let verify_chunk = |ops: &[OpId]| {
-            let mut memo = BroadcastVerifier::default();
+            let mut checks: Vec<(&'static str, Box<dyn TraitCheck + '_>)> = this
+                .ctx
+                .trait_verifiers()
+                .iter()
+                .map(|(key, v)| (*key, v.begin()))
+                .collect();
             ops.iter()
-                .filter_map(|&op| this.verify_op(op, &mut memo).err())
+                .filter_map(|&op| this.verify_op(op, &mut checks).err())
                 .collect::<Vec<_>>()
         };
         let threads = if all.len() < PARALLEL_MIN_OPS {
@@ -137,12 +161,16 @@ impl<'a> Verifier<'a> {
         results.into_iter().flatten().for_each(|d| diags.push(d));
     }
 
-    fn verify_op(&self, op: OpId, memo: &mut BroadcastVerifier) -> Result<(), Diagnostic> {
+    fn verify_op(
+        &self,
+        op: OpId,
+        checks: &mut [(&'static str, Box<dyn TraitCheck + '_>)],
+    ) -> Result<(), Diagnostic> {
         let (ctx, module) = (self.ctx, self.module);
         let o = module.op(op);
         let name = ctx.str(o.name());
         let current = |d| with_current_op(ctx, module, op, d);
-        let Some(def) = ctx.op_def(o.name()) else {
+        let Some(kind) = ctx.op_kind(o.name()) else {
             let dialect = name.split_once('.').map_or(name, |(d, _)| d);
             if ctx.is_dialect_registered(dialect) && !ctx.dialect_allows_unknown_ops(dialect) {
                 return Err(current(Diagnostic::error(
@@ -157,6 +185,7 @@ impl<'a> Verifier<'a> {
                 .and_then(|()| self.verify_successors(op))
                 .and_then(|()| self.verify_regions(op, false));
         };
+        let def = ctx.op_def_of_kind(kind);
         if def.has_trait(OpTrait::ZeroResults) && module.num_results(op) != 0 {
             return Err(current(op_error(ctx, module, op, "requires zero results")));
         }
@@ -188,16 +217,16 @@ impl<'a> Verifier<'a> {
         if def.has_trait(OpTrait::IsolatedFromAbove) {
             self.verify_isolation(op)?;
         }
+        let plan = ctx.plan_of_kind(kind);
+        crate::ods::check::verify_declared(ctx, module, op, def, plan).map_err(current)?;
         if let Some(verify) = def.verify {
             verify(ctx, module, op).map_err(current)?;
         }
-        // Declarative traits: listing the trait in the op definition is enough.
-        if let Some(policy) = def.broadcast_policy() {
-            memo.check(ctx, module, op, policy).map_err(current)?;
-        }
-        for (t, hook) in ctx.trait_verifiers() {
-            if def.has_trait(*t) {
-                hook(ctx, module, op).map_err(current)?;
+        // External traits: listing one in the op definition is enough.
+        for t in def.traits {
+            let OpTrait::External(e) = t else { continue };
+            if let Some((_, check)) = checks.iter_mut().find(|(k, _)| *k == e.key) {
+                check.check(ctx, module, op, e.param).map_err(current)?;
             }
         }
         self.verify_regions(op, !def.has_trait(OpTrait::NoTerminator))

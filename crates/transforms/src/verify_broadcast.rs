@@ -25,9 +25,9 @@
 //! always refined.
 
 use broadcastable::{BroadcastableOp, RuntimeCheck, Semantics, refined_result_shape};
+use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, policy_of, with_shape};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tensor_ir::traits::broadcastable::{BroadcastPolicy, BroadcastVerifier, OpView, with_shape};
 use tensor_ir::verify::{op_error, with_current_op};
 use tensor_ir::{Context, Diagnostics, Module, OpId, Symbol, Value};
 
@@ -86,7 +86,7 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
         let policy = match last {
             Some((n, policy)) if n == name => policy,
             _ => {
-                let policy = ctx_ref.op_def(name).and_then(|d| d.broadcast_policy());
+                let policy = ctx_ref.op_def(name).and_then(policy_of);
                 last = Some((name, policy));
                 policy
             }
@@ -125,7 +125,7 @@ fn never_satisfiable(
     inferred: &broadcastable::Inferred,
 ) -> Option<tensor_ir::Diagnostic> {
     // Only upstream's optimistic inference can accept such operands.
-    if ctx.broadcast_semantics() != Semantics::Mlir {
+    if broadcastable_ir::semantics(ctx) != Semantics::Mlir {
         return None;
     }
     let conflict = inferred.checks.iter().find_map(|c| match c {
@@ -154,7 +154,7 @@ fn refine(
     verifier: &mut BroadcastVerifier,
     report: &mut Report,
 ) {
-    let semantics = ctx.broadcast_semantics();
+    let semantics = broadcastable_ir::semantics(ctx);
     let mut users: FxHashMap<Value, SmallVec<[OpId; 2]>> = FxHashMap::default();
     for &op in ops {
         for &v in module.operands(op) {
@@ -211,7 +211,7 @@ fn accepts(ctx: &Context, module: &Module, user: OpId, verifier: &mut BroadcastV
     let Some(def) = ctx.op_def(module.op(user).name()) else {
         return false;
     };
-    let Some(policy) = def.broadcast_policy() else {
+    let Some(policy) = policy_of(def) else {
         return false;
     };
     if let Some(verify) = def.verify
@@ -234,8 +234,9 @@ mod tests {
 
     fn run_on(text: &str, semantics: Semantics, mode: Mode) -> (String, Report) {
         let mut ctx = Context::new();
+        tensor_dialect_func::register(&mut ctx);
         tensor_dialect_test::register(&mut ctx);
-        ctx.set_broadcast_semantics(semantics);
+        broadcastable_ir::set_semantics(&mut ctx, semantics);
         let buffer = ctx.add_source("t.mlir", text);
         let mut module = parse_source(&mut ctx, buffer, 0..text.len()).expect("parses");
         assert!(!verify_module(&ctx, &module).has_errors(), "input verifies");
@@ -312,8 +313,9 @@ mod tests {
         assert!(out.contains("tensor<*xf32>"));
 
         let mut ctx = Context::new();
+        tensor_dialect_func::register(&mut ctx);
         tensor_dialect_test::register(&mut ctx);
-        ctx.set_broadcast_semantics(Semantics::Mlir);
+        broadcastable_ir::set_semantics(&mut ctx, Semantics::Mlir);
         let text = r#"func.func @f(%z: tensor<0xf32>, %q: tensor<?xf32>, %f: tensor<5xf32>) {
   %0 = "test.broadcastable"(%z, %q, %f) : (tensor<0xf32>, tensor<?xf32>, tensor<5xf32>) -> tensor<5xf32>
   %1 = "test.broadcastable"(%z, %q, %f) : (tensor<0xf32>, tensor<?xf32>, tensor<5xf32>) -> tensor<?xf32>

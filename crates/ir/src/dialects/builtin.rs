@@ -1,28 +1,45 @@
-//! The `builtin` dialect: `builtin.module`.
+//! The `builtin` dialect: `builtin.module`. It belongs to the core, as upstream's does.
 
+use crate::diag::Diagnostic;
 use crate::module::{OpId, OperationState};
+use crate::ods::DiagStyle;
+use crate::ods::attr_types::StrAttr;
 use crate::parse::{PResult, Parser, Tok};
 use crate::print::OpPrinter;
-use crate::registry::{Dialect, OpDef, OpTrait};
+use crate::registry::{Dialect, OpTrait, Syntax};
+use crate::{Context, Module};
+use rustc_hash::FxHashMap;
 use std::fmt;
 
-/// The `builtin` dialect.
-pub static DIALECT: Dialect = Dialect {
-    name: "builtin",
-    ops: &[OpDef {
-        traits: &[
+crate::op! {
+    /// The top-level container of a program: one region with one block of
+    /// operations, a symbol table (its symbols have unique names), isolated from
+    /// above. Top-level operations of a file that has no explicit module are wrapped
+    /// in one, as upstream does.
+    pub struct ModuleOp = "builtin.module" {
+        summary: "a top-level container operation",
+        traits: [
             OpTrait::IsolatedFromAbove,
             OpTrait::NoTerminator,
             OpTrait::SingleBlock,
             OpTrait::SymbolTable,
             OpTrait::ZeroResults,
         ],
-        inherent_attrs: &["sym_name", "sym_visibility"],
-        parse: Some(parse_module),
-        print: Some(print_module),
-        verify: Some(crate::dialects::func::verify_symbol_table),
-        ..OpDef::named("builtin.module")
-    }],
+        operands: {},
+        results: {},
+        attributes: { sym_name?: StrAttr, sym_visibility?: StrAttr },
+        regions: 1,
+        syntax: Syntax::Custom(parse_module, print_module),
+        verify: verify_symbol_table,
+        style: DiagStyle::Ods,
+    }
+}
+
+/// The `builtin` dialect.
+pub static DIALECT: Dialect = Dialect {
+    name: "builtin",
+    description: "# The `builtin` dialect\n\nThe core's own ops: `builtin.module`.",
+    ops: &[ModuleOp::DEF],
 };
 
 /// `module @name? (attributes {...})? { ops }`
@@ -58,8 +75,7 @@ fn print_module(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
         crate::attrs::write_symbol_name(s, &mut buf)?;
         p.write(&buf);
     }
-    let attrs = o.attrs();
-    p.print_optional_attr_dict_with_keyword(attrs, &[])?;
+    p.print_optional_attr_dict_with_keyword(o.attrs(), &[])?;
     p.write(" ");
     match o.regions().first() {
         Some(&r) => p.print_region(r, false),
@@ -68,4 +84,32 @@ fn print_module(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
             Ok(())
         }
     }
+}
+
+/// The symbols of a symbol table are unique (the `SymbolTable` trait's rule).
+pub fn verify_symbol_table(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
+    let key = ctx.lookup_sym("sym_name");
+    let mut seen: FxHashMap<&str, OpId> = FxHashMap::default();
+    for &r in module.op(op).regions() {
+        for &b in module.region(r).blocks() {
+            for inner in module.block_ops(b) {
+                let name = key
+                    .and_then(|k| module.get_attr(inner, k))
+                    .and_then(|a| ctx.as_str_attr(a));
+                let Some(name) = name else { continue };
+                if let Some(&prev) = seen.get(name) {
+                    return Err(Diagnostic::error(
+                        module.op(inner).location(),
+                        format!("redefinition of symbol named '{name}'"),
+                    )
+                    .with_note(
+                        module.op(prev).location(),
+                        "see existing symbol definition here",
+                    ));
+                }
+                seen.insert(name, inner);
+            }
+        }
+    }
+    Ok(())
 }

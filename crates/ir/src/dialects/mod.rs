@@ -1,4 +1,3 @@
-//! Dialects every context has: `builtin` and `func`.
+//! The `builtin` dialect, which belongs to the core as in upstream MLIR.
 
 pub mod builtin;
-pub mod func;

@@ -249,7 +249,12 @@ impl<'a> Parser<'a> {
         close_text: &str,
         item: impl FnMut(&mut Self) -> PResult<()>,
     ) -> PResult<()> {
-        self.parse_comma_list_or(close, &format!("expected ',' or '{close_text}'"), item)
+        self.comma_list(
+            close,
+            item,
+            |close_text| format!("expected ',' or '{close_text}'"),
+            close_text,
+        )
     }
 
     /// Like [`Parser::parse_comma_list`], with the message for a missing separator or close.
@@ -257,7 +262,19 @@ impl<'a> Parser<'a> {
         &mut self,
         close: Tok,
         missing: &str,
+        item: impl FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
+        self.comma_list(close, item, str::to_owned, missing)
+    }
+
+    /// The list loop; the error message is made only when there is an error (lists
+    /// are parsed for every op).
+    fn comma_list(
+        &mut self,
+        close: Tok,
         mut item: impl FnMut(&mut Self) -> PResult<()>,
+        message: impl FnOnce(&str) -> String,
+        text: &str,
     ) -> PResult<()> {
         if self.consume_if(close)? {
             return Ok(());
@@ -268,7 +285,7 @@ impl<'a> Parser<'a> {
                 return Ok(());
             }
             if !self.consume_if(Tok::Comma)? {
-                return Err(self.error(missing));
+                return Err(self.error(message(text)));
             }
         }
     }
@@ -314,6 +331,11 @@ impl<'a> Parser<'a> {
         self.advance()?;
         Ok(sym)
     }
+}
+
+/// Sorts properties by name, as the generic parser leaves them.
+pub fn sort_props(ctx: &Context, props: &mut [crate::attrs::NamedAttr]) {
+    props.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
 }
 
 /// The text kept for a dialect type or attribute of an unregistered dialect: `.rest<...>`.

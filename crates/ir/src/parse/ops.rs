@@ -168,8 +168,8 @@ impl<'a> Parser<'a> {
         Ok(op)
     }
 
-    fn parse_result_decls(&mut self) -> PResult<Vec<ResultDecl<'a>>> {
-        let mut results = Vec::new();
+    fn parse_result_decls(&mut self) -> PResult<SmallVec<[ResultDecl<'a>; 1]>> {
+        let mut results = SmallVec::new();
         if !self.at(Tok::PercentIdent) {
             return Ok(results);
         }
@@ -245,7 +245,7 @@ impl<'a> Parser<'a> {
             state.props = self.nested(|p| p.parse_attr_dict())?;
             self.expect(Tok::Greater, ">")?;
             if let Some(d) = def
-                && d.inherent_attrs.is_empty()
+                && d.attributes.is_empty()
             {
                 let dict = self
                     .ctx
@@ -272,7 +272,7 @@ impl<'a> Parser<'a> {
         }
         state.attrs = self.parse_optional_attr_dict()?;
         if let Some(def) = def {
-            move_inherent_attrs(&mut state, def.inherent_attrs, self.ctx);
+            move_inherent_attrs(&mut state, def, self.ctx);
         }
         self.expect(Tok::Colon, ":")?;
         let ty_pos = self.pos();
@@ -314,7 +314,7 @@ impl<'a> Parser<'a> {
             tried = Some(full);
         }
         if let Some(d) = def
-            && d.parse.is_none()
+            && matches!(d.syntax, crate::registry::Syntax::Generic)
         {
             return Err(self.error_at(
                 pos,
@@ -349,15 +349,42 @@ impl<'a> Parser<'a> {
         let name = self.ctx.sym(def.name);
         self.advance()?;
         let mut state = OperationState::new(name, self.location(pos));
-        let parse = def
-            .parse
-            .ok_or_else(|| self.error_at(pos, "custom op has no custom assembly form"))?;
-        let dialect = def.name.split_once('.').map_or(def.name, |(d, _)| d);
-        self.default_dialects.push(dialect);
-        let r = parse(self, &mut state);
+        self.default_dialects.push(def.dialect());
+        let r = self.parse_custom_form(def, name, &mut state, pos);
         self.default_dialects.pop();
         r?;
         Ok(state)
+    }
+
+    /// Parses the custom form of `def` after its name: by its format, or by its
+    /// hand-written parser.
+    fn parse_custom_form(
+        &mut self,
+        def: &'static crate::OpDef,
+        name: crate::Symbol,
+        state: &mut OperationState,
+        pos: u32,
+    ) -> PResult<()> {
+        match def.syntax {
+            crate::registry::Syntax::Custom(parse, _) => parse(self, state),
+            crate::registry::Syntax::Format(..) => {
+                let kind = self.ctx.op_kind(name);
+                let format = kind.and_then(|k| self.ctx.format_of_kind(k)).cloned();
+                match format {
+                    Some(Ok(format)) => {
+                        crate::ods::format::parse_with_format(self, state, def, &format)
+                    }
+                    Some(Err(e)) => Err(self.error_at(
+                        pos,
+                        format!("custom op '{}' has an invalid format: {e}", def.name),
+                    )),
+                    None => Err(self.error_at(pos, "custom op has no custom assembly form")),
+                }
+            }
+            crate::registry::Syntax::Generic => {
+                Err(self.error_at(pos, "custom op has no custom assembly form"))
+            }
+        }
     }
 
     /// Parses `%name` or `%name#N`.
@@ -757,14 +784,14 @@ impl<'a> Parser<'a> {
 /// so `{sym_name = "f"}` and `<{sym_name = "f"}>` mean the same, as upstream accepts both.
 /// A property given in both places keeps its `<{...}>` value and the dictionary's copy is
 /// dropped, as upstream sets properties after the attributes.
-fn move_inherent_attrs(state: &mut OperationState, inherent: &[&str], ctx: &crate::Context) {
-    if inherent.is_empty() {
+fn move_inherent_attrs(state: &mut OperationState, def: &crate::OpDef, ctx: &crate::Context) {
+    if def.attributes.is_empty() {
         return;
     }
     let (moved, kept): (Vec<_>, Vec<_>) = state
         .attrs
         .drain(..)
-        .partition(|a| inherent.contains(&ctx.str(a.name)));
+        .partition(|a| def.is_inherent(ctx.str(a.name)));
     state.attrs = kept;
     for a in moved {
         if !state.props.iter().any(|p| p.name == a.name) {

@@ -7,6 +7,7 @@ use crate::Context;
 use crate::Type;
 use crate::attrs::NamedAttr;
 use crate::module::{BlockId, Module, OpId, RegionId, Value};
+use crate::registry::Syntax;
 use names::{NameState, ValueName};
 use std::fmt::{self, Write as _};
 
@@ -63,6 +64,12 @@ pub fn op_to_generic_string(ctx: &Context, module: &Module, op: OpId) -> String 
     let mut p = OpPrinter::new(ctx, module, &mut out, names, options);
     let _ = p.print_op_line(op);
     out
+}
+
+/// How an op's custom form is printed.
+enum Custom {
+    Fn(crate::registry::PrintFn),
+    Format(std::sync::Arc<crate::ods::format::Format>, Vec<usize>),
 }
 
 /// Prints operations; custom printers (see [`crate::registry::PrintFn`]) use its methods.
@@ -133,28 +140,52 @@ impl<'a> OpPrinter<'a> {
             self.out.push_str(" = ");
         }
         let o = self.module.op(op);
-        let def = self.ctx.op_def(o.name());
-        match def.and_then(|d| d.print) {
-            Some(print) if !self.options.generic => {
-                let full = def.map_or("", |d| d.name);
+        match self.custom_printer(op) {
+            Some((def, custom)) => {
+                let full = def.name;
                 let short = match full.split_once('.') {
                     Some((d, rest)) if self.default_dialect.last() == Some(&d) => rest,
                     _ => full,
                 };
                 self.out.push_str(short);
-                let dialect = full.split_once('.').map_or(full, |(d, _)| d);
-                self.default_dialect.push(dialect);
-                let r = print(self, op);
+                self.default_dialect.push(def.dialect());
+                let r = match custom {
+                    Custom::Fn(print) => print(self, op),
+                    Custom::Format(format, printed) => {
+                        crate::ods::format::print_with_format(self, op, def, &format, &printed)
+                    }
+                };
                 self.default_dialect.pop();
                 r?;
             }
-            _ => self.print_generic(op)?,
+            None => self.print_generic(op)?,
         }
         if self.options.debuginfo {
             self.out.push(' ');
             self.ctx.write_loc(o.location(), self.out)?;
         }
         Ok(())
+    }
+
+    /// How `op` prints in custom form, if it does: generic printing was not asked
+    /// for, the op has a custom form, and (for a format) the op fits it.
+    fn custom_printer(&self, op: OpId) -> Option<(&'static crate::OpDef, Custom)> {
+        if self.options.generic {
+            return None;
+        }
+        let name = self.module.op(op).name();
+        let kind = self.ctx.op_kind(name)?;
+        let def = self.ctx.op_def_of_kind(kind);
+        match def.syntax {
+            Syntax::Generic => None,
+            Syntax::Custom(_, print) => Some((def, Custom::Fn(print))),
+            Syntax::Format(..) => {
+                let format = self.ctx.format_of_kind(kind)?.as_ref().ok()?.clone();
+                let printed =
+                    crate::ods::format::printable(self.ctx, self.module, op, def, &format)?;
+                Some((def, Custom::Format(format, printed)))
+            }
+        }
     }
 
     fn print_generic(&mut self, op: OpId) -> fmt::Result {
@@ -318,6 +349,16 @@ impl<'a> OpPrinter<'a> {
     /// Prints raw text.
     pub fn write(&mut self, s: &str) {
         self.out.push_str(s);
+    }
+
+    /// How much has been printed (for [`OpPrinter::truncate`]).
+    pub(crate) fn mark(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Drops what was printed after `mark`.
+    pub(crate) fn truncate(&mut self, mark: usize) {
+        self.out.truncate(mark);
     }
 
     fn print_block_name(&mut self, b: BlockId) -> fmt::Result {

@@ -1,49 +1,88 @@
-//! The `func` dialect: `func.func`, `func.return`, `func.call`.
+//! The `func` dialect, as upstream MLIR's: `func.func`, `func.return`, `func.call`.
+//! Its ops keep hand-written custom forms (function signatures do not fit a
+//! declarative format); their operands, results and attributes are declared, so the
+//! generic verifier checks them, with upstream's wording.
 
-use crate::attrs::{AttrKind, NamedAttr};
-use crate::diag::Diagnostic;
-use crate::module::{Module, OpId, OperationState};
-use crate::parse::{BlockArgDecl, PResult, Parser, Tok};
-use crate::print::OpPrinter;
-use crate::registry::{Dialect, OpDef, OpTrait};
-use crate::verify::op_error;
-use crate::{Attribute, Context, Type};
 use std::fmt::{self, Write as _};
+use tensor_ir::attrs::{AttrKind, NamedAttr};
+use tensor_ir::diag::Diagnostic;
+use tensor_ir::module::{Module, OpId, OperationState};
+use tensor_ir::ods::DiagStyle;
+use tensor_ir::ods::attr_types::{
+    DictArrayAttr, FlatSymbolRefAttr, FunctionTypeAttr, StrAttr, UnitAttr,
+};
+use tensor_ir::ods::constraints::ANY_TYPE;
+use tensor_ir::parse::{BlockArgDecl, PResult, Parser, Tok};
+use tensor_ir::print::OpPrinter;
+use tensor_ir::registry::{Dialect, OpTrait, Syntax};
+use tensor_ir::verify::op_error;
+use tensor_ir::{Attribute, Context, Type};
+
+tensor_ir::op! {
+    /// A function: a name, a signature and, unless it is a declaration, a body
+    /// whose entry block's arguments match the signature. Isolated from above.
+    pub struct FuncOp = "func.func" {
+        summary: "a function with a name, a signature and a body",
+        traits: [OpTrait::IsolatedFromAbove, OpTrait::ZeroResults],
+        operands: {},
+        results: {},
+        attributes: {
+            arg_attrs?: DictArrayAttr,
+            function_type: FunctionTypeAttr,
+            res_attrs?: DictArrayAttr,
+            sym_name: StrAttr,
+            sym_visibility?: StrAttr,
+        },
+        regions: 1,
+        syntax: Syntax::Custom(parse_func, print_func),
+        verify: verify_func,
+        style: DiagStyle::Ods,
+    }
+}
+
+tensor_ir::op! {
+    /// Returns from the enclosing `func.func`, with values of its result types.
+    pub struct ReturnOp = "func.return" {
+        summary: "return from a function",
+        traits: [OpTrait::Terminator, OpTrait::ZeroResults],
+        operands: { operands*: ANY_TYPE },
+        results: {},
+        syntax: Syntax::Custom(parse_return, print_return),
+        verify: verify_return,
+        style: DiagStyle::Ods,
+    }
+}
+
+tensor_ir::op! {
+    /// Calls the function `callee` of the nearest enclosing symbol table, with
+    /// operands and results of its signature's types.
+    pub struct CallOp = "func.call" {
+        summary: "call a function",
+        operands: { operands*: ANY_TYPE },
+        results: { results*: ANY_TYPE },
+        attributes: {
+            arg_attrs?: DictArrayAttr,
+            callee: FlatSymbolRefAttr,
+            no_inline?: UnitAttr,
+            res_attrs?: DictArrayAttr,
+        },
+        syntax: Syntax::Custom(parse_call, print_call),
+        verify: verify_call,
+        style: DiagStyle::Ods,
+    }
+}
 
 /// The `func` dialect.
 pub static DIALECT: Dialect = Dialect {
     name: "func",
-    ops: &[
-        OpDef {
-            traits: &[OpTrait::IsolatedFromAbove, OpTrait::ZeroResults],
-            inherent_attrs: &[
-                "sym_name",
-                "function_type",
-                "sym_visibility",
-                "arg_attrs",
-                "res_attrs",
-            ],
-            parse: Some(parse_func),
-            print: Some(print_func),
-            verify: Some(verify_func),
-            ..OpDef::named("func.func")
-        },
-        OpDef {
-            traits: &[OpTrait::Terminator, OpTrait::ZeroResults],
-            parse: Some(parse_return),
-            print: Some(print_return),
-            verify: Some(verify_return),
-            ..OpDef::named("func.return")
-        },
-        OpDef {
-            inherent_attrs: &["callee", "arg_attrs", "res_attrs", "no_inline"],
-            parse: Some(parse_call),
-            print: Some(print_call),
-            verify: Some(verify_call),
-            ..OpDef::named("func.call")
-        },
-    ],
+    description: "# The `func` dialect\n\nFunctions, calls and returns, as upstream MLIR's `func` dialect.",
+    ops: &[FuncOp::DEF, ReturnOp::DEF, CallOp::DEF],
 };
+
+/// Registers the `func` dialect in `ctx`.
+pub fn register(ctx: &mut Context) {
+    ctx.register_dialect(&DIALECT);
+}
 
 fn prop(p: &mut Parser<'_>, state: &mut OperationState, name: &str, value: Attribute) {
     let name = p.ctx.sym(name);
@@ -195,7 +234,7 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     }
     let name = string_prop(ctx, module, op, "sym_name").unwrap_or_default();
     let mut buf = String::from(" ");
-    crate::attrs::write_symbol_name(&name, &mut buf)?;
+    tensor_ir::attrs::write_symbol_name(&name, &mut buf)?;
     p.write(&buf);
     let (inputs, results) = function_signature(ctx, module, op).unwrap_or_default();
     let arg_attrs = array_items(ctx, attr_prop(ctx, module, op, "arg_attrs"));
@@ -225,7 +264,10 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
             .any(|&a| matches!(ctx.attr_kind(a), AttrKind::Dictionary(e) if !e.is_empty()));
         let bare = results.len() == 1
             && !has_attrs
-            && !matches!(ctx.type_kind(results[0]), crate::TypeKind::Function { .. });
+            && !matches!(
+                ctx.type_kind(results[0]),
+                tensor_ir::TypeKind::Function { .. }
+            );
         if !bare {
             p.write("(");
         }
@@ -313,36 +355,6 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
                     ctx.ty(t)
                 ),
             ));
-        }
-    }
-    Ok(())
-}
-
-/// Symbols in a symbol table are unique.
-pub(crate) fn verify_symbol_table(
-    ctx: &Context,
-    module: &Module,
-    op: OpId,
-) -> Result<(), Diagnostic> {
-    let mut seen: Vec<(String, OpId)> = Vec::new();
-    for &r in module.op(op).regions() {
-        for &b in module.region(r).blocks() {
-            for inner in module.block_ops(b) {
-                let Some(name) = string_prop(ctx, module, inner, "sym_name") else {
-                    continue;
-                };
-                if let Some((_, prev)) = seen.iter().find(|(n, _)| *n == name) {
-                    return Err(Diagnostic::error(
-                        module.op(inner).location(),
-                        format!("redefinition of symbol named '{name}'"),
-                    )
-                    .with_note(
-                        module.op(*prev).location(),
-                        "see existing symbol definition here",
-                    ));
-                }
-                seen.push((name, inner));
-            }
         }
     }
     Ok(())

@@ -1,0 +1,170 @@
+//! Broadcasting errors as diagnostics: upstream's wording, and notes that go beyond it.
+
+use broadcastable::{Container, Error, ResultMismatch, XlaError};
+use std::fmt::Write as _;
+use tensor_ir::diag::Diagnostic;
+use tensor_ir::module::{Module, OpId};
+use tensor_ir::verify::op_error;
+use tensor_ir::{Context, Type};
+
+use crate::typed;
+
+/// Renders a broadcasting [`Error`] of `op` as a diagnostic at the op.
+///
+/// The message is upstream's wording where upstream has one
+/// (`operands don't have broadcast-compatible shapes`, `result type '…' not
+/// broadcast compatible with broadcasted operands's shapes '…'`, `cannot
+/// broadcast vector with tensor`) and upstream's trait wording for
+/// structure (`requires one result`, `expected 1 or more operands, but
+/// found 0`). With `notes`, notes follow that name the operands, dimensions
+/// and sizes involved; [`BroadcastVerifier`] leaves them out for NumPy-policy
+/// ops under [`Semantics::Mlir`], so that output is byte-identical to
+/// `mlir-opt`.
+pub fn diagnose(ctx: &Context, module: &Module, op: OpId, notes: bool, err: &Error) -> Diagnostic {
+    let incompatible = "operands don't have broadcast-compatible shapes";
+    let message = match err {
+        Error::Incompatible(_)
+        | Error::ConstraintC1 { .. }
+        | Error::RankMismatch { .. }
+        | Error::RankTooHigh { .. }
+        | Error::Xla(XlaError::SizeMismatch { .. }) => incompatible.to_owned(),
+        Error::Result(e) => format!(
+            "result type '{}' not broadcast compatible with broadcasted operands's shapes '{}'",
+            e.actual, e.inferred
+        ),
+        Error::MixedContainers => "cannot broadcast vector with tensor".to_owned(),
+        Error::NoOperands => "expected 1 or more operands, but found 0".to_owned(),
+        Error::ResultCount { .. } => "requires one result".to_owned(),
+        Error::Arity { expected, actual } => {
+            format!("expected {expected} operands, but found {actual}")
+        }
+        Error::Xla(e) => format!("invalid broadcast dimensions: {e}"),
+    };
+    let d = op_error(ctx, module, op, message);
+    if !notes {
+        return d;
+    }
+    match note(ctx, module, op, err) {
+        Some(text) => {
+            let loc = d.location;
+            d.with_note(loc, text)
+        }
+        None => d,
+    }
+}
+
+/// `operand #k ('tensor<...>')` or `result #k ('...')`.
+fn value_desc(ctx: &Context, module: &Module, op: OpId, operand: bool, k: usize) -> String {
+    let ty = if operand {
+        module.operands(op).get(k).map(|&v| module.value_type(v))
+    } else {
+        (k < module.num_results(op)).then(|| module.value_type(module.result(op, k)))
+    };
+    let what = if operand { "operand" } else { "result" };
+    match ty {
+        Some(t) => format!("{what} #{k} ('{}')", ctx.ty(t)),
+        None => format!("{what} #{k}"),
+    }
+}
+
+/// The note that goes beyond upstream: who conflicts with whom, and where.
+fn note(ctx: &Context, module: &Module, op: OpId, err: &Error) -> Option<String> {
+    let operand = |k: usize| value_desc(ctx, module, op, true, k);
+    let mut s = String::new();
+    match err {
+        Error::Incompatible(c) => {
+            let _ = write!(
+                s,
+                "{} dim {} has size {} but {} dim {} has size {}: they meet in result dim {} and neither is 1",
+                operand(c.first.operand),
+                c.first.dim,
+                c.first_size,
+                operand(c.second.operand),
+                c.second.dim,
+                c.second_size,
+                c.result_dim
+            );
+        }
+        Error::Result(e) => {
+            let _ = match e.mismatch {
+                ResultMismatch::Rank { inferred, actual } => write!(
+                    s,
+                    "the result has rank {actual} but the operands broadcast to rank {inferred}"
+                ),
+                ResultMismatch::StaticFromDynamic { result_dim, actual } => write!(
+                    s,
+                    "result dim {result_dim} is {actual} but the operands leave it dynamic ('?'): its size is only known at run time"
+                ),
+                ResultMismatch::Size {
+                    result_dim,
+                    inferred,
+                    actual,
+                } => {
+                    let why = if inferred == 1 {
+                        " (broadcasting applies to operands, never to the result)"
+                    } else {
+                        ""
+                    };
+                    write!(
+                        s,
+                        "result dim {result_dim} is {actual} but the operands broadcast it to {inferred}{why}"
+                    )
+                }
+            };
+        }
+        Error::MixedContainers => {
+            let all: Vec<(bool, usize, Type)> = module
+                .operands(op)
+                .iter()
+                .enumerate()
+                .map(|(k, &v)| (true, k, module.value_type(v)))
+                .chain(
+                    module
+                        .results(op)
+                        .enumerate()
+                        .map(|(k, v)| (false, k, module.value_type(v))),
+                )
+                .collect();
+            let find = |c: Container| {
+                all.iter()
+                    .find(|(_, _, t)| typed(ctx, *t).container == c)
+                    .map(|&(is_operand, k, _)| value_desc(ctx, module, op, is_operand, k))
+            };
+            let (vector, tensor) = (find(Container::Vector)?, find(Container::Tensor)?);
+            let _ = write!(s, "{vector} is a vector but {tensor} is a tensor");
+        }
+        Error::RankMismatch {
+            operand: k,
+            rank,
+            reference,
+            expected,
+        } => {
+            let _ = write!(
+                s,
+                "{} has rank {rank} but {} has rank {expected}: this op broadcasts only between equal ranks",
+                operand(*k),
+                operand(*reference)
+            );
+        }
+        Error::RankTooHigh {
+            operand: k,
+            rank,
+            target,
+            target_rank,
+        } => {
+            let _ = write!(
+                s,
+                "{} has rank {rank} but {} has rank {target_rank}: broadcasting in place cannot add dimensions to the target",
+                operand(*k),
+                operand(*target)
+            );
+        }
+        Error::Xla(XlaError::SizeMismatch { .. }) | Error::ConstraintC1 { .. } => {
+            let _ = write!(s, "{err}");
+        }
+        Error::NoOperands | Error::ResultCount { .. } | Error::Arity { .. } | Error::Xla(_) => {
+            return None;
+        }
+    }
+    Some(s)
+}

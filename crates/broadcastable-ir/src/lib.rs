@@ -1,0 +1,154 @@
+//! `broadcastable-ir`: the Broadcastable op trait on the tensor-ir core, a thin
+//! layer over the pure `broadcastable` crate, as upstream's
+//! `ResultsBroadcastableShape` is over `OpTrait::util`. The core knows nothing of
+//! it: the trait is an [`ExternalTrait`] an op definition lists, and [`register`]
+//! attaches its verifier to a context.
+//!
+//! * An op definition lists one of the trait constants ([`NUMPY`], [`NUMPY_OR_XLA`],
+//!   [`EQUAL_RANK`], [`XLA`], [`UNIDIRECTIONAL`], or its own [`ExternalTrait`] with a
+//!   [`BroadcastPolicy`]); the generic verifier then checks every such op through
+//!   [`BroadcastVerifier`] with no code of the op's own.
+//! * [`OpView`] implements [`BroadcastableOp`](broadcastable::BroadcastableOp) over
+//!   `(&Context, &Module, OpId)`: the same trait another IR implements over its own
+//!   operations.
+//! * [`diagnose`] turns the crate's structured errors into diagnostics with
+//!   upstream's wording; under the spec semantics it adds notes naming the
+//!   conflicting operands and dimensions, under the `mlir` semantics the output is
+//!   exactly upstream's.
+//!
+//! The semantics ([`Semantics::Spec`] by default, or upstream's) is a setting stored
+//! in the context ([`set_semantics`]).
+
+mod diagnose;
+mod verifier;
+mod view;
+
+pub use diagnose::diagnose;
+pub use verifier::BroadcastVerifier;
+pub use view::{OpView, typed, with_shape};
+
+use broadcastable::Semantics;
+use std::sync::Arc;
+use tensor_ir::registry::{ExternalTrait, OpDef, OpTrait};
+use tensor_ir::{Context, Type};
+
+/// The key of the trait in op definitions and in the context's trait verifiers.
+pub const KEY: &str = "broadcastable";
+
+/// How the operands of an op broadcast: the parameter of the trait, fixed by the op
+/// definition.
+///
+/// It mirrors [`Policy`] but is a compile-time constant, so it can sit in a
+/// `static` op definition; explicit (XLA) dimensions are read from an
+/// attribute of each op.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BroadcastPolicy {
+    /// NumPy / MLIR `Broadcastable` (seed 003): the default.
+    #[default]
+    NumPy,
+    /// TOSA-like: ranked operands must have equal ranks.
+    EqualRank,
+    /// XLA-like binary op: the lower-rank operand's dimensions are placed by
+    /// the `array<i64: ...>` attribute named `attr` (absent means `[]`).
+    Explicit {
+        /// Name of the attribute holding `broadcast_dimensions`.
+        attr: &'static str,
+    },
+    /// In place: operands #1.. broadcast into operand #0's shape.
+    Unidirectional,
+    /// NumPy, unless the op carries the `array<i64: ...>` attribute named
+    /// `attr`; then [`BroadcastPolicy::Explicit`] with it. This is XlaBuilder's
+    /// binary ops with optional `broadcast_dimensions`, and the `nd` dialect's
+    /// elementwise ops.
+    NumPyOrExplicit {
+        /// Name of the optional attribute holding `broadcast_dimensions`.
+        attr: &'static str,
+    },
+}
+
+/// The trait with the NumPy policy (seed 003, upstream's `Broadcastable`).
+pub const NUMPY: OpTrait = OpTrait::External(ExternalTrait {
+    key: KEY,
+    param: &BroadcastPolicy::NumPy,
+    doc: "Broadcastable (NumPy)",
+});
+
+/// The trait with the equal-rank (TOSA) policy.
+pub const EQUAL_RANK: OpTrait = OpTrait::External(ExternalTrait {
+    key: KEY,
+    param: &BroadcastPolicy::EqualRank,
+    doc: "Broadcastable (equal ranks, TOSA)",
+});
+
+/// The trait with XLA's explicit `broadcast_dimensions` (absent means `[]`).
+pub const XLA: OpTrait = OpTrait::External(ExternalTrait {
+    key: KEY,
+    param: &BroadcastPolicy::Explicit {
+        attr: "broadcast_dimensions",
+    },
+    doc: "Broadcastable (XLA broadcast_dimensions)",
+});
+
+/// NumPy, or XLA's `broadcast_dimensions` when the op carries that attribute.
+pub const NUMPY_OR_XLA: OpTrait = OpTrait::External(ExternalTrait {
+    key: KEY,
+    param: &BroadcastPolicy::NumPyOrExplicit {
+        attr: "broadcast_dimensions",
+    },
+    doc: "Broadcastable (NumPy, or XLA broadcast_dimensions)",
+});
+
+/// In place: operands #1.. broadcast into operand #0's shape.
+pub const UNIDIRECTIONAL: OpTrait = OpTrait::External(ExternalTrait {
+    key: KEY,
+    param: &BroadcastPolicy::Unidirectional,
+    doc: "Broadcastable (unidirectional, in place)",
+});
+
+/// The policy of an op definition's Broadcastable trait, if it lists one.
+pub fn policy_of(def: &OpDef) -> Option<BroadcastPolicy> {
+    def.external_trait(KEY)?
+        .downcast_ref::<BroadcastPolicy>()
+        .copied()
+}
+
+/// The trait's settings, stored in the context.
+#[derive(Clone, Copy, Debug, Default)]
+struct Settings {
+    semantics: Semantics,
+}
+
+/// Which rules the trait applies in `ctx` (the spec by default).
+pub fn semantics(ctx: &Context) -> Semantics {
+    ctx.extension::<Settings>()
+        .map_or(Semantics::Spec, |s| s.semantics)
+}
+
+/// Selects the trait's rules, as `--broadcast-semantics`.
+pub fn set_semantics(ctx: &mut Context, semantics: Semantics) {
+    ctx.set_extension(Settings { semantics });
+}
+
+/// Attaches the trait's verifier to `ctx`: every op whose definition lists the trait
+/// is then checked by the generic verifier.
+pub fn register(ctx: &mut Context) {
+    ctx.register_trait_verifier(KEY, Arc::new(verifier::Hook));
+}
+
+/// The broadcast result type of `operands` under `policy`: the inferred shape with the
+/// first operand's element type (for builders of elementwise ops).
+pub fn infer_result(
+    ctx: &mut Context,
+    policy: &broadcastable::Policy,
+    operands: &[Type],
+) -> Option<Type> {
+    let typed: Vec<_> = operands.iter().map(|&t| typed(ctx, t)).collect();
+    // Checked against an unranked result, the verdict is the inferred shape itself.
+    let any = broadcastable::Typed::tensor(broadcastable::Shape::Unranked);
+    let inferred =
+        broadcastable::verify_with_policy(policy, semantics(ctx), &typed, &[any]).ok()?;
+    with_shape(ctx, *operands.first()?, &inferred.shape)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,230 @@
+//! The memoizing verifier of the Broadcastable trait, and the hook that runs it from
+//! the generic verifier.
+
+use std::rc::Rc;
+
+use broadcastable::{BroadcastableOp, Error, Inferred, Semantics};
+use rustc_hash::{FxHashMap, FxHasher};
+use smallvec::SmallVec;
+use std::hash::Hasher as _;
+use tensor_ir::diag::Diagnostic;
+use tensor_ir::module::{Module, OpId};
+use tensor_ir::verify::op_error;
+use tensor_ir::{Attribute, Context, Type};
+
+use crate::{BroadcastPolicy, OpView, diagnose, semantics};
+
+/// What decides a broadcastable op's verdict: the semantics, its policy, its
+/// dimensions attribute and its operand and result types (all uniqued
+/// handles).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    semantics: Semantics,
+    policy: BroadcastPolicy,
+    dims_attr: Option<Attribute>,
+    num_operands: usize,
+    types: SmallVec<[Type; 4]>,
+}
+
+impl Key {
+    /// Whether this is the key of `op` (without building that key).
+    fn matches(
+        &self,
+        semantics: Semantics,
+        policy: BroadcastPolicy,
+        dims_attr: Option<Attribute>,
+        module: &Module,
+        op: OpId,
+    ) -> bool {
+        let operands = module.operands(op);
+        self.semantics == semantics
+            && self.policy == policy
+            && self.dims_attr == dims_attr
+            && self.num_operands == operands.len()
+            && self.types.len() == operands.len() + module.num_results(op)
+            && operands
+                .iter()
+                .copied()
+                .chain(module.results(op))
+                .zip(&self.types)
+                .all(|(v, &t)| module.value_type(v) == t)
+    }
+}
+
+/// A memoized verdict.
+type Verdict = Result<Rc<Inferred>, Error>;
+
+/// Number of direct-mapped slots in front of the memo (a power of two).
+const SLOTS: usize = 256;
+
+/// Verifies broadcastable ops, memoizing verdicts by types.
+///
+/// Types and attributes are uniqued, so two ops with the same policy,
+/// dimensions attribute and operand and result types have the same verdict:
+/// a program with many ops but few distinct signatures (the usual case)
+/// runs the shape algebra once per signature. A small direct-mapped cache
+/// indexed by a hash of the type handles answers most ops without building
+/// a key, which keeps the trait at a few nanoseconds per op.
+pub struct BroadcastVerifier {
+    slots: Vec<Option<(Key, Verdict)>>,
+    memo: FxHashMap<Key, Verdict>,
+    semantics: Option<Semantics>,
+}
+
+impl Default for BroadcastVerifier {
+    fn default() -> Self {
+        BroadcastVerifier {
+            slots: vec![None; SLOTS],
+            memo: FxHashMap::default(),
+            semantics: None,
+        }
+    }
+}
+
+impl BroadcastVerifier {
+    /// An empty memo.
+    pub fn new() -> Self {
+        BroadcastVerifier::default()
+    }
+
+    /// Infers and verifies `op` under the context's semantics and `policy`.
+    ///
+    /// On success returns the inferred shape and run-time checks.
+    ///
+    /// # Errors
+    /// The diagnostic for the first violation (see [`diagnose`]).
+    pub fn verify(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        policy: BroadcastPolicy,
+    ) -> Result<Rc<Inferred>, Diagnostic> {
+        match self.verdict(ctx, module, op, policy)? {
+            Ok(inferred) => Ok(Rc::clone(inferred)),
+            Err(e) => Err(diagnose(ctx, module, op, with_notes(ctx, policy), e)),
+        }
+    }
+
+    /// [`BroadcastVerifier::verify`] for callers that only need the verdict
+    /// (the generic verifier): no inferred shape is handed out.
+    ///
+    /// # Errors
+    /// As [`BroadcastVerifier::verify`].
+    pub fn check(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        policy: BroadcastPolicy,
+    ) -> Result<(), Diagnostic> {
+        match self.verdict(ctx, module, op, policy)? {
+            Ok(_) => Ok(()),
+            Err(e) => Err(diagnose(ctx, module, op, with_notes(ctx, policy), e)),
+        }
+    }
+
+    /// The memoized verdict of `op`; `Err` only for a malformed dimensions
+    /// attribute.
+    fn verdict(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        policy: BroadcastPolicy,
+    ) -> Result<&Verdict, Diagnostic> {
+        // The setting is read once per verifier: a context lookup per op would cost
+        // as much as the memo saves.
+        let semantics = *self.semantics.get_or_insert_with(|| semantics(ctx));
+        let view = OpView::new(ctx, module, op, policy);
+        let dims_attr = view.dims_attr();
+        let operands = module.operands(op);
+        let mut h = FxHasher::default();
+        for v in operands.iter().copied().chain(module.results(op)) {
+            h.write_usize(module.value_type(v).index());
+        }
+        let slot = usize::try_from(h.finish()).unwrap_or_default() % SLOTS;
+        let hit = self
+            .slots
+            .get(slot)
+            .and_then(Option::as_ref)
+            .is_some_and(|(key, _)| key.matches(semantics, policy, dims_attr, module, op));
+        if !hit {
+            let key = Key {
+                semantics,
+                policy,
+                dims_attr,
+                num_operands: operands.len(),
+                types: operands
+                    .iter()
+                    .copied()
+                    .chain(module.results(op))
+                    .map(|v| module.value_type(v))
+                    .collect(),
+            };
+            let verdict = match self.memo.get(&key) {
+                Some(verdict) => verdict.clone(),
+                None => {
+                    let policy = view.checked_policy()?;
+                    let verdict = broadcastable::verify_with_policy(
+                        &policy,
+                        semantics,
+                        &view.operand_types(),
+                        &view.result_types(),
+                    )
+                    .map(Rc::new);
+                    self.memo.insert(key.clone(), verdict.clone());
+                    verdict
+                }
+            };
+            if let Some(entry) = self.slots.get_mut(slot) {
+                *entry = Some((key, verdict));
+            }
+        }
+        match self.slots.get(slot).and_then(Option::as_ref) {
+            Some((_, verdict)) => Ok(verdict),
+            // Unreachable: `slot < SLOTS` and the slot was just filled.
+            None => Err(op_error(
+                ctx,
+                module,
+                op,
+                "internal error: broadcast memo slot",
+            )),
+        }
+    }
+}
+
+/// Upstream's trait is the NumPy policy; only there, under the `mlir`
+/// semantics, must the diagnostics be exactly upstream's (no notes).
+fn with_notes(ctx: &Context, policy: BroadcastPolicy) -> bool {
+    !(semantics(ctx) == Semantics::Mlir && policy == BroadcastPolicy::NumPy)
+}
+
+/// Runs the trait's verifier from the generic verifier: one memo per thread.
+pub(crate) struct Hook;
+
+impl tensor_ir::verify::TraitVerifier for Hook {
+    fn begin(&self) -> Box<dyn tensor_ir::verify::TraitCheck + '_> {
+        Box::new(BroadcastVerifier::new())
+    }
+}
+
+impl tensor_ir::verify::TraitCheck for BroadcastVerifier {
+    fn check(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        param: &'static (dyn std::any::Any + Send + Sync),
+    ) -> Result<(), Diagnostic> {
+        match param.downcast_ref::<BroadcastPolicy>() {
+            Some(&policy) => BroadcastVerifier::check(self, ctx, module, op, policy),
+            None => Err(op_error(
+                ctx,
+                module,
+                op,
+                "internal error: the Broadcastable trait's parameter is not a policy",
+            )),
+        }
+    }
+}

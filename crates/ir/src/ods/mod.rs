@@ -1,0 +1,267 @@
+//! Declarative op definitions, as upstream's ODS (`mlir/IR/OpBase.td`): an op is
+//! defined once, by [`op!`](crate::op), and everything else comes from that definition:
+//!
+//! - its [`OpDef`](crate::OpDef): operand and result groups with type constraints,
+//!   inherent attributes with their kinds, regions, traits; [`check`] verifies all of
+//!   them centrally, so an op's own verifier only states what is specific to it;
+//! - a typed handle with accessors (no attribute-name strings at use sites) and a
+//!   builder (with result-type inference where the op has it);
+//! - its custom syntax from a declarative format string ([`format`]);
+//! - its entry in the dialect's documentation ([`docs`]).
+//!
+//! The pieces are data: constraints are statics with a summary (for documentation and
+//! upstream-style messages) and a check that words a descriptive message.
+
+pub mod attr_types;
+pub(crate) mod check;
+pub mod constraints;
+pub mod docs;
+pub mod format;
+mod macros;
+
+use crate::module::{Module, OpId, Value};
+use crate::parse::{PResult, Parser};
+use crate::print::OpPrinter;
+use crate::{Attribute, Context, Type};
+use std::ops::Range;
+
+/// How many values an operand or result group holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupKind {
+    /// Exactly one.
+    Single,
+    /// Zero or one.
+    Optional,
+    /// Any number.
+    Variadic,
+}
+
+/// How an op words its diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DiagStyle {
+    /// tensor-opt's own: name the value and its type, say what is wrong
+    /// (`operand #0 ('vector<4xf32>') must be a tensor`).
+    #[default]
+    Descriptive,
+    /// Upstream ODS's generated verifiers, byte for byte (`operand #0 must be variadic
+    /// of tensor of any type values, but got 'vector<4xf32>'`), for ops that mirror
+    /// upstream ones.
+    Ods,
+}
+
+/// A constraint on the type of an operand or result.
+#[derive(Debug)]
+pub struct TypeConstraint {
+    /// What it accepts, as ODS summarizes it (`tensor of any type values`); shown in
+    /// documentation and in [`DiagStyle::Ods`] messages.
+    pub summary: &'static str,
+    /// Why `ty` violates the constraint, as a message about `subject`, which displays
+    /// as `operand #0 ('tensor<4xi8>')`; `None` if it satisfies it.
+    pub check: fn(ctx: &Context, ty: Type, subject: &Subject<'_>) -> Option<String>,
+}
+
+/// An operand or result group of an op.
+#[derive(Debug)]
+pub struct GroupDef {
+    /// The name, used by accessors and documentation.
+    pub name: &'static str,
+    /// How many values it holds.
+    pub kind: GroupKind,
+    /// The type constraint of each value.
+    pub constraint: &'static TypeConstraint,
+}
+
+/// A constraint on an inherent attribute's value.
+#[derive(Debug)]
+pub struct AttrConstraint {
+    /// What it accepts (`i64 dense array attribute`).
+    pub summary: &'static str,
+    /// Why `attr` is not acceptable as attribute `name`, as a full message tail
+    /// (`attribute 'shape' must be an i64 dense array ...`); `None` if it is.
+    pub check: fn(ctx: &Context, attr: Attribute, name: &str) -> Option<String>,
+    /// The message when a required attribute is missing (`requires attribute 'x'` for
+    /// `""`, `requires integer attribute 'x'` for `"integer "`): the word before
+    /// `attribute`.
+    pub missing: &'static str,
+    /// Parses the attribute where a format names it (`$dims` reads `[1, 2]`).
+    pub parse: fn(&mut Parser<'_>) -> PResult<Attribute>,
+    /// Prints it where a format names it.
+    pub print: fn(&mut OpPrinter<'_>, Attribute) -> std::fmt::Result,
+    /// Whether it counts as present when it anchors an optional group (a unit flag
+    /// set to `false` does not).
+    pub is_set: fn(&Context, Attribute) -> bool,
+}
+
+/// An inherent attribute (a property) of an op.
+#[derive(Debug)]
+pub struct AttrDef {
+    /// The name.
+    pub name: &'static str,
+    /// Whether it may be absent.
+    pub optional: bool,
+    /// What it must be.
+    pub constraint: &'static AttrConstraint,
+}
+
+/// The positions of group `index` among `total` values laid out by `groups`, or
+/// `None` if the count does not fit the groups (at most one group may be optional or
+/// variadic; [`docs::validate`] checks definitions for that).
+pub fn group_range(groups: &[GroupDef], total: usize, index: usize) -> Option<Range<usize>> {
+    let singles = groups
+        .iter()
+        .filter(|g| g.kind == GroupKind::Single)
+        .count();
+    let flexible = total.checked_sub(singles)?;
+    let mut start = 0;
+    for (i, g) in groups.iter().enumerate() {
+        let len = match g.kind {
+            GroupKind::Single => 1,
+            GroupKind::Optional if flexible > 1 => return None,
+            GroupKind::Optional | GroupKind::Variadic => flexible,
+        };
+        if i == index {
+            return Some(start..start + len);
+        }
+        start += len;
+    }
+    None
+}
+
+/// The values of group `index` of a value list laid out by `groups` (empty if the list
+/// does not fit: an unverified op).
+pub fn group<'a>(groups: &[GroupDef], values: &'a [Value], index: usize) -> &'a [Value] {
+    group_range(groups, values.len(), index)
+        .and_then(|r| values.get(r))
+        .unwrap_or(&[])
+}
+
+/// Operand group `index` of `op` laid out by `groups`.
+pub fn operand_group<'m>(
+    module: &'m Module,
+    op: OpId,
+    groups: &[GroupDef],
+    index: usize,
+) -> &'m [Value] {
+    group(groups, module.operands(op), index)
+}
+
+/// Result group `index` of `op` laid out by `groups`.
+pub fn result_group(module: &Module, op: OpId, groups: &[GroupDef], index: usize) -> Vec<Value> {
+    let results: Vec<Value> = module.results(op).collect();
+    group(groups, &results, index).to_vec()
+}
+
+/// How many operands the groups allow, for messages: `2`, `1 or 2`, `at least 1`.
+pub fn arity(groups: &[GroupDef]) -> Arity {
+    let singles = groups
+        .iter()
+        .filter(|g| g.kind == GroupKind::Single)
+        .count();
+    if groups.iter().any(|g| g.kind == GroupKind::Variadic) {
+        Arity::AtLeast(singles)
+    } else {
+        let optional = groups
+            .iter()
+            .filter(|g| g.kind == GroupKind::Optional)
+            .count();
+        if optional == 0 {
+            Arity::Exactly(singles)
+        } else {
+            Arity::Between(singles, singles + optional)
+        }
+    }
+}
+
+/// A count that groups accept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    /// Exactly this many.
+    Exactly(usize),
+    /// Between these (inclusive).
+    Between(usize, usize),
+    /// At least this many.
+    AtLeast(usize),
+}
+
+impl Arity {
+    /// Whether `n` values fit.
+    pub fn accepts(self, n: usize) -> bool {
+        match self {
+            Arity::Exactly(k) => n == k,
+            Arity::Between(lo, hi) => (lo..=hi).contains(&n),
+            Arity::AtLeast(k) => n >= k,
+        }
+    }
+}
+
+impl std::fmt::Display for Arity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Arity::Exactly(k) => write!(f, "{k}"),
+            Arity::Between(lo, hi) if hi - lo == 1 => write!(f, "{lo} or {hi}"),
+            Arity::Between(lo, hi) => write!(f, "{lo} to {hi}"),
+            Arity::AtLeast(k) => write!(f, "at least {k}"),
+        }
+    }
+}
+
+/// The value a type constraint is checked on, as messages name it: displays as
+/// `operand #i ('type')`. It is formatted only when a message is written, so a
+/// passing check costs no allocation.
+pub struct Subject<'a> {
+    /// The context, to print the type.
+    pub ctx: &'a Context,
+    /// `operand` or `result`.
+    pub what: &'a str,
+    /// The value's position.
+    pub index: usize,
+    /// Its type.
+    pub ty: Type,
+}
+
+impl std::fmt::Display for Subject<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} #{} ('{}')",
+            self.what,
+            self.index,
+            self.ctx.ty(self.ty)
+        )
+    }
+}
+
+/// `operand #i ('type')` / `result #i ('type')`, how descriptive messages name a value.
+pub fn describe(ctx: &Context, what: &str, i: usize, ty: Type) -> String {
+    format!("{what} #{i} ('{}')", ctx.ty(ty))
+}
+
+/// Whether `op` is an instance of `def` whose operands, results and required
+/// attributes fit the definition: what a typed handle's accessors rely on.
+pub fn fits(ctx: &Context, module: &Module, op: OpId, def: &crate::OpDef) -> bool {
+    let o = module.op(op);
+    if ctx.str(o.name()) != def.name {
+        return false;
+    }
+    let groups_fit = |groups: Option<&[GroupDef]>, n: usize| {
+        groups.is_none_or(|gs| (0..gs.len()).all(|g| group_range(gs, n, g).is_some()))
+    };
+    groups_fit(def.operands, module.operands(op).len())
+        && groups_fit(def.results, module.num_results(op))
+        && def.attributes.iter().filter(|a| !a.optional).all(|a| {
+            ctx.lookup_sym(a.name)
+                .and_then(|s| module.get_attr(op, s))
+                .is_some_and(|v| (a.constraint.check)(ctx, v, a.name).is_none())
+        })
+}
+
+/// Why a typed builder could not build its op.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// The op could not be inserted.
+    #[error(transparent)]
+    Edit(#[from] crate::module::EditError),
+    /// The operands do not determine the result types.
+    #[error("cannot infer the result types of '{0}' from its operands")]
+    Infer(&'static str),
+}
