@@ -32,6 +32,9 @@ pub struct Options {
     pub split_input_file: bool,
     /// `--verify-diagnostics`.
     pub verify_diagnostics: bool,
+    /// `--verify-diagnostics=only-expected`: diagnostics no comment expects are not
+    /// errors.
+    pub only_expected: bool,
     /// `--mlir-print-op-generic`.
     pub print_generic: bool,
     /// `--mlir-print-debuginfo`.
@@ -71,10 +74,19 @@ fn command() -> Command {
             "split-input-file",
             "Split the input at '// -----' lines and process each chunk independently",
         ))
-        .arg(flag(
-            "verify-diagnostics",
-            "Check that emitted diagnostics match expected-* comments in the input",
-        ))
+        .arg(
+            Arg::new("verify-diagnostics")
+                .long("verify-diagnostics")
+                .value_name("which")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("all")
+                .value_parser(["all", "only-expected"])
+                .help(
+                    "Check that emitted diagnostics match expected-* comments in the input; \
+                     =only-expected ignores diagnostics no comment expects",
+                ),
+        )
         .arg(flag(
             "mlir-print-op-generic",
             "Print every operation in the generic form",
@@ -164,7 +176,10 @@ pub fn parse_args(args: Vec<String>) -> Result<Options, clap::Error> {
             .unwrap_or_else(|| "-".into()),
         output: m.get_one::<String>("output").cloned(),
         split_input_file: m.get_flag("split-input-file"),
-        verify_diagnostics: m.get_flag("verify-diagnostics"),
+        verify_diagnostics: m.contains_id("verify-diagnostics"),
+        only_expected: m
+            .get_one::<String>("verify-diagnostics")
+            .is_some_and(|v| v == "only-expected"),
         print_generic: m.get_flag("mlir-print-op-generic"),
         print_debuginfo: m.get_flag("mlir-print-debuginfo"),
         allow_unregistered: m.get_flag("allow-unregistered-dialect"),

@@ -163,6 +163,7 @@ pub fn check_chunk(
     buffer: u32,
     range: Range<usize>,
     diags: Diagnostics,
+    only_expected: bool,
 ) -> ChunkCheck {
     let mut failures = Diagnostics::default();
     let mut expected = collect_expected(ctx, buffer, range, &mut failures);
@@ -191,6 +192,7 @@ pub fn check_chunk(
         });
         match found {
             Some(e) => e.matched = true,
+            None if only_expected => {}
             None => failures.push(Diagnostic::error(
                 d.location,
                 format!("unexpected {}: {}", d.severity.as_str(), d.message),

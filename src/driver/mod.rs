@@ -89,7 +89,13 @@ pub fn run(options: &Options, name: &str, text: impl Into<String>) -> Outcome {
             }
         }
         if options.verify_diagnostics {
-            let check = expect::check_chunk(&ctx, buffer, chunk, strip_op_notes(diags));
+            let check = expect::check_chunk(
+                &ctx,
+                buffer,
+                chunk,
+                strip_op_notes(diags),
+                options.only_expected,
+            );
             all.extend(check.unexpected);
             missing.extend(check.missing);
         } else {

@@ -168,3 +168,62 @@ fn note(ctx: &Context, module: &Module, op: OpId, err: &Error) -> Option<String>
     }
     Some(s)
 }
+
+/// `operand #k dim d (?)`: an operand dimension with its declared size.
+fn operand_dim(ctx: &Context, module: &Module, op: OpId, d: broadcastable::OperandDim) -> String {
+    let size = module
+        .operand(op, d.operand)
+        .map(|v| typed(ctx, module.value_type(v)).shape)
+        .and_then(|s| s.dims().and_then(|dims| dims.get(d.dim).copied()));
+    match size {
+        Some(size) => format!("{d} ({size})"),
+        None => d.to_string(),
+    }
+}
+
+/// A run-time obligation of `op`, as `--verify-broadcast` reports it: the condition
+/// that the spec leaves undefined and that a lowering checks (`operand #0 dim 1 (?)
+/// must be 1 or equal to operand #1 dim 1 (?) at run time`).
+pub fn obligation(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    check: &broadcastable::RuntimeCheck,
+) -> String {
+    use broadcastable::{Bound, RuntimeCheck};
+    let dim = |d| operand_dim(ctx, module, op, d);
+    let bound = |b: &Bound| match b {
+        Bound::Size(n) => n.to_string(),
+        Bound::Dim(d) => dim(*d),
+    };
+    let list = |dims: &[broadcastable::OperandDim]| {
+        let names: Vec<String> = dims.iter().map(|&d| dim(d)).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.join(""),
+        }
+    };
+    match check {
+        RuntimeCheck::OneOrEqual { subject, to, .. } => format!(
+            "{} must be 1 or equal to {} at run time",
+            dim(*subject),
+            bound(to)
+        ),
+        RuntimeCheck::Equal { subject, to, .. } => {
+            format!("{} must equal {} at run time", dim(*subject), bound(to))
+        }
+        RuntimeCheck::Agree { dims, .. } => {
+            format!("{} must be 1 or equal at run time", list(dims))
+        }
+        RuntimeCheck::OneOrMax {
+            dims, one_present, ..
+        } => {
+            let with_one = if *one_present { " and 1" } else { "" };
+            format!(
+                "{} must each be 1 or the largest of them{with_one} at run time",
+                list(dims)
+            )
+        }
+        other => other.to_string(),
+    }
+}

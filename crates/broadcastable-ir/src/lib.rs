@@ -23,7 +23,7 @@ mod diagnose;
 mod verifier;
 mod view;
 
-pub use diagnose::diagnose;
+pub use diagnose::{diagnose, obligation};
 pub use verifier::BroadcastVerifier;
 pub use view::{OpView, typed, with_shape};
 

@@ -29,7 +29,7 @@ use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, policy_of, wi
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::verify::{op_error, with_current_op};
-use tensor_ir::{Context, Diagnostics, Module, OpId, Symbol, Value};
+use tensor_ir::{Context, Diagnostic, Diagnostics, Module, OpId, Symbol, Value};
 
 /// What the pass does besides checking.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -53,6 +53,8 @@ pub struct Report {
     /// Results that could have been refined but were kept because a use
     /// would not accept the refined type.
     pub kept: usize,
+    /// Run-time obligations reported (one remark each).
+    pub obligations: usize,
 }
 
 impl Report {
@@ -104,7 +106,19 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
                     report
                         .diagnostics
                         .push(with_current_op(ctx_ref, module_ref, op, d));
-                } else if mode == Mode::Refine {
+                    return;
+                }
+                // What the verifier accepted on condition: each run-time obligation is
+                // a remark at the op, where the program can fail.
+                let location = module_ref.op(op).location();
+                for check in &inferred.checks {
+                    report.obligations += 1;
+                    report.diagnostics.push(Diagnostic::remark(
+                        location,
+                        broadcastable_ir::obligation(ctx_ref, module_ref, op, check),
+                    ));
+                }
+                if mode == Mode::Refine {
                     verified.push(op);
                 }
             }

@@ -3,7 +3,7 @@
 // The seed's mixed-element-type example does not apply: nd elementwise ops
 // require one element type.
 // RUN: tensor-opt %s -split-input-file -verify-diagnostics
-// RUN: tensor-opt %s -split-input-file -verify-diagnostics --verify-broadcast
+// RUN: tensor-opt %s -split-input-file -verify-diagnostics=only-expected --verify-broadcast
 
 // The seed's correct uses.
 func.func @correct(%s12: tensor<1x2xi32>, %d: tensor<?xi32>, %one: tensor<1xi32>, %four: tensor<4xi32>,

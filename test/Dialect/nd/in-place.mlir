@@ -1,7 +1,7 @@
 // Seed 001, in-place semantics: `nd.assign(dst, src)` has dst's type, src
 // must broadcast to dst's shape, and dst never changes shape.
 // RUN: tensor-opt %s -split-input-file -verify-diagnostics
-// RUN: tensor-opt %s -split-input-file -verify-diagnostics --verify-broadcast
+// RUN: tensor-opt %s -split-input-file -verify-diagnostics=only-expected --verify-broadcast
 
 // x = empty((2, 3, 4)); a = empty((1, 3, 4))
 // "This is OK. The shape of a, (1, 3, 4), can broadcast to the shape of

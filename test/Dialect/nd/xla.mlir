@@ -3,7 +3,7 @@
 // seed's "without specifying broadcasting, this operation is invalid" is
 // XLA-only; with it, XLA's explicit rules apply.
 // RUN: tensor-opt %s -split-input-file -verify-diagnostics
-// RUN: tensor-opt %s -split-input-file -verify-diagnostics --verify-broadcast
+// RUN: tensor-opt %s -split-input-file -verify-diagnostics=only-expected --verify-broadcast
 
 // Matrix + vector: the vector's dimension matched to dimension 1 (rows),
 // then both ways for a 3x3 matrix.
