@@ -265,3 +265,6 @@ pub enum BuildError {
     #[error("cannot infer the result types of '{0}' from its operands")]
     Infer(&'static str),
 }
+
+#[cfg(test)]
+mod tests;

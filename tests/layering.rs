@@ -1,0 +1,131 @@
+//! The crates' layering, as docs/ir.md draws it, is the code's: each crate depends on
+//! exactly the workspace crates its row lists, and the core imports no dialect but
+//! `builtin` and no trait crate.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The workspace crates a `Cargo.toml` lists under `[dependencies]`.
+fn workspace_deps(manifest: &Path, names: &[String]) -> Vec<String> {
+    let text = std::fs::read_to_string(manifest).expect("readable manifest");
+    let mut in_deps = false;
+    let mut deps = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_deps = line == "[dependencies]";
+            continue;
+        }
+        if !in_deps {
+            continue;
+        }
+        let Some((name, _)) = line.split_once(['=', '.']) else {
+            continue;
+        };
+        let name = name.trim();
+        if names.iter().any(|n| n == name) {
+            deps.push(name.to_owned());
+        }
+    }
+    deps.sort();
+    deps
+}
+
+/// The table of docs/ir.md: crate -> (path, dependencies).
+fn documented() -> BTreeMap<String, (String, Vec<String>)> {
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/ir.md")).expect("docs/ir.md");
+    let mut rows = BTreeMap::new();
+    for line in doc.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [_, name, path, deps, _] = cells[..] else {
+            continue;
+        };
+        let unquote = |s: &str| s.trim_matches('`').to_owned();
+        if !name.starts_with('`') || !path.starts_with('`') {
+            continue;
+        }
+        let deps: Vec<String> = if deps == "—" || deps == "all of the above" {
+            Vec::new()
+        } else {
+            let mut d: Vec<String> = deps.split(',').map(|d| unquote(d.trim())).collect();
+            d.sort();
+            d
+        };
+        rows.insert(unquote(name), (unquote(path), deps));
+    }
+    rows
+}
+
+#[test]
+fn docs_table_matches_the_manifests() {
+    let rows = documented();
+    assert!(rows.len() >= 8, "the crate table was not found: {rows:?}");
+    let names: Vec<String> = rows.keys().cloned().collect();
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(Path::new(ROOT).join("crates")).expect("crates/") {
+        let dir = entry.expect("entry").path();
+        let manifest = dir.join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest).expect("manifest");
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .map(|n| n.trim_matches('"').to_owned())
+            .expect("package name");
+        let Some((path, deps)) = rows.get(&name) else {
+            panic!("crate {name} is missing from the table in docs/ir.md");
+        };
+        let rel = dir.strip_prefix(ROOT).expect("under root");
+        assert_eq!(Path::new(path), rel, "path of {name}");
+        assert_eq!(
+            &workspace_deps(&manifest, &names),
+            deps,
+            "dependencies of {name} (docs/ir.md vs {})",
+            manifest.display()
+        );
+        seen.push(name);
+    }
+    assert!(rows.contains_key("tensor-opt"));
+    assert_eq!(
+        seen.len() + 1,
+        rows.len(),
+        "a documented crate does not exist"
+    );
+}
+
+#[test]
+fn the_core_imports_no_dialect_and_no_trait_crate() {
+    let core = Path::new(ROOT).join("crates/ir/src");
+    let mut stack = vec![core];
+    let forbidden = [
+        "broadcastable",
+        "tensor_dialect",
+        "dialect_nd",
+        "dialect_func",
+        "dialects::func",
+        "\"func.",
+        "\"nd.",
+    ];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("source");
+            for (i, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or_default();
+                for f in forbidden {
+                    assert!(
+                        !code.contains(f),
+                        "{}:{}: the core must not mention `{f}`: {line}",
+                        path.display(),
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+}
