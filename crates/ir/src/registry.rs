@@ -4,6 +4,7 @@ use crate::diag::Diagnostic;
 use crate::module::{OpId, OperationState};
 use crate::parse::{PResult, Parser};
 use crate::print::OpPrinter;
+use crate::symbol_table::SymbolTableCollection;
 use crate::{Context, Module};
 use std::fmt;
 
@@ -13,6 +14,10 @@ pub type ParseFn = fn(&mut Parser<'_>, &mut OperationState) -> PResult<()>;
 pub type PrintFn = fn(&mut OpPrinter<'_>, OpId) -> fmt::Result;
 /// Checks an op's own invariants (its traits are checked generically).
 pub type VerifyFn = fn(&Context, &Module, OpId) -> Result<(), Diagnostic>;
+/// Checks the symbols an op references (upstream's `SymbolUserOpInterface::
+/// verifySymbolUses`), through symbol tables the verifier builds once per run.
+pub type VerifySymbolUsesFn =
+    fn(&Context, &Module, OpId, &SymbolTableCollection) -> Result<(), Diagnostic>;
 
 /// Declarative op properties, checked by the generic verifier.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -53,6 +58,8 @@ pub struct OpDef {
     pub print: Option<PrintFn>,
     /// Op-specific verifier.
     pub verify: Option<VerifyFn>,
+    /// Symbol-use verifier, run after the op's other checks pass.
+    pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
 }
 
 impl OpDef {
@@ -65,6 +72,7 @@ impl OpDef {
             parse: None,
             print: None,
             verify: None,
+            verify_symbol_uses: None,
         }
     }
 

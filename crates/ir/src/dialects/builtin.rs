@@ -20,7 +20,6 @@ pub static DIALECT: Dialect = Dialect {
         inherent_attrs: &["sym_name", "sym_visibility"],
         parse: Some(parse_module),
         print: Some(print_module),
-        verify: Some(crate::dialects::func::verify_symbol_table),
         ..OpDef::named("builtin.module")
     }],
 };
