@@ -15,6 +15,7 @@ when it should not, or the two tools print different outputs."""
 import argparse
 import math
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -74,15 +75,21 @@ class Run:
     output: bytes = b""
 
 
-def run_tool(cmd, runs: int, timeout: float, expect_failure: bool) -> Run:
+def children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run_tool(cmd, runs: int, timeout: float, expect_failure: bool, clock: str) -> Run:
     best, output = math.inf, b""
     for _ in range(runs):
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), children_cpu()
         try:
             p = subprocess.run(cmd, capture_output=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             return Run(None)
-        elapsed = time.perf_counter() - t
+        # Tools run one at a time, so the children's CPU time grew by this run's.
+        elapsed = children_cpu() - cpu if clock == "cpu" else time.perf_counter() - t
         failed = p.returncode != 0
         if failed != expect_failure or p.returncode < 0:
             sys.stderr.write(p.stderr.decode(errors="replace")[-2000:])
@@ -105,7 +112,8 @@ def fmt_time(r: Run | None, timeout: float) -> str:
 
 
 def bench_axis(axis: Axis, sizes, tools, args, tmp: Path) -> bool:
-    print(f"\n== {axis.name}: {axis.what} (best of {args.runs}, seconds; exp = log2 ratio per doubling)")
+    clock = "CPU (user + sys) seconds" if args.clock == "cpu" else "seconds"
+    print(f"\n== {axis.name}: {axis.what} (best of {args.runs}, {clock}; exp = log2 ratio per doubling)")
     names = list(tools)
     header = f"{'N':>9}" + "".join(f" {n:>12} {'exp':>5}" for n in names) + "  same output"
     print(header)
@@ -122,7 +130,7 @@ def bench_axis(axis: Axis, sizes, tools, args, tmp: Path) -> bool:
                 continue
             base, extra = tools[name]
             cmd = [*base, *(extra(axis)), str(src)]
-            results[name] = run_tool(cmd, args.runs, args.timeout, axis.expect_failure)
+            results[name] = run_tool(cmd, args.runs, args.timeout, axis.expect_failure, args.clock)
             if results[name].seconds is None:
                 stopped[name] = True
         row = f"{size:>9}"
@@ -152,6 +160,12 @@ def main() -> int:
     ap.add_argument("--max", type=int, default=100_000, help="largest N (default 100000)")
     ap.add_argument("--runs", type=int, default=3, help="runs per size, best is kept (default 3)")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per run before a tool is dropped")
+    ap.add_argument(
+        "--clock",
+        choices=["wall", "cpu"],
+        default="wall",
+        help="wall time (default) or the tools' CPU time, steadier on a loaded machine",
+    )
     ap.add_argument("--tensor-opt", help="binary to measure (default: build target/release/tensor-opt)")
     args = ap.parse_args()
 
