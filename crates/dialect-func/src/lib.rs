@@ -15,6 +15,7 @@ use tensor_ir::ods::constraints::ANY_TYPE;
 use tensor_ir::parse::{BlockArgDecl, PResult, Parser, Tok};
 use tensor_ir::print::OpPrinter;
 use tensor_ir::registry::{Dialect, OpTrait, Syntax};
+use tensor_ir::symbol_table::SymbolTableCollection;
 use tensor_ir::verify::op_error;
 use tensor_ir::{Attribute, Context, Type};
 
@@ -68,6 +69,7 @@ tensor_ir::op! {
         },
         syntax: Syntax::Custom(parse_call, print_call),
         verify: verify_call,
+        verify_symbol_uses: verify_call_symbol_uses,
         style: DiagStyle::Ods,
     }
 }
@@ -305,10 +307,11 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
     if string_prop(ctx, module, op, "sym_name").is_none() {
         return Err(op_error(ctx, module, op, "requires attribute 'sym_name'"));
     }
+    // As upstream, an unregistered parent may be a symbol table.
     if let Some(parent) = module.parent_op(op)
-        && !ctx
+        && ctx
             .op_def(module.op(parent).name())
-            .is_some_and(|d| d.has_trait(OpTrait::SymbolTable))
+            .is_some_and(|d| !d.has_trait(OpTrait::SymbolTable))
     {
         return Err(op_error(
             ctx,
@@ -474,43 +477,41 @@ fn print_call(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     Ok(())
 }
 
-/// Finds a `func.func` named `name` in the symbol table enclosing `op`.
-pub fn lookup_function(ctx: &Context, module: &Module, op: OpId, name: &str) -> Option<OpId> {
-    let mut cur = module.parent_op(op);
-    while let Some(table) = cur {
-        if ctx
-            .op_def(module.op(table).name())
-            .is_some_and(|d| d.has_trait(OpTrait::SymbolTable))
-        {
-            for &r in module.op(table).regions() {
-                for &b in module.region(r).blocks() {
-                    for f in module.block_ops(b) {
-                        if ctx.str(module.op(f).name()) == "func.func"
-                            && string_prop(ctx, module, f, "sym_name").as_deref() == Some(name)
-                        {
-                            return Some(f);
-                        }
-                    }
-                }
-            }
-            return None;
-        }
-        cur = module.parent_op(table);
+/// The callee is a flat symbol reference (`@f`), as upstream's ODS constraint.
+fn verify_call(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
+    match attr_prop(ctx, module, op, "callee").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::SymbolRef { nested, .. }) if nested.is_empty() => Ok(()),
+        Some(_) => Err(op_error(
+            ctx,
+            module,
+            op,
+            "attribute 'callee' failed to satisfy constraint: flat symbol reference attribute",
+        )),
+        None => Err(op_error(ctx, module, op, "requires attribute 'callee'")),
     }
-    None
 }
 
-fn verify_call(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
-    let callee = match attr_prop(ctx, module, op, "callee").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
-        _ => return Err(op_error(ctx, module, op, "requires attribute 'callee'")),
+/// The callee is a `func.func` in the nearest symbol table, with the call's types.
+fn verify_call_symbol_uses(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    tables: &SymbolTableCollection,
+) -> Result<(), Diagnostic> {
+    // `verify_call` ran first: the callee is a flat reference.
+    let callee = attr_prop(ctx, module, op, "callee").map(|a| (a, ctx.attr_kind(a)));
+    let Some((callee, AttrKind::SymbolRef { root, .. })) = callee else {
+        return Err(op_error(ctx, module, op, "requires attribute 'callee'"));
     };
-    let Some(func) = lookup_function(ctx, module, op, &callee) else {
+    let func = tables
+        .lookup_nearest(ctx, module, op, callee)
+        .filter(|&f| ctx.str(module.op(f).name()) == "func.func");
+    let Some(func) = func else {
         return Err(op_error(
             ctx,
             module,
             op,
-            format!("'{callee}' does not reference a valid function"),
+            format_args!("'{}' does not reference a valid function", ctx.str(*root)),
         ));
     };
     let (inputs, results) = function_signature(ctx, module, func).unwrap_or_default();

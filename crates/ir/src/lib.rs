@@ -5,6 +5,7 @@
 //! - [`Module`] owns operations, blocks, regions and values in arenas.
 //! - [`parse`] reads MLIR's textual format; [`print`](mod@print) writes it back;
 //!   [`verify`] checks it; [`diag`] renders located diagnostics as mlir-opt does.
+//! - [`symbol_table`] resolves symbol references (`@f`) in their symbol tables.
 
 mod apfloat;
 pub mod attrs;
@@ -22,6 +23,7 @@ pub mod parse;
 pub mod print;
 pub mod registry;
 pub mod source;
+pub mod symbol_table;
 pub mod types;
 pub mod verify;
 

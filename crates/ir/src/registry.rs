@@ -9,6 +9,7 @@ use crate::ods::format::CustomDirective;
 use crate::ods::{AttrDef, DiagStyle, GroupDef};
 use crate::parse::{PResult, Parser};
 use crate::print::OpPrinter;
+use crate::symbol_table::SymbolTableCollection;
 use crate::{Context, Module, Type};
 use std::any::Any;
 use std::fmt;
@@ -42,6 +43,11 @@ impl fmt::Debug for ExternalTrait {
         write!(f, "{}", self.key)
     }
 }
+
+/// Checks the symbols an op references (upstream's `SymbolUserOpInterface::
+/// verifySymbolUses`), through symbol tables the verifier builds once per run.
+pub type VerifySymbolUsesFn =
+    fn(&Context, &Module, OpId, &SymbolTableCollection) -> Result<(), Diagnostic>;
 
 /// Declarative op properties, checked by the generic verifier.
 #[derive(Clone, Copy, Debug)]
@@ -132,6 +138,8 @@ pub struct OpDef {
     pub infer: Option<InferFn>,
     /// How its diagnostics are worded.
     pub style: DiagStyle,
+    /// Symbol-use verifier, run after the op's other checks pass.
+    pub verify_symbol_uses: Option<VerifySymbolUsesFn>,
 }
 
 impl OpDef {
@@ -150,6 +158,7 @@ impl OpDef {
             verify: None,
             infer: None,
             style: DiagStyle::Descriptive,
+            verify_symbol_uses: None,
         }
     }
 

@@ -1,5 +1,6 @@
-//! The generic verifier: registration, traits, terminators, dominance, isolation and
-//! each op's own verifier. It reports every failing op instead of stopping at the first.
+//! The generic verifier: registration, traits, terminators, dominance, isolation,
+//! symbol tables and symbol uses, and each op's own verifier. It reports every
+//! failing op instead of stopping at the first.
 
 use crate::Context;
 use crate::diag::{Diagnostic, Diagnostics};
@@ -7,6 +8,7 @@ use crate::dominance::DomTree;
 use crate::module::{BlockId, Module, OpId, RegionId, ValueDef};
 use crate::print::op_to_generic_string;
 use crate::registry::OpTrait;
+use crate::symbol_table::{self, SymbolTableCollection};
 use rustc_hash::FxHashMap;
 
 /// The verifier of an external trait ([`crate::registry::ExternalTrait`]): how trait
@@ -80,6 +82,8 @@ struct Verifier<'a> {
     dom_trees: FxHashMap<RegionId, DomTree>,
     /// Blocks reachable from the top op, by arena index.
     tree_blocks: Vec<bool>,
+    /// Every symbol table of the tree, built once for all symbol-use checks.
+    symbols: SymbolTableCollection,
 }
 
 /// Below this many ops, verifying on one thread is faster than starting others.
@@ -93,6 +97,7 @@ impl<'a> Verifier<'a> {
             positions: vec![u32::MAX; module.num_ops()],
             dom_trees: FxHashMap::default(),
             tree_blocks: vec![false; module.num_blocks()],
+            symbols: SymbolTableCollection::new(),
         }
     }
 
@@ -118,6 +123,7 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
+        self.symbols = SymbolTableCollection::build_for(self.ctx, module, &all);
         // Ops are checked independently (read-only), so large modules are split into
         // contiguous chunks verified on several threads, as upstream verifies in
         // parallel. Each thread has its own broadcast memo; diagnostics keep op order.
@@ -229,7 +235,16 @@ impl<'a> Verifier<'a> {
                 check.check(ctx, module, op, e.param).map_err(current)?;
             }
         }
-        self.verify_regions(op, !def.has_trait(OpTrait::NoTerminator))
+        if def.has_trait(OpTrait::SymbolTable) {
+            // Not `current`: the error is the redefining symbol's and names it.
+            symbol_table::verify_symbol_table(ctx, module, op, &self.symbols)?;
+        }
+        self.verify_regions(op, !def.has_trait(OpTrait::NoTerminator))?;
+        // Last, as upstream verifies symbol uses once the ops themselves are valid.
+        if let Some(verify_uses) = def.verify_symbol_uses {
+            verify_uses(ctx, module, op, &self.symbols).map_err(current)?;
+        }
+        Ok(())
     }
 
     /// Every non-empty block of a region that needs terminators ends in one.

@@ -96,3 +96,14 @@ func.func @public_declaration()
 func.func private @dup()
 // expected-error @+1 {{redefinition of symbol named 'dup'}}
 func.func private @dup()
+
+// -----
+
+module @m {
+  func.func private @f()
+}
+func.func @nested_callee() {
+  // expected-error @+1 {{'func.call' op attribute 'callee' failed to satisfy constraint: flat symbol reference attribute}}
+  "func.call"() {callee = @m::@f} : () -> ()
+  return
+}

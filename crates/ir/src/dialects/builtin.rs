@@ -1,14 +1,11 @@
 //! The `builtin` dialect: `builtin.module`. It belongs to the core, as upstream's does.
 
-use crate::diag::Diagnostic;
 use crate::module::{OpId, OperationState};
 use crate::ods::DiagStyle;
 use crate::ods::attr_types::StrAttr;
 use crate::parse::{PResult, Parser, Tok};
 use crate::print::OpPrinter;
 use crate::registry::{Dialect, OpTrait, Syntax};
-use crate::{Context, Module};
-use rustc_hash::FxHashMap;
 use std::fmt;
 
 crate::op! {
@@ -30,7 +27,6 @@ crate::op! {
         attributes: { sym_name?: StrAttr, sym_visibility?: StrAttr },
         regions: 1,
         syntax: Syntax::Custom(parse_module, print_module),
-        verify: verify_symbol_table,
         style: DiagStyle::Ods,
     }
 }
@@ -84,32 +80,4 @@ fn print_module(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
             Ok(())
         }
     }
-}
-
-/// The symbols of a symbol table are unique (the `SymbolTable` trait's rule).
-pub fn verify_symbol_table(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
-    let key = ctx.lookup_sym("sym_name");
-    let mut seen: FxHashMap<&str, OpId> = FxHashMap::default();
-    for &r in module.op(op).regions() {
-        for &b in module.region(r).blocks() {
-            for inner in module.block_ops(b) {
-                let name = key
-                    .and_then(|k| module.get_attr(inner, k))
-                    .and_then(|a| ctx.as_str_attr(a));
-                let Some(name) = name else { continue };
-                if let Some(&prev) = seen.get(name) {
-                    return Err(Diagnostic::error(
-                        module.op(inner).location(),
-                        format!("redefinition of symbol named '{name}'"),
-                    )
-                    .with_note(
-                        module.op(prev).location(),
-                        "see existing symbol definition here",
-                    ));
-                }
-                seen.insert(name, inner);
-            }
-        }
-    }
-    Ok(())
 }

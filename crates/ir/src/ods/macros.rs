@@ -29,7 +29,7 @@
 /// variadic. Attributes are `name: Kind` or `name?: Kind` (optional) with `Kind` an
 /// [`AttrType`](crate::ods::attr_types::AttrType). The sections after `results` are
 /// optional but must come in this order: `attributes`, `regions` (default 0),
-/// `syntax` (default generic only), `verify`, `infer`, `style`.
+/// `syntax` (default generic only), `verify`, `verify_symbol_uses`, `infer`, `style`.
 ///
 /// The handle `Name` is made by `Name::cast` (which checks the op's name, operand
 /// and result counts and required attributes) or by the builders `Name::build` and,
@@ -47,6 +47,7 @@ macro_rules! op {
             $(regions: $regions:expr,)?
             $(syntax: $syntax:expr,)?
             $(verify: $verify:expr,)?
+            $(verify_symbol_uses: $verify_uses:expr,)?
             $(infer: $infer:expr,)?
             $(style: $style:expr,)?
         }
@@ -78,6 +79,7 @@ macro_rules! op {
                 regions: $crate::op!(@or [$(Some($regions))?] [Some(0)]),
                 syntax: $crate::op!(@or [$($syntax)?] [$crate::registry::Syntax::Generic]),
                 verify: $crate::op!(@or [$(Some($verify))?] [None]),
+                verify_symbol_uses: $crate::op!(@or [$(Some($verify_uses))?] [None]),
                 infer: $crate::op!(@or [$(Some($infer))?] [None]),
                 style: $crate::op!(@or [$($style)?] [$crate::ods::DiagStyle::Descriptive]),
             };
