@@ -33,6 +33,9 @@ pub fn new_context(options: &Options) -> Context {
     tensor_dialect_test::register(&mut ctx);
     tensor_dialect_nd::register(&mut ctx);
     ctx.set_broadcast_semantics(options.broadcast_semantics);
+    if let Some(limit) = options.elements_hex_limit {
+        ctx.set_elements_hex_limit((limit != -1).then_some(limit));
+    }
     ctx
 }
 

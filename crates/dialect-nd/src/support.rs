@@ -11,8 +11,8 @@ use tensor_ir::print::OpPrinter;
 use tensor_ir::traits::broadcastable::typed;
 use tensor_ir::verify::op_error;
 use tensor_ir::{
-    AttrKind, Attribute, Context, Diagnostic, ElementValues, Module, NamedAttr, OpId,
-    OperationState, Signedness, Type, TypeKind,
+    AttrKind, Attribute, Context, Diagnostic, Module, NamedAttr, OpId, OperationState, Signedness,
+    Type, TypeKind,
 };
 
 /// A verifier's outcome: one diagnostic per failing op.
@@ -379,11 +379,7 @@ pub(crate) fn flag_attr(
 
 /// An `array<i64: ...>` attribute.
 pub(crate) fn i64_array(ctx: &mut Context, values: &[i64]) -> Attribute {
-    let elem = ctx.i(64);
-    ctx.intern_attr(AttrKind::DenseArray {
-        elem,
-        values: ElementValues::Int(values.iter().map(|&v| i128::from(v)).collect()),
-    })
+    ctx.i64_array_attr(values)
 }
 
 /// Adds a property to the state being parsed.

@@ -9,6 +9,9 @@ use crate::registry::{Dialect, OpDef};
 use crate::source::SourceBuffer;
 use crate::types::{Type, TypeKind};
 
+/// Upstream's default for `--mlir-print-elementsattrs-with-hex-if-larger`.
+pub const DEFAULT_ELEMENTS_HEX_LIMIT: i64 = 100;
+
 /// An interned string: op names, attribute names, symbol names.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Symbol(pub(crate) u32);
@@ -31,6 +34,7 @@ pub struct Context {
     trait_verifiers: Vec<(crate::registry::OpTrait, crate::verify::TraitVerifier)>,
     open_dialects: Vec<&'static str>,
     broadcast_semantics: broadcastable::Semantics,
+    elements_hex_limit: Option<i64>,
 }
 
 impl Default for Context {
@@ -56,6 +60,7 @@ impl Context {
             trait_verifiers: Vec::new(),
             open_dialects: Vec::new(),
             broadcast_semantics: broadcastable::Semantics::Spec,
+            elements_hex_limit: Some(DEFAULT_ELEMENTS_HEX_LIMIT),
         };
         ctx.register_dialect(&crate::dialects::builtin::DIALECT);
         ctx.register_dialect(&crate::dialects::func::DIALECT);
@@ -103,6 +108,19 @@ impl Context {
     /// Selects the Broadcastable trait's rules, as `--broadcast-semantics`.
     pub fn set_broadcast_semantics(&mut self, semantics: broadcastable::Semantics) {
         self.broadcast_semantics = semantics;
+    }
+
+    /// Dense attributes with more elements than this (and not splats) print as hex
+    /// literals, `dense<"0x...">`; `None` never does. Upstream's
+    /// `--mlir-print-elementsattrs-with-hex-if-larger` (-1 is `None`), which applies to
+    /// everything printed, diagnostics included.
+    pub fn set_elements_hex_limit(&mut self, limit: Option<i64>) {
+        self.elements_hex_limit = limit;
+    }
+
+    /// See [`Context::set_elements_hex_limit`].
+    pub fn elements_hex_limit(&self) -> Option<i64> {
+        self.elements_hex_limit
     }
 
     /// True if a dialect of that namespace is registered.

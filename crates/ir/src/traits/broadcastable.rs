@@ -587,13 +587,9 @@ mod tests {
     use crate::registry::{Dialect, OpDef};
 
     /// Adds `broadcast_dimensions = array<i64: ...>` to `op`.
-    fn set_broadcast_dimensions(ctx: &mut Context, module: &mut Module, op: OpId, dims: &[i128]) {
+    fn set_broadcast_dimensions(ctx: &mut Context, module: &mut Module, op: OpId, dims: &[i64]) {
         let name = ctx.sym("broadcast_dimensions");
-        let elem = ctx.i(64);
-        let value = ctx.intern_attr(AttrKind::DenseArray {
-            elem,
-            values: crate::ElementValues::Int(dims.to_vec()),
-        });
+        let value = ctx.i64_array_attr(dims);
         module.set_attr(ctx, op, name, value);
     }
 
@@ -705,9 +701,10 @@ mod tests {
                 .is_ok()
         );
         let i32t = ctx.i(32);
+        let i32_kind = crate::ElementKind::of(ctx.type_kind(i32t)).unwrap();
         let bad = ctx.intern_attr(AttrKind::DenseArray {
             elem: i32t,
-            values: crate::ElementValues::Int(vec![1]),
+            values: crate::ElementValues::from_ints(i32_kind, [1]).unwrap(),
         });
         let name = ctx.sym("broadcast_dimensions");
         module.set_attr(&ctx, op, name, bad);
