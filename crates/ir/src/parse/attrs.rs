@@ -346,7 +346,13 @@ impl<'a> Parser<'a> {
     fn parse_dense_array(&mut self) -> PResult<Attribute> {
         self.advance()?;
         self.expect(Tok::Less, "<")?;
+        let type_pos = self.pos();
         let elem = self.parse_type()?;
+        if matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. })
+            && ElementKind::of(self.ctx.type_kind(elem)).is_none()
+        {
+            return Err(self.error_at(type_pos, self.unsupported_int(elem)));
+        }
         let mut flat = Vec::new();
         let expected = match self.ctx.type_kind(elem) {
             TypeKind::Integer { .. } | TypeKind::Index => "expected integer literal",

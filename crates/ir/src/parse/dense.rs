@@ -141,18 +141,18 @@ impl<'a> Parser<'a> {
     fn dense_element_kind(&self, elem: Type, pos: u32) -> PResult<ElementKind> {
         match self.ctx.type_kind(elem) {
             k @ (TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)) => {
-                ElementKind::of(k).ok_or_else(|| {
-                    self.error_at(
-                        pos,
-                        format!(
-                            "dense elements of type '{}' are not supported: integers must have 1 to {MAX_INT_WIDTH} bits",
-                            self.ctx.ty(elem)
-                        ),
-                    )
-                })
+                ElementKind::of(k).ok_or_else(|| self.error_at(pos, self.unsupported_int(elem)))
             }
             _ => Err(self.error("expected integer or float element type")),
         }
+    }
+
+    /// The error for integer element types that dense storage does not hold.
+    pub(super) fn unsupported_int(&self, elem: Type) -> String {
+        format!(
+            "integer elements of type '{}' are not supported: widths from 1 to {MAX_INT_WIDTH} bits are",
+            self.ctx.ty(elem)
+        )
     }
 
     /// Converts every element straight into storage, stopping at the first error.
