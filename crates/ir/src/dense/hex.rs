@@ -80,9 +80,9 @@ impl ElementValues {
     pub fn write_hex(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         let mut w = HexWriter {
             out,
-            buf: String::with_capacity(HexWriter::CHUNK + 64),
+            buf: Vec::with_capacity(HexWriter::CHUNK + 64),
         };
-        w.buf.push_str("\"0x");
+        w.buf.extend_from_slice(b"\"0x");
         let eb = self.kind.raw_bytes();
         match &self.data {
             Data::Bool(d) => {
@@ -100,15 +100,15 @@ impl ElementValues {
             Data::U64(d) => d.iter().try_for_each(|x| w.bytes(&x.to_le_bytes()[..eb]))?,
             Data::U128(d) => d.iter().try_for_each(|x| w.bytes(&x.to_le_bytes()[..eb]))?,
         }
-        w.buf.push('"');
-        w.out.write_str(&w.buf)
+        w.buf.push(b'"');
+        w.flush()
     }
 }
 
-/// Buffers hex digits so the output sees a few large writes.
+/// Buffers hex digits (ASCII) so the output sees a few large writes.
 struct HexWriter<'a> {
     out: &'a mut dyn fmt::Write,
-    buf: String,
+    buf: Vec<u8>,
 }
 
 impl HexWriter<'_> {
@@ -117,13 +117,18 @@ impl HexWriter<'_> {
     fn bytes(&mut self, bytes: &[u8]) -> fmt::Result {
         const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
         for &b in bytes {
-            self.buf.push(char::from(DIGITS[usize::from(b >> 4)]));
-            self.buf.push(char::from(DIGITS[usize::from(b & 15)]));
+            self.buf
+                .extend_from_slice(&[DIGITS[usize::from(b >> 4)], DIGITS[usize::from(b & 15)]]);
         }
         if self.buf.len() >= Self::CHUNK {
-            self.out.write_str(&self.buf)?;
+            self.flush()?;
             self.buf.clear();
         }
         Ok(())
+    }
+
+    fn flush(&mut self) -> fmt::Result {
+        self.out
+            .write_str(std::str::from_utf8(&self.buf).map_err(|_| fmt::Error)?)
     }
 }

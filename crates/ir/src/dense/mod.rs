@@ -151,7 +151,8 @@ impl ElementValues {
     }
 
     /// Element `i` as an integer: `i1` reads 0 or 1; signless and signed integers and
-    /// `index` are sign-extended, unsigned ones zero-extended. `None` for floats or
+    /// `index` are sign-extended, unsigned ones zero-extended (a `ui128` above
+    /// `i128::MAX` wraps: read it with [`ElementValues::bits`]). `None` for floats or
     /// past the end.
     pub fn int(&self, i: usize) -> Option<i128> {
         let bits = self.bits(i)?;

@@ -73,7 +73,8 @@ impl<'a> Parser<'a> {
         let count = num_elements(&dims);
         if let Some((hex_pos, text)) = hex {
             let kind = self.dense_element_kind(elem, pos)?;
-            let bytes = crate::dense::decode_hex(&text[1..text.len() - 1]).ok_or_else(|| {
+            let quoted = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
+            let bytes = crate::dense::decode_hex(quoted).ok_or_else(|| {
                 self.error_at(
                     hex_pos,
                     "expected string containing hex digits starting with `0x`",
