@@ -47,6 +47,9 @@ pub struct Options {
     pub passes: Vec<Pass>,
     /// `--broadcast-semantics=spec|mlir` (spec by default).
     pub broadcast_semantics: Semantics,
+    /// `--mlir-print-elementsattrs-with-hex-if-larger=<n>`: dense attributes of more
+    /// than n elements print as hex; -1 never. `None` keeps upstream's default, 100.
+    pub elements_hex_limit: Option<i64>,
 }
 
 fn command() -> Command {
@@ -116,6 +119,18 @@ fn command() -> Command {
                     "Pass: infer every broadcastable op's result and check the declared type, \
                      reporting every failing op; =refine also replaces less precise result types \
                      by the inferred ones",
+                ),
+        )
+        .arg(
+            Arg::new("mlir-print-elementsattrs-with-hex-if-larger")
+                .long("mlir-print-elementsattrs-with-hex-if-larger")
+                .value_name("n")
+                .require_equals(true)
+                .allow_negative_numbers(true)
+                .value_parser(clap::value_parser!(i64))
+                .help(
+                    "Print dense attributes of more than n elements as hex strings \
+                     (default 100; -1 never)",
                 ),
         )
         .arg(
@@ -192,6 +207,9 @@ pub fn parse_args(args: Vec<String>) -> Result<Options, clap::Error> {
             Some("mlir") => Semantics::Mlir,
             _ => Semantics::Spec,
         },
+        elements_hex_limit: m
+            .get_one::<i64>("mlir-print-elementsattrs-with-hex-if-larger")
+            .copied(),
     })
 }
 
@@ -244,6 +262,33 @@ mod tests {
         assert_eq!(o.broadcast_semantics, Semantics::Spec);
         assert!(parse_args(args(&["tensor-opt", "--verify-broadcast=fold"])).is_err());
         assert!(parse_args(args(&["tensor-opt", "--broadcast-semantics=tf"])).is_err());
+    }
+
+    #[test]
+    fn hex_limit_flag() {
+        let limit = |a: &[&str]| parse_args(args(a)).unwrap().elements_hex_limit;
+        assert_eq!(limit(&["tensor-opt"]), None);
+        assert_eq!(
+            limit(&[
+                "tensor-opt",
+                "-mlir-print-elementsattrs-with-hex-if-larger=-1"
+            ]),
+            Some(-1)
+        );
+        assert_eq!(
+            limit(&[
+                "tensor-opt",
+                "--mlir-print-elementsattrs-with-hex-if-larger=4"
+            ]),
+            Some(4)
+        );
+        assert!(
+            parse_args(args(&[
+                "tensor-opt",
+                "--mlir-print-elementsattrs-with-hex-if-larger=x"
+            ]))
+            .is_err()
+        );
     }
 
     #[test]

@@ -34,6 +34,9 @@ pub fn new_context(options: &Options) -> Context {
     tensor_dialect_test::register(&mut ctx);
     tensor_dialect_nd::register(&mut ctx);
     broadcastable_ir::set_semantics(&mut ctx, options.broadcast_semantics);
+    if let Some(limit) = options.elements_hex_limit {
+        ctx.set_elements_hex_limit((limit != -1).then_some(limit));
+    }
     ctx
 }
 

@@ -6,13 +6,9 @@ use tensor_ir::registry::Dialect;
 use tensor_ir::{Location, Module};
 
 /// Adds `broadcast_dimensions = array<i64: ...>` to `op`.
-fn set_broadcast_dimensions(ctx: &mut Context, module: &mut Module, op: OpId, dims: &[i128]) {
+fn set_broadcast_dimensions(ctx: &mut Context, module: &mut Module, op: OpId, dims: &[i64]) {
     let name = ctx.sym("broadcast_dimensions");
-    let elem = ctx.i(64);
-    let value = ctx.intern_attr(AttrKind::DenseArray {
-        elem,
-        values: tensor_ir::ElementValues::Int(dims.to_vec()),
-    });
+    let value = ctx.i64_array_attr(dims);
     module.set_attr(ctx, op, name, value);
 }
 
@@ -121,9 +117,10 @@ fn malformed_explicit_dims_are_reported() {
             .is_ok()
     );
     let i32t = ctx.i(32);
+    let i32_kind = tensor_ir::ElementKind::of(ctx.type_kind(i32t)).unwrap();
     let bad = ctx.intern_attr(AttrKind::DenseArray {
         elem: i32t,
-        values: tensor_ir::ElementValues::Int(vec![1]),
+        values: tensor_ir::ElementValues::from_ints(i32_kind, [1]).unwrap(),
     });
     let name = ctx.sym("broadcast_dimensions");
     module.set_attr(&ctx, op, name, bad);

@@ -1,6 +1,7 @@
 //! Builtin attributes. Attributes are uniqued in the [`Context`]; an [`Attribute`] is a cheap handle.
 
 use crate::context::Context;
+pub use crate::dense::{DenseElement, ElementKind, ElementValues};
 use crate::types::{FloatKind, Signedness, TypeKind, write_dims};
 use crate::{Symbol, Type};
 use std::fmt;
@@ -16,30 +17,6 @@ pub struct NamedAttr {
     pub name: Symbol,
     /// The value.
     pub value: Attribute,
-}
-
-/// The element values of `dense<...>` and `array<...>`.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub enum ElementValues {
-    /// Integer (and boolean) elements, wide enough for `i64` and `ui64`.
-    Int(Vec<i128>),
-    /// Float elements as the bits of their `f64` value (exactly representable in the element type).
-    Float(Vec<u64>),
-}
-
-impl ElementValues {
-    /// The number of elements.
-    pub fn len(&self) -> usize {
-        match self {
-            ElementValues::Int(v) => v.len(),
-            ElementValues::Float(v) => v.len(),
-        }
-    }
-
-    /// True when there are no elements.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// The structure of an attribute.
@@ -82,7 +59,8 @@ pub enum AttrKind {
     DenseElements {
         /// A statically shaped tensor or vector type.
         ty: Type,
-        /// One value (a splat) or one per element, row-major.
+        /// One value (a splat, see [`ElementValues::is_splat`]) or one per element,
+        /// row-major.
         values: ElementValues,
     },
     /// `@root::@nested`.
@@ -152,13 +130,44 @@ impl Context {
         }
     }
 
-    /// The `i64` values of an `array<i64: ...>` attribute.
+    /// The values of an integer `array<...>` attribute (such as `array<i64: ...>`) as
+    /// `i64`s; `None` for other attributes and values out of range.
     pub fn as_i64_array(&self, a: Attribute) -> Option<Vec<i64>> {
         match self.attr_kind(a) {
-            AttrKind::DenseArray {
-                values: ElementValues::Int(v),
-                ..
-            } => v.iter().map(|&x| i64::try_from(x).ok()).collect(),
+            AttrKind::DenseArray { values, .. } => {
+                values.ints()?.map(|x| i64::try_from(x).ok()).collect()
+            }
+            _ => None,
+        }
+    }
+
+    /// An `array<i64: ...>` attribute.
+    pub fn i64_array_attr(&mut self, values: &[i64]) -> Attribute {
+        let elem = self.i(64);
+        let kind = ElementKind::Int {
+            width: 64,
+            signedness: Signedness::Signless,
+        };
+        let values =
+            ElementValues::from_bits_iter(kind, values.iter().map(|&v| u128::from(v as u64)));
+        self.intern_attr(AttrKind::DenseArray { elem, values })
+    }
+
+    /// A `dense<...>` attribute of a statically shaped tensor or vector type. `None`
+    /// unless the values' kind is the element type's and they are one value (a splat)
+    /// or one per element.
+    pub fn dense_elements_attr(&mut self, ty: Type, values: ElementValues) -> Option<Attribute> {
+        let elem = self.element_type(ty)?;
+        let count = crate::types::num_elements(self.shape_dims(ty)?)?;
+        let fits = ElementKind::of(self.type_kind(elem)) == Some(values.kind())
+            && (values.is_splat() || i64::try_from(values.len()).ok() == Some(count));
+        fits.then(|| self.intern_attr(AttrKind::DenseElements { ty, values }))
+    }
+
+    /// The type and values of a `dense<...>` attribute.
+    pub fn as_dense_elements(&self, a: Attribute) -> Option<(Type, &ElementValues)> {
+        match self.attr_kind(a) {
+            AttrKind::DenseElements { ty, values } => Some((*ty, values)),
             _ => None,
         }
     }
@@ -237,25 +246,18 @@ impl Context {
                 write!(out, "array<{}", self.ty(*elem))?;
                 if !values.is_empty() {
                     out.write_str(": ")?;
-                    self.write_elements_flat(*elem, values, out)?;
+                    for i in 0..values.len() {
+                        if i > 0 {
+                            out.write_str(", ")?;
+                        }
+                        write_element(values, i, out)?;
+                    }
                 }
                 out.write_str(">")
             }
             AttrKind::DenseElements { ty, values } => {
                 out.write_str("dense<")?;
-                let elem = self.element_type(*ty).unwrap_or(*ty);
-                let dims = self.shape_dims(*ty).unwrap_or(&[]);
-                if values.is_empty() {
-                    // `dense<>`: no elements.
-                } else if values.len() == 1
-                    && (dims.is_empty() || crate::types::num_elements(dims) != Some(1))
-                {
-                    // A splat (or a rank-0 value) prints as the bare element.
-                    self.write_element(elem, values, 0, out)?;
-                } else {
-                    let mut index = 0;
-                    self.write_nested(elem, values, dims, &mut index, out)?;
-                }
+                self.write_dense_body(*ty, values, out)?;
                 write!(out, "> : {}", self.ty(*ty))
             }
             AttrKind::SymbolRef { root, nested } => {
@@ -289,70 +291,77 @@ impl Context {
         Ok(())
     }
 
-    fn write_elements_flat(
+    /// Writes what goes between `dense<` and `>`, as upstream's printer does: nothing
+    /// for no elements, the element alone for a splat, upstream's raw data in hex for
+    /// more elements than the hex limit (see [`Context::set_elements_hex_limit`]),
+    /// else nested lists.
+    fn write_dense_body(
         &self,
-        elem: Type,
+        ty: Type,
         values: &ElementValues,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
+        if values.is_splat() {
+            return write_element(values, 0, out);
+        }
+        let dims = self.shape_dims(ty).unwrap_or(&[]);
+        let count = crate::types::num_elements(dims).unwrap_or(0);
+        if self.elements_hex_limit().is_some_and(|limit| count > limit) {
+            return values.write_hex(out);
+        }
+        if values.is_empty() || count == 0 {
+            return Ok(());
+        }
+        // Iterative, as upstream's printer: counters per dim instead of recursion.
+        let rank = dims.len();
+        let mut counter = vec![0i64; rank];
+        let mut open = 0;
         for i in 0..values.len() {
             if i > 0 {
                 out.write_str(", ")?;
             }
-            self.write_element(elem, values, i, out)?;
+            for _ in open..rank {
+                out.write_str("[")?;
+            }
+            open = rank;
+            write_element(values, i, out)?;
+            // Bump the counter, closing a bracket for each dim that wraps.
+            let mut d = rank;
+            while d > 1 {
+                d -= 1;
+                counter[d] += 1;
+                if counter[d] < dims[d] {
+                    break;
+                }
+                counter[d] = 0;
+                open -= 1;
+                out.write_str("]")?;
+            }
+        }
+        for _ in 0..open {
+            out.write_str("]")?;
         }
         Ok(())
     }
+}
 
-    fn write_nested(
-        &self,
-        elem: Type,
-        values: &ElementValues,
-        dims: &[i64],
-        index: &mut usize,
-        out: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        let Some((&first, rest)) = dims.split_first() else {
-            let r = self.write_element(elem, values, *index, out);
-            *index += 1;
-            return r;
-        };
-        out.write_str("[")?;
-        for i in 0..first.max(0) {
-            if i > 0 {
-                out.write_str(", ")?;
-            }
-            self.write_nested(elem, values, rest, index, out)?;
-        }
-        out.write_str("]")
-    }
-
-    fn write_element(
-        &self,
-        elem: Type,
-        values: &ElementValues,
-        i: usize,
-        out: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        match (values, self.type_kind(elem)) {
-            (ElementValues::Int(v), TypeKind::Integer { width: 1, .. }) => {
-                out.write_str(if v.get(i).copied().unwrap_or(0) != 0 {
-                    "true"
-                } else {
-                    "false"
-                })
-            }
-            (ElementValues::Int(v), k) => {
-                write!(out, "{}", normalize_int(v.get(i).copied().unwrap_or(0), k))
-            }
-            (ElementValues::Float(v), TypeKind::Float(k)) => {
-                write_float(f64::from_bits(v.get(i).copied().unwrap_or(0)), *k, out)
-            }
-            (ElementValues::Float(v), _) => write_float(
-                f64::from_bits(v.get(i).copied().unwrap_or(0)),
-                FloatKind::F64,
-                out,
-            ),
+/// Writes element `i` as upstream prints dense elements: `true`/`false` for `i1`,
+/// integers by their signedness, floats as [`write_float`] (NaNs and infinities as
+/// their stored bits, payload included).
+fn write_element(values: &ElementValues, i: usize, out: &mut dyn fmt::Write) -> fmt::Result {
+    let bits = values.bits(i).unwrap_or(0);
+    match values.kind() {
+        ElementKind::Bool => out.write_str(if bits == 0 { "false" } else { "true" }),
+        ElementKind::Float(k) => match values.float(i) {
+            Some(v) if v.is_finite() => write_float(v, k, out),
+            _ => write!(out, "0x{bits:X}"),
+        },
+        ElementKind::Int {
+            width,
+            signedness: Signedness::Unsigned,
+        } => out.write_str(itoa::Buffer::new().format(crate::dense::truncate(bits, width))),
+        ElementKind::Int { .. } | ElementKind::Index => {
+            out.write_str(itoa::Buffer::new().format(values.int(i).unwrap_or(0)))
         }
     }
 }

@@ -15,6 +15,9 @@ use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::sync::Arc;
 
+/// Upstream's default for `--mlir-print-elementsattrs-with-hex-if-larger`.
+pub const DEFAULT_ELEMENTS_HEX_LIMIT: i64 = 100;
+
 /// An interned string: op names, attribute names, symbol names.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Symbol(pub(crate) u32);
@@ -41,6 +44,7 @@ pub struct Context {
     open_dialects: Vec<&'static str>,
     /// Settings and state of other crates (a trait crate's semantics, say), by type.
     extensions: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
+    elements_hex_limit: Option<i64>,
 }
 
 impl Default for Context {
@@ -69,6 +73,7 @@ impl Context {
             trait_verifiers: Vec::new(),
             open_dialects: Vec::new(),
             extensions: FxHashMap::default(),
+            elements_hex_limit: Some(DEFAULT_ELEMENTS_HEX_LIMIT),
         };
         ctx.register_dialect(&crate::dialects::builtin::DIALECT);
         ctx
@@ -135,6 +140,19 @@ impl Context {
     /// A setting or state of another crate, if stored.
     pub fn extension<T: Any + Send + Sync>(&self) -> Option<&T> {
         self.extensions.get(&TypeId::of::<T>())?.downcast_ref()
+    }
+
+    /// Dense attributes with more elements than this (and not splats) print as hex
+    /// literals, `dense<"0x...">`; `None` never does. Upstream's
+    /// `--mlir-print-elementsattrs-with-hex-if-larger` (-1 is `None`), which applies to
+    /// everything printed, diagnostics included.
+    pub fn set_elements_hex_limit(&mut self, limit: Option<i64>) {
+        self.elements_hex_limit = limit;
+    }
+
+    /// See [`Context::set_elements_hex_limit`].
+    pub fn elements_hex_limit(&self) -> Option<i64> {
+        self.elements_hex_limit
     }
 
     /// True if a dialect of that namespace is registered.

@@ -11,6 +11,7 @@ mod apfloat;
 pub mod attrs;
 pub mod builder;
 pub mod context;
+pub mod dense;
 pub mod diag;
 pub mod dialects;
 pub mod dominance;
@@ -27,8 +28,9 @@ pub mod symbol_table;
 pub mod types;
 pub mod verify;
 
-pub use attrs::{AttrKind, Attribute, ElementValues, NamedAttr};
+pub use attrs::{AttrKind, Attribute, NamedAttr};
 pub use context::{Context, Symbol};
+pub use dense::{DenseElement, ElementKind, ElementValues};
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use interfaces::OpKind;
 pub use location::{LocKind, Location};

@@ -3,7 +3,7 @@
 //! maker for builders. [`str_enum!`](crate::str_enum) defines keyword enums.
 
 use super::AttrConstraint;
-use crate::attrs::{AttrKind, ElementValues};
+use crate::attrs::AttrKind;
 use crate::parse::{PResult, Parser, Tok};
 use crate::print::OpPrinter;
 use crate::types::{Signedness, TypeKind};
@@ -57,11 +57,7 @@ fn is_i64_array(ctx: &Context, a: Attribute) -> bool {
 
 /// Makes an `array<i64: ...>`.
 pub fn make_i64_array(ctx: &mut Context, values: &[i64]) -> Attribute {
-    let elem = ctx.i(64);
-    ctx.intern_attr(AttrKind::DenseArray {
-        elem,
-        values: ElementValues::Int(values.iter().map(|&v| i128::from(v)).collect()),
-    })
+    ctx.i64_array_attr(values)
 }
 
 /// Parses `[1, -2, 3]` (possibly empty) as an `array<i64: ...>`.

@@ -3,8 +3,8 @@
 
 use super::types::UNREGISTERED_DIALECT_TAIL;
 use super::{PResult, Parser, Tok, unescape};
-use crate::attrs::{AttrKind, ElementValues, NamedAttr};
-use crate::types::{DYNAMIC, FloatKind, Signedness, TypeKind};
+use crate::attrs::{AttrKind, ElementKind, ElementValues, NamedAttr};
+use crate::types::{FloatKind, Signedness, TypeKind};
 use crate::{Attribute, Type};
 
 /// A literal element of `dense<...>`: an integer, a float or a boolean.
@@ -14,9 +14,6 @@ enum Literal {
     Float(f64),
     Bool(bool),
 }
-
-/// Upstream's error for a dense elements literal that is not a number or bool.
-const DENSE_ELEMENT: &str = "expected element literal of primitive type";
 
 impl<'a> Parser<'a> {
     /// Parses an attribute value.
@@ -318,110 +315,20 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    fn parse_dense(&mut self) -> PResult<Attribute> {
-        let pos = self.pos();
-        self.advance()?;
-        self.expect(Tok::Less, "<")?;
-        // Parse the literal tree first: its type comes after it.
-        let mut flat = Vec::new();
-        let mut shape: Option<Vec<i64>> = None;
-        if !self.at(Tok::Greater) {
-            if self.at(Tok::LSquare) {
-                shape = Some(self.parse_dense_list(&mut flat)?);
-            } else {
-                let lpos = self.pos();
-                flat.push((self.parse_literal(DENSE_ELEMENT)?, lpos));
-            }
-        } else {
-            shape = Some(vec![0]);
-        }
-        self.expect(Tok::Greater, ">")?;
-        self.expect(Tok::Colon, ":")?;
-        let ty = self.parse_type()?;
-        let (dims, elem) = match self.ctx.type_kind(ty) {
-            TypeKind::Tensor { dims, elem, .. } | TypeKind::Vector { dims, elem } => {
-                (dims.clone(), *elem)
-            }
-            _ => return Err(self.error_at(pos, "elements literal must be a shaped type")),
-        };
-        if dims.contains(&DYNAMIC) {
-            return Err(self.error_at(pos, "elements literal type must have static shape"));
-        }
-        let splat = shape.is_none();
-        if let Some(shape) = &shape {
-            let empty_ok = flat.is_empty() && crate::types::num_elements(&dims) == Some(0);
-            if shape.as_slice() != dims.as_slice() && !empty_ok {
-                let show = |d: &[i64]| d.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-                return Err(self.error_at(
-                    pos,
-                    format!(
-                        "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                        show(shape),
-                        show(&dims)
-                    ),
-                ));
-            }
-        }
-        let values = self.element_values(&flat, elem)?;
-        // Upstream stores an all-equal literal as a splat.
-        let values = if !splat && values.len() > 1 && all_equal(&values) {
-            truncate_to_first(values)
-        } else {
-            values
-        };
-        Ok(self.ctx.intern_attr(AttrKind::DenseElements { ty, values }))
-    }
-
-    /// Parses `[...]` nested lists of literals; returns the inferred shape.
-    fn parse_dense_list(&mut self, flat: &mut Vec<(Literal, u32)>) -> PResult<Vec<i64>> {
-        self.nested(|p| {
-            p.expect(Tok::LSquare, "[")?;
-            let mut inner: Option<Vec<i64>> = None;
-            let mut count: i64 = 0;
-            p.parse_comma_list(Tok::RSquare, "]", |p| {
-                let pos = p.pos();
-                let shape = if p.at(Tok::LSquare) {
-                    p.parse_dense_list(flat)?
-                } else {
-                    flat.push((p.parse_literal(DENSE_ELEMENT)?, pos));
-                    Vec::new()
-                };
-                match &inner {
-                    Some(s) if *s != shape => {
-                        return Err(p.error_at(
-                            pos,
-                            "tensor literal is invalid; ranks are not consistent between elements",
-                        ));
-                    }
-                    Some(_) => {}
-                    None => inner = Some(shape),
-                }
-                count += 1;
-                Ok(())
-            })?;
-            let mut shape = vec![count];
-            shape.extend(inner.unwrap_or_default());
-            Ok(shape)
-        })
-    }
-
+    /// The values of `array<...>` elements, as the element type says.
     fn element_values(&self, flat: &[(Literal, u32)], elem: Type) -> PResult<ElementValues> {
-        match self.ctx.type_kind(elem) {
-            TypeKind::Float(kind) => {
-                let kind = *kind;
+        let Some(kind) = ElementKind::of(self.ctx.type_kind(elem)) else {
+            return Err(self.error("expected integer or float element type"));
+        };
+        match kind {
+            ElementKind::Float(k) => {
                 let vals = flat
                     .iter()
-                    .map(|&(l, pos)| match l {
-                        // Integers convert to floats in dense literals, as upstream allows.
-                        Literal::Int { value, hex: false } => {
-                            Ok(kind.round(value as f64).to_bits())
-                        }
-                        _ => self.literal_as_float(l, kind, pos).map(f64::to_bits),
-                    })
+                    .map(|&(l, pos)| self.literal_as_float(l, k, pos))
                     .collect::<PResult<Vec<_>>>()?;
-                Ok(ElementValues::Float(vals))
+                Ok(ElementValues::from_floats(k, vals))
             }
-            TypeKind::Integer { .. } | TypeKind::Index => {
+            _ => {
                 let vals = flat
                     .iter()
                     .map(|&(l, pos)| match l {
@@ -430,16 +337,22 @@ impl<'a> Parser<'a> {
                         _ => self.literal_as_int(l, elem, pos),
                     })
                     .collect::<PResult<Vec<_>>>()?;
-                Ok(ElementValues::Int(vals))
+                ElementValues::from_ints(kind, vals)
+                    .ok_or_else(|| self.error("expected integer or float element type"))
             }
-            _ => Err(self.error("expected integer or float element type")),
         }
     }
 
     fn parse_dense_array(&mut self) -> PResult<Attribute> {
         self.advance()?;
         self.expect(Tok::Less, "<")?;
+        let type_pos = self.pos();
         let elem = self.parse_type()?;
+        if matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. })
+            && ElementKind::of(self.ctx.type_kind(elem)).is_none()
+        {
+            return Err(self.error_at(type_pos, self.unsupported_int(elem)));
+        }
         let mut flat = Vec::new();
         let expected = match self.ctx.type_kind(elem) {
             TypeKind::Integer { .. } | TypeKind::Index => "expected integer literal",
@@ -520,24 +433,4 @@ fn float_from_bits(bits: i128, kind: FloatKind) -> Option<f64> {
         FloatKind::F16 => half::f16::from_bits(u16::try_from(bits).ok()?).to_f64(),
         FloatKind::BF16 => half::bf16::from_bits(u16::try_from(bits).ok()?).to_f64(),
     })
-}
-
-fn all_equal(v: &ElementValues) -> bool {
-    match v {
-        ElementValues::Int(x) => x.windows(2).all(|w| w[0] == w[1]),
-        ElementValues::Float(x) => x.windows(2).all(|w| w[0] == w[1]),
-    }
-}
-
-fn truncate_to_first(v: ElementValues) -> ElementValues {
-    match v {
-        ElementValues::Int(mut x) => {
-            x.truncate(1);
-            ElementValues::Int(x)
-        }
-        ElementValues::Float(mut x) => {
-            x.truncate(1);
-            ElementValues::Float(x)
-        }
-    }
 }

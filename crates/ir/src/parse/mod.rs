@@ -3,6 +3,7 @@
 //! and `ops` hold the grammar.
 
 mod attrs;
+mod dense;
 mod lexer;
 mod locations;
 mod ops;
