@@ -6,6 +6,7 @@ mod attrs;
 mod dense;
 mod lexer;
 mod locations;
+mod names;
 mod ops;
 mod types;
 
@@ -16,7 +17,7 @@ use crate::diag::Diagnostic;
 use crate::location::Location;
 use crate::module::Module;
 use crate::{Attribute, Context, Type};
-use ops::{Scope, ValueEntry};
+use names::{Scope, ValueEntry};
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 

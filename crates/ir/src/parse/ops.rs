@@ -6,8 +6,7 @@ use super::{PResult, Parser, Tok};
 use crate::Type;
 use crate::diag::Diagnostic;
 use crate::location::Location;
-use crate::module::{BlockId, OpId, OperationState, RegionId, Value};
-use rustc_hash::FxHashMap;
+use crate::module::{BlockId, OpId, OperationState, RegionId};
 use smallvec::SmallVec;
 
 /// A use of an SSA name before it is resolved to a value: `%name` or `%name#3`.
@@ -30,44 +29,6 @@ pub struct BlockArgDecl<'a> {
     pub ty: Type,
     /// Where it was written.
     pub pos: u32,
-}
-
-#[derive(Clone, Copy)]
-pub(crate) struct ValueEntry {
-    first: Value,
-    count: u32,
-    pos: u32,
-    /// The unique id of the scope that defined it (dead once that region ends).
-    scope_id: u32,
-}
-
-#[derive(Clone, Copy)]
-struct BlockEntry {
-    block: BlockId,
-    defined: bool,
-    pos: u32,
-}
-
-/// One region's names. Value definitions live in the parser's single name table, where
-/// entries of ended regions are simply dead (see `Parser::scope_live`). As upstream, a
-/// region sees every enclosing region's names (isolation is the verifier's business),
-/// so a live name can never be shadowed and nothing needs restoring.
-pub(crate) struct Scope<'a> {
-    id: u32,
-    forward: FxHashMap<(&'a str, u32), (Value, u32)>,
-    blocks: FxHashMap<&'a str, BlockEntry>,
-    block_order: Vec<BlockId>,
-}
-
-impl<'a> Scope<'a> {
-    fn new(id: u32) -> Self {
-        Scope {
-            id,
-            forward: FxHashMap::default(),
-            blocks: FxHashMap::default(),
-            block_order: Vec::new(),
-        }
-    }
 }
 
 struct ResultDecl<'a> {
@@ -423,204 +384,6 @@ impl<'a> Parser<'a> {
         Ok(list)
     }
 
-    /// Resolves operand uses against their types; `pos` is where the types were written.
-    pub fn resolve_operands(
-        &mut self,
-        uses: &[UnresolvedOperand<'a>],
-        types: &[Type],
-        pos: u32,
-    ) -> PResult<SmallVec<[Value; 3]>> {
-        if uses.len() != types.len() {
-            let n = uses.len();
-            // Upstream writes a NUL byte where the plural `s` would go; we write nothing.
-            let s = if n == 1 { "" } else { "s" };
-            return Err(self.error_at(
-                pos,
-                format!("expected {n} operand type{s} but had {}", types.len()),
-            ));
-        }
-        uses.iter()
-            .zip(types)
-            .map(|(u, &t)| self.resolve_operand(*u, t))
-            .collect()
-    }
-
-    /// Resolves one use to a value of type `ty`, creating a forward reference if needed.
-    pub fn resolve_operand(&mut self, u: UnresolvedOperand<'a>, ty: Type) -> PResult<Value> {
-        let found = self.lookup_value(u.name);
-        if let Some(entry) = found {
-            if u.number >= entry.count {
-                return Err(self.error_at(u.pos, "reference to invalid result number"));
-            }
-            let v = Value(entry.first.0 + u.number);
-            return self.check_use_type(u, v, ty, entry.pos);
-        }
-        let key = (u.name, u.number);
-        let existing = self
-            .scopes
-            .iter()
-            .rev()
-            .find_map(|s| s.forward.get(&key).copied());
-        if let Some((v, prior)) = existing {
-            return self.check_use_type(u, v, ty, prior);
-        }
-        let v = self.module.create_placeholder(ty);
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.forward.insert(key, (v, u.pos));
-        }
-        Ok(v)
-    }
-
-    fn check_use_type(
-        &self,
-        u: UnresolvedOperand<'a>,
-        v: Value,
-        ty: Type,
-        prior: u32,
-    ) -> PResult<Value> {
-        let actual = self.module.value_type(v);
-        if actual != ty {
-            let name = if u.number > 0 {
-                format!("{}#{}", u.name, u.number)
-            } else {
-                u.name.to_string()
-            };
-            return Err(Box::new(
-                Diagnostic::error(
-                    self.location(u.pos),
-                    format!(
-                        "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
-                        self.ctx.ty(ty),
-                        self.ctx.ty(actual)
-                    ),
-                )
-                .with_note(self.location(prior), "prior use here"),
-            ));
-        }
-        Ok(v)
-    }
-
-    fn push_scope(&mut self) {
-        let id = u32::try_from(self.scope_live.len()).unwrap_or(u32::MAX);
-        self.scope_live.push(true);
-        self.scopes.push(Scope::new(id));
-    }
-
-    fn is_live(&self, e: &ValueEntry) -> bool {
-        self.scope_live
-            .get(e.scope_id as usize)
-            .copied()
-            .unwrap_or(false)
-    }
-
-    fn lookup_value(&self, name: &str) -> Option<ValueEntry> {
-        let e = self.values.get(name).copied()?;
-        self.is_live(&e).then_some(e)
-    }
-
-    fn define_value(&mut self, name: &'a str, first: Value, count: u32, pos: u32) -> PResult<()> {
-        let Some(scope_id) = self.scopes.last().map(|s| s.id) else {
-            return Ok(());
-        };
-        let entry = ValueEntry {
-            first,
-            count,
-            pos,
-            scope_id,
-        };
-        // One probe: a live entry is a redefinition, a dead one is simply replaced.
-        match self.values.entry(name) {
-            std::collections::hash_map::Entry::Occupied(mut slot) => {
-                let prev = *slot.get();
-                let live = self
-                    .scope_live
-                    .get(prev.scope_id as usize)
-                    .copied()
-                    .unwrap_or(false);
-                if live {
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            self.location(pos),
-                            format!("redefinition of SSA value '%{name}'"),
-                        )
-                        .with_note(self.location(prev.pos), "previously defined here"),
-                    ));
-                }
-                slot.insert(entry);
-            }
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(entry);
-            }
-        }
-        let Some(scope) = self.scopes.last_mut() else {
-            return Ok(());
-        };
-        if scope.forward.is_empty() {
-            return Ok(());
-        }
-        // Upstream binds results in order, so a type mismatch names the lowest number. A
-        // number past the results stays a forward reference: undeclared at scope end.
-        let mut pending: Vec<_> = scope
-            .forward
-            .iter()
-            .filter(|((n, number), _)| *n == name && *number < count)
-            .map(|(&k, &v)| (k, v))
-            .collect();
-        pending.sort_unstable_by_key(|((_, number), _)| *number);
-        for ((_, number), (placeholder, use_pos)) in pending {
-            if let Some(scope) = self.scopes.last_mut() {
-                scope.forward.remove(&(name, number));
-            }
-            let real = Value(first.0 + number);
-            let (expected, actual) = (
-                self.module.value_type(placeholder),
-                self.module.value_type(real),
-            );
-            if expected != actual {
-                return Err(Box::new(
-                    Diagnostic::error(
-                        self.location(pos),
-                        format!(
-                            "definition of SSA value '%{name}#{number}' has type '{}'",
-                            self.ctx.ty(actual)
-                        ),
-                    )
-                    .with_note(
-                        self.location(use_pos),
-                        format!("previously used here with type '{}'", self.ctx.ty(expected)),
-                    ),
-                ));
-            }
-            self.module.replace_all_uses_with(placeholder, real);
-        }
-        Ok(())
-    }
-
-    fn pop_scope(&mut self) -> PResult<()> {
-        let Some(scope) = self.scopes.pop() else {
-            return Ok(());
-        };
-        if let Some(live) = self.scope_live.get_mut(scope.id as usize) {
-            *live = false;
-        }
-        // Forward references may still be defined later in an enclosing region.
-        if let Some((_, &(_, pos))) = scope.forward.iter().min_by_key(|(_, (_, pos))| *pos) {
-            match self.scopes.last_mut() {
-                Some(parent) => parent.forward.extend(scope.forward),
-                None => return Err(self.error_at(pos, "use of undeclared SSA value name")),
-            }
-        }
-        if let Some(e) = scope
-            .blocks
-            .values()
-            .filter(|e| !e.defined)
-            .min_by_key(|e| e.pos)
-        {
-            return Err(self.error_at(e.pos, "reference to an undefined block"));
-        }
-        Ok(())
-    }
-
     /// Parses `^bb` as a successor reference, creating the block if not yet seen.
     pub fn parse_successor(&mut self) -> PResult<BlockId> {
         if !self.at(Tok::CaretIdent) {
@@ -630,24 +393,6 @@ impl<'a> Parser<'a> {
         let name = &self.token_text()[1..];
         self.advance()?;
         Ok(self.block_ref(name, pos))
-    }
-
-    fn block_ref(&mut self, name: &'a str, pos: u32) -> BlockId {
-        if let Some(e) = self.scopes.last().and_then(|s| s.blocks.get(name)) {
-            return e.block;
-        }
-        let block = self.module.create_block(&[], self.location(pos));
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.blocks.insert(
-                name,
-                BlockEntry {
-                    block,
-                    defined: false,
-                    pos,
-                },
-            );
-        }
-        block
     }
 
     /// Parses `{ blocks }`. `entry_args`, when given, are the entry block's arguments
