@@ -87,27 +87,26 @@ fn it_parses_prints_and_verifies() {
     );
 }
 
+/// The verifier's messages for `text`.
+fn errors(ctx: &mut Context, text: &str) -> Vec<String> {
+    let module = parse(ctx, text);
+    verify_module(ctx, &module)
+        .iter()
+        .map(|d| d.message.clone())
+        .collect()
+}
+
 #[test]
 fn its_declared_constraints_are_verified() {
     let mut ctx = context();
     let text = "func.func @f(%x: f32) {\n  %0 = \"ext.tile\"(%x) : (f32) -> f32\n  return\n}\n";
-    let module = parse(&mut ctx, text);
-    let messages: Vec<String> = verify_module(&ctx, &module)
-        .iter()
-        .map(|d| d.message.clone())
-        .collect();
     assert_eq!(
-        messages,
+        errors(&mut ctx, text),
         ["'ext.tile' op operand #0 ('f32') must be a tensor"]
     );
     let text = "func.func @f(%x: tensor<2xf32>) {\n  %0 = \"ext.tile\"(%x) : (tensor<2xf32>) -> tensor<2xf32>\n  return\n}\n";
-    let module = parse(&mut ctx, text);
-    let messages: Vec<String> = verify_module(&ctx, &module)
-        .iter()
-        .map(|d| d.message.clone())
-        .collect();
     assert_eq!(
-        messages,
+        errors(&mut ctx, text),
         ["'ext.tile' op requires integer attribute 'times'"]
     );
 }

@@ -411,24 +411,40 @@ impl Module {
         let inner = self.collect_ops(op);
         let set: FxHashSet<OpId> = inner.iter().copied().collect();
         let blocks = self.nested_blocks(&inner);
-        let defined = inner.iter().flat_map(|&o| self.results(o)).chain(
-            blocks
-                .iter()
-                .flat_map(|&b| self.blocks[b.index()].args.clone()),
-        );
-        for v in defined.collect::<Vec<_>>() {
+        self.check_no_outside_use(&inner, &blocks, &set)?;
+        self.detach_op(op);
+        self.drop_all(inner, blocks);
+        Ok(())
+    }
+
+    /// Refuses an erasure that would leave a use of a value defined by `inner` ops or
+    /// `blocks` dangling: a use by an op outside `set`.
+    fn check_no_outside_use(
+        &self,
+        inner: &[OpId],
+        blocks: &[BlockId],
+        set: &FxHashSet<OpId>,
+    ) -> Result<(), EditError> {
+        let results = inner.iter().flat_map(|&o| self.results(o));
+        let args = blocks
+            .iter()
+            .flat_map(|&b| self.blocks[b.index()].args.iter().copied());
+        for v in results.chain(args) {
             if let Some(user) = self.uses(v).find(|u| !set.contains(&u.user)) {
                 return Err(EditError::StillUsed { user });
             }
         }
-        self.detach_op(op);
-        for o in inner {
+        Ok(())
+    }
+
+    /// Erases `ops` and marks `blocks` erased (after the checks).
+    fn drop_all(&mut self, ops: Vec<OpId>, blocks: Vec<BlockId>) {
+        for o in ops {
             self.drop_op(o);
         }
         for b in blocks {
             self.blocks[b.index()].erased = true;
         }
-        Ok(())
     }
 
     /// The blocks of the regions of `ops`.
@@ -476,26 +492,12 @@ impl Module {
         }
         let mut blocks = self.nested_blocks(&inner);
         blocks.push(block);
-        let defined = inner.iter().flat_map(|&o| self.results(o)).chain(
-            blocks
-                .iter()
-                .flat_map(|&b| self.blocks[b.index()].args.clone()),
-        );
-        for v in defined.collect::<Vec<_>>() {
-            if let Some(user) = self.uses(v).find(|u| !set.contains(&u.user)) {
-                return Err(EditError::StillUsed { user });
-            }
-        }
+        self.check_no_outside_use(&inner, &blocks, &set)?;
         self.detach_block(block)?;
         for op in top_level {
             self.detach_op(op);
         }
-        for o in inner {
-            self.drop_op(o);
-        }
-        for b in blocks {
-            self.blocks[b.index()].erased = true;
-        }
+        self.drop_all(inner, blocks);
         Ok(())
     }
 

@@ -39,6 +39,29 @@ pub fn always_set(_: &Context, _: Attribute) -> bool {
     true
 }
 
+/// An attribute constraint worded as upstream ODS words a failed one (`attribute 'x'
+/// failed to satisfy constraint: <summary>`), in the default format syntax.
+macro_rules! ods_constraint {
+    ($summary:literal, $accepts:expr) => {
+        AttrConstraint {
+            summary: $summary,
+            check: |ctx, a, name| {
+                let accepts: fn(&Context, Attribute) -> bool = $accepts;
+                (!accepts(ctx, a)).then(|| {
+                    format!(
+                        concat!("attribute '{}' failed to satisfy constraint: ", $summary),
+                        name
+                    )
+                })
+            },
+            missing: "",
+            parse: parse_any,
+            print: print_any,
+            is_set: always_set,
+        }
+    };
+}
+
 /// True for the signless 64-bit integer type.
 fn is_i64(ctx: &Context, t: Type) -> bool {
     matches!(
@@ -282,18 +305,8 @@ pub struct StrAttr;
 impl AttrType for StrAttr {
     type Value<'c> = &'c str;
     type Input<'i> = &'i str;
-    const CONSTRAINT: AttrConstraint = AttrConstraint {
-        summary: "string attribute",
-        check: |ctx, a, name| {
-            ctx.as_str_attr(a).is_none().then(|| {
-                format!("attribute '{name}' failed to satisfy constraint: string attribute")
-            })
-        },
-        missing: "",
-        parse: parse_any,
-        print: print_any,
-        is_set: always_set,
-    };
+    const CONSTRAINT: AttrConstraint =
+        ods_constraint!("string attribute", |ctx, a| ctx.as_str_attr(a).is_some());
     fn get(ctx: &Context, a: Attribute) -> Option<&str> {
         ctx.as_str_attr(a)
     }
@@ -308,20 +321,10 @@ pub struct FunctionTypeAttr;
 impl AttrType for FunctionTypeAttr {
     type Value<'c> = Type;
     type Input<'i> = Type;
-    const CONSTRAINT: AttrConstraint = AttrConstraint {
-        summary: "type attribute of function type",
-        check: |ctx, a, name| {
-            FunctionTypeAttr::get(ctx, a).is_none().then(|| {
-                format!(
-                    "attribute '{name}' failed to satisfy constraint: type attribute of function type"
-                )
-            })
-        },
-        missing: "",
-        parse: parse_any,
-        print: print_any,
-        is_set: always_set,
-    };
+    const CONSTRAINT: AttrConstraint =
+        ods_constraint!("type attribute of function type", |ctx, a| {
+            FunctionTypeAttr::get(ctx, a).is_some()
+        });
     fn get(ctx: &Context, a: Attribute) -> Option<Type> {
         let t = ctx.as_type_attr(a)?;
         ctx.function_signature(t).map(|_| t)
@@ -337,20 +340,10 @@ pub struct FlatSymbolRefAttr;
 impl AttrType for FlatSymbolRefAttr {
     type Value<'c> = &'c str;
     type Input<'i> = &'i str;
-    const CONSTRAINT: AttrConstraint = AttrConstraint {
-        summary: "flat symbol reference attribute",
-        check: |ctx, a, name| {
-            FlatSymbolRefAttr::get(ctx, a).is_none().then(|| {
-                format!(
-                    "attribute '{name}' failed to satisfy constraint: flat symbol reference attribute"
-                )
-            })
-        },
-        missing: "",
-        parse: parse_any,
-        print: print_any,
-        is_set: always_set,
-    };
+    const CONSTRAINT: AttrConstraint =
+        ods_constraint!("flat symbol reference attribute", |ctx, a| {
+            FlatSymbolRefAttr::get(ctx, a).is_some()
+        });
     fn get(ctx: &Context, a: Attribute) -> Option<&str> {
         match ctx.attr_kind(a) {
             AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(ctx.str(*root)),
@@ -369,20 +362,10 @@ pub struct DictArrayAttr;
 impl AttrType for DictArrayAttr {
     type Value<'c> = &'c [Attribute];
     type Input<'i> = Attribute;
-    const CONSTRAINT: AttrConstraint = AttrConstraint {
-        summary: "Array of dictionary attributes",
-        check: |ctx, a, name| {
-            DictArrayAttr::get(ctx, a).is_none().then(|| {
-                format!(
-                    "attribute '{name}' failed to satisfy constraint: Array of dictionary attributes"
-                )
-            })
-        },
-        missing: "",
-        parse: parse_any,
-        print: print_any,
-        is_set: always_set,
-    };
+    const CONSTRAINT: AttrConstraint =
+        ods_constraint!("Array of dictionary attributes", |ctx, a| {
+            DictArrayAttr::get(ctx, a).is_some()
+        });
     fn get(ctx: &Context, a: Attribute) -> Option<&[Attribute]> {
         match ctx.attr_kind(a) {
             AttrKind::Array(items)
@@ -407,15 +390,12 @@ impl AttrType for UnitAttr {
     type Value<'c> = bool;
     type Input<'i> = ();
     const CONSTRAINT: AttrConstraint = AttrConstraint {
-        summary: "unit attribute",
-        check: |ctx, a, name| {
-            (!matches!(ctx.attr_kind(a), AttrKind::Unit))
-                .then(|| format!("attribute '{name}' failed to satisfy constraint: unit attribute"))
-        },
-        missing: "",
         parse: |p| Ok(p.ctx.intern_attr(AttrKind::Unit)),
         print: |_, _| Ok(()),
-        is_set: always_set,
+        ..ods_constraint!("unit attribute", |ctx, a| matches!(
+            ctx.attr_kind(a),
+            AttrKind::Unit
+        ))
     };
     fn get(ctx: &Context, a: Attribute) -> Option<bool> {
         Some(matches!(ctx.attr_kind(a), AttrKind::Unit))
