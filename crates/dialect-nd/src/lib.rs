@@ -21,6 +21,7 @@
 pub mod broadcast;
 pub mod constant;
 pub mod elementwise;
+pub mod fold;
 pub mod reduce;
 pub mod shape;
 mod support;
@@ -178,6 +179,7 @@ pub static DIALECT: Dialect = Dialect {
 /// Registers the `nd` dialect in `ctx`.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);
+    fold::register(ctx);
 }
 
 #[cfg(test)]
