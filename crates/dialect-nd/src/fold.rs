@@ -5,7 +5,7 @@
 //! | -- | ------- |
 //! | `nd.constant` | is a constant (`ConstantLike`); folded constants materialize as `nd.constant` |
 //! | `nd.cast` to its operand's type | its operand |
-//! | `nd.broadcast_to`, `nd.broadcast_in_dim` with the operand's static type | the operand |
+//! | `nd.broadcast_to`, and `nd.broadcast_in_dim` with `dims = [0, 1, ...]`, to the operand's static type | the operand |
 //! | `nd.neg` of `nd.neg %x` | `%x` |
 //! | `nd.shape_of` of a static tensor, with a static result | `dense<[d0, ...]> : tensor<Nxindex>` |
 //! | `nd.dim` of a static dim, with a `tensor<index>` result | `dense<d> : tensor<index>` |
@@ -34,7 +34,7 @@ pub fn register(ctx: &mut Context) {
     let folds: [(&str, tensor_ir::rewrite::fold::FoldFn); 6] = [
         ("nd.cast", fold_cast),
         ("nd.broadcast_to", fold_static_identity),
-        ("nd.broadcast_in_dim", fold_static_identity),
+        ("nd.broadcast_in_dim", fold_in_dim_identity),
         ("nd.neg", fold_neg),
         ("nd.shape_of", fold_shape_of),
         ("nd.dim", fold_dim),
@@ -97,6 +97,22 @@ fn fold_static_identity(
     let t = result_type(module, op, 0)?;
     let static_dims = tensor_dims(ctx, t).is_some_and(|d| !d.contains(&DYNAMIC));
     (static_dims && t == module.value_type(x)).then(|| smallvec![FoldResult::Value(x)])
+}
+
+/// A `broadcast_in_dim` that maps each dim to itself (`dims = [0, 1, ...]`; any
+/// other order transposes) onto the operand's static type.
+fn fold_in_dim_identity(
+    ctx: &mut Context,
+    module: &Module,
+    op: OpId,
+    operands: &[Option<Attribute>],
+) -> Option<FoldResults> {
+    let dims = ctx.as_i64_array(attr(ctx, module, op, "broadcast_dimensions")?)?;
+    let in_order = dims.iter().zip(0i64..).all(|(&d, i)| d == i);
+    if !in_order {
+        return None;
+    }
+    fold_static_identity(ctx, module, op, operands)
 }
 
 /// `-(-x)` is `x`.
