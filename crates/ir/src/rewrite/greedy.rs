@@ -104,7 +104,9 @@ pub fn apply_patterns_greedily(
         outcome.iterations += 1;
         state.worklist.clear();
         state.folder = ConstantFolder::default();
-        populate(ctx, module, root, config, &tables, &mut state, &mut outcome);
+        // Uniquing constants changes the IR but, as upstream, calls for no new
+        // iteration by itself.
+        outcome.changed |= populate(ctx, module, root, config, &tables, &mut state, &mut outcome);
         let mut changed = process(
             ctx,
             module,
@@ -278,7 +280,8 @@ impl Listener for State {
     }
 }
 
-/// Fills the worklist, uniquing constants on the way.
+/// Fills the worklist, uniquing constants on the way; returns whether a constant
+/// moved or was merged.
 fn populate(
     ctx: &Context,
     module: &mut Module,
@@ -287,7 +290,8 @@ fn populate(
     tables: &Tables,
     state: &mut State,
     outcome: &mut GreedyOutcome,
-) {
+) -> bool {
+    let mut changed = false;
     let ops = if config.top_down {
         module.collect_ops(root)
     } else {
@@ -299,10 +303,15 @@ fn populate(
         }
         if config.cse_constants
             && let Some(value) = tables.constant(ctx, module, op)
-            && !insert_known_constant(ctx, module, tables, state, op, value)
         {
-            outcome.constants_merged += 1;
-            continue;
+            match insert_known_constant(ctx, module, tables, state, op, value) {
+                Known::Merged => {
+                    outcome.constants_merged += 1;
+                    changed = true;
+                    continue;
+                }
+                Known::Kept { moved } => changed |= moved,
+            }
         }
         state.worklist.push(op);
     }
@@ -310,6 +319,15 @@ fn populate(
         // Pop order is then program order.
         state.worklist.list.reverse();
     }
+    changed
+}
+
+/// What uniquing did with a constant.
+enum Known {
+    /// It is the region's constant of its value (`moved` to the front, maybe).
+    Kept { moved: bool },
+    /// It was replaced by an equal constant and erased.
+    Merged,
 }
 
 /// Ops under `root` (included), nested ops before their parent, without recursion.
@@ -346,8 +364,7 @@ fn insertion_region(ctx: &Context, module: &Module, mut block: BlockId) -> Optio
 }
 
 /// Uniques the constant `op` in its insertion region and hoists it to the front of
-/// that region's entry block. Returns false if it was replaced by an equal constant
-/// (and erased).
+/// that region's entry block, as upstream's `OperationFolder::insertKnownConstant`.
 fn insert_known_constant(
     ctx: &Context,
     module: &mut Module,
@@ -355,51 +372,56 @@ fn insert_known_constant(
     state: &mut State,
     op: OpId,
     value: Attribute,
-) -> bool {
+) -> Known {
+    let unmoved = Known::Kept { moved: false };
     let Some(block) = module.op(op).parent() else {
-        return true;
+        return unmoved;
     };
     let owned =
         |state: &State, o: Option<OpId>| o.is_some_and(|o| state.folder.owned.contains_key(&o));
-    let front = module.block(block).first_op();
     if state.folder.owned.contains_key(&op) {
-        if let Some(front) = front
+        // Already uniqued: only re-hoist it if something was inserted before it.
+        if let Some(front) = module.block(block).first_op()
             && front != op
             && !owned(state, module.prev_op(op))
         {
-            let _ = module.move_op_before(op, front);
+            return Known::Kept {
+                moved: module.move_op_before(op, front).is_ok(),
+            };
         }
-        return true;
+        return unmoved;
     }
     let (Some(region), Some(kind), Some(ty)) = (
         insertion_region(ctx, module, block),
         Tables::kind(ctx, module, op),
         module.try_result(op, 0).map(|v| module.value_type(v)),
     ) else {
-        return true;
+        return unmoved;
     };
     if module.num_results(op) != 1 {
-        return true;
+        return unmoved;
     }
     let key = (region, tables.dialect[kind], value, ty);
     if let Some(&existing) = state.folder.by_key.get(&key) {
         let v = module.result(existing, 0);
-        if module.replace_op(op, &[v]).is_ok() {
-            return false;
-        }
-        return true;
+        return if module.replace_op(op, &[v]).is_ok() {
+            Known::Merged
+        } else {
+            unmoved
+        };
     }
     let Some(entry) = module.region(region).entry() else {
-        return true;
+        return unmoved;
     };
     let entry_front = module.block(entry).first_op();
     let in_place = block == entry && (entry_front == Some(op) || owned(state, module.prev_op(op)));
+    let mut moved = false;
     if !in_place && let Some(f) = entry_front {
-        let _ = module.move_op_before(op, f);
+        moved = module.move_op_before(op, f).is_ok();
     }
     state.folder.by_key.insert(key, op);
     state.folder.owned.insert(op, key);
-    true
+    Known::Kept { moved }
 }
 
 /// Processes the worklist; returns whether anything changed.

@@ -116,3 +116,6 @@ pub fn erase_unreachable_blocks(module: &mut Module, root: OpId) -> Result<usize
     }
     Ok(erased)
 }
+
+#[cfg(test)]
+mod tests;
