@@ -3,6 +3,8 @@
 //! `Canonicalizer` (top-down, at most 10 iterations, unreachable blocks erased).
 //!
 //! Like upstream, a run that does not converge within the bound is not an error.
+//! Unlike upstream, an iteration also stops after 64 rewrites per op of the
+//! module, so patterns that undo each other cannot hang the pass.
 
 use tensor_ir::pass::{Pass, PassOutcome};
 use tensor_ir::rewrite::{Canonicalization, GreedyConfig, PatternSet, apply_patterns_greedily};
