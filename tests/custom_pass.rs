@@ -191,3 +191,47 @@ fn a_pass_that_breaks_the_ir_is_named_after_the_verifier_errors() {
     // CSE never ran.
     assert!(!stderr.contains("CSE"), "{stderr}");
 }
+
+/// A pass that fails without saying why.
+#[derive(Default)]
+struct FailSilently;
+
+impl Pass for FailSilently {
+    fn argument(&self) -> &'static str {
+        "fail-silently"
+    }
+
+    fn name(&self) -> &'static str {
+        "FailSilently"
+    }
+
+    fn description(&self) -> &'static str {
+        "Fail"
+    }
+
+    fn run(&mut self, _: &mut Context, _: &mut Module) -> Result<PassOutcome, Diagnostics> {
+        Err(Diagnostics::default())
+    }
+}
+
+#[test]
+fn a_pass_that_fails_silently_is_named() {
+    let mut registry = default_registry().unwrap();
+    registry.register::<FailSilently>().unwrap();
+    let options = parse_args_with(
+        &registry,
+        args(&["tensor-opt", "--fail-silently", "--mlir-print-ir-after-failure"]),
+    )
+    .unwrap();
+    let outcome = run_with(&registry, &options, "in.mlir", INPUT);
+    assert_eq!(outcome.code, 1);
+    // The IR verifies, so the dump is in the custom form.
+    assert_eq!(
+        outcome.diagnostics.lines().take(3).collect::<Vec<_>>(),
+        [
+            "<unknown>:0: error: pass FailSilently (--fail-silently) failed",
+            "// -----// IR Dump After FailSilently Failed (fail-silently) //----- //",
+            "module {",
+        ]
+    );
+}

@@ -91,7 +91,7 @@ pub(crate) fn run_pipeline(
                 if !reported {
                     out.diags.push(Diagnostic::error(
                         Location::Unknown,
-                        format!("pass {name} ({argument}) failed"),
+                        format!("pass {name} (--{argument}) failed"),
                     ));
                 }
                 true
