@@ -220,7 +220,11 @@ fn a_pass_that_fails_silently_is_named() {
     registry.register::<FailSilently>().unwrap();
     let options = parse_args_with(
         &registry,
-        args(&["tensor-opt", "--fail-silently", "--mlir-print-ir-after-failure"]),
+        args(&[
+            "tensor-opt",
+            "--fail-silently",
+            "--mlir-print-ir-after-failure",
+        ]),
     )
     .unwrap();
     let outcome = run_with(&registry, &options, "in.mlir", INPUT);
