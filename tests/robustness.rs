@@ -1,9 +1,10 @@
 //! Malformed input never panics: every mutation of the golden-test corpus and a set of
-//! pathological inputs must end in output or located diagnostics, with exit code 0 or 1.
+//! pathological inputs must end in output or located diagnostics, with exit code 0 or 1,
+//! also through --canonicalize, --cse and --dce.
 
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
-use tensor_opt::driver::{Options, run};
+use tensor_opt::driver::{Options, PassInvocation, run};
 
 fn corpus() -> Vec<(PathBuf, String)> {
     let mut files = Vec::new();
@@ -30,16 +31,22 @@ fn corpus() -> Vec<(PathBuf, String)> {
 
 /// Runs the driver the ways users do; panics (failing the test) only if the driver does.
 fn check(text: &str) {
-    for (split, verify, allow) in [
-        (true, false, true),
-        (false, false, false),
-        (true, true, true),
+    let passes: Vec<PassInvocation> = ["canonicalize", "cse", "dce"]
+        .into_iter()
+        .map(PassInvocation::new)
+        .collect();
+    for (split, verify, allow, passes) in [
+        (true, false, true, Vec::new()),
+        (false, false, false, Vec::new()),
+        (true, true, true, Vec::new()),
+        (true, false, true, passes),
     ] {
         let options = Options {
             input: "fuzz.mlir".into(),
             split_input_file: split,
             verify_diagnostics: verify,
             allow_unregistered: allow,
+            passes,
             ..Options::default()
         };
         let outcome = run(&options, "fuzz.mlir", text);

@@ -1,22 +1,37 @@
 //! Command-line options, spelled as mlir-opt spells them. LLVM tools accept long
 //! options with one dash (`-split-input-file`), so those are normalized first.
+//!
+//! Pass flags come from the [`PassRegistry`]: one flag per registered pass, listed
+//! under "Passes" in `--help`.
 
 use broadcastable::Semantics;
+use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use tensor_transforms::verify_broadcast;
+use tensor_ir::pass::{PassInfo, PassRegistry};
 
-/// A pass to run after parsing and verification.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pass {
-    /// `--verify-broadcast[=check|refine]`.
-    VerifyBroadcast(verify_broadcast::Mode),
+/// One pass flag of the command line: the pass's argument and its `=value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassInvocation {
+    /// The registered argument (`verify-broadcast`).
+    pub argument: String,
+    /// The value after `=` (the option's default when the flag had none).
+    pub value: Option<String>,
 }
 
-impl Pass {
-    /// The name `--mlir-timing` reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Pass::VerifyBroadcast(_) => "VerifyBroadcast",
+impl PassInvocation {
+    /// A pass flag without a value.
+    pub fn new(argument: impl Into<String>) -> Self {
+        PassInvocation {
+            argument: argument.into(),
+            value: None,
+        }
+    }
+
+    /// A pass flag with `=value`.
+    pub fn with_value(argument: impl Into<String>, value: impl Into<String>) -> Self {
+        PassInvocation {
+            argument: argument.into(),
+            value: Some(value.into()),
         }
     }
 }
@@ -43,8 +58,14 @@ pub struct Options {
     pub allow_unregistered: bool,
     /// `--mlir-timing`: report the wall time of each phase on standard error.
     pub timing: bool,
-    /// The passes, in command-line order.
-    pub passes: Vec<Pass>,
+    /// `--mlir-print-ir-before-all`: dump the IR before each pass on standard error.
+    pub print_ir_before_all: bool,
+    /// `--mlir-print-ir-after-all`: dump the IR after each pass on standard error.
+    pub print_ir_after_all: bool,
+    /// `--mlir-print-ir-after-failure`: dump the IR after a pass only if it failed.
+    pub print_ir_after_failure: bool,
+    /// The passes, in command-line order (a repeated flag runs its pass again).
+    pub passes: Vec<PassInvocation>,
     /// `--broadcast-semantics=spec|mlir` (spec by default).
     pub broadcast_semantics: Semantics,
     /// `--mlir-print-elementsattrs-with-hex-if-larger=<n>`: dense attributes of more
@@ -52,7 +73,8 @@ pub struct Options {
     pub elements_hex_limit: Option<i64>,
 }
 
-fn command() -> Command {
+/// The command line's options besides the passes.
+fn base_command() -> Command {
     let flag = |name: &'static str, help: &'static str| {
         Arg::new(name)
             .long(name)
@@ -104,23 +126,20 @@ fn command() -> Command {
         ))
         .arg(flag(
             "mlir-timing",
-            "Report the time spent in each phase on standard error",
+            "Report the time spent in each phase and pass on standard error",
         ))
-        .arg(
-            Arg::new("verify-broadcast")
-                .long("verify-broadcast")
-                .value_name("mode")
-                .num_args(0..=1)
-                .require_equals(true)
-                .default_missing_value("check")
-                .value_parser(["check", "refine"])
-                .action(ArgAction::Append)
-                .help(
-                    "Pass: infer every broadcastable op's result and check the declared type, \
-                     reporting every failing op; =refine also replaces less precise result types \
-                     by the inferred ones",
-                ),
-        )
+        .arg(flag(
+            "mlir-print-ir-before-all",
+            "Print the IR before each pass on standard error",
+        ))
+        .arg(flag(
+            "mlir-print-ir-after-all",
+            "Print the IR after each pass on standard error",
+        ))
+        .arg(flag(
+            "mlir-print-ir-after-failure",
+            "Print the IR after a pass only if the pass failed",
+        ))
         .arg(
             Arg::new("mlir-print-elementsattrs-with-hex-if-larger")
                 .long("mlir-print-elementsattrs-with-hex-if-larger")
@@ -145,24 +164,77 @@ fn command() -> Command {
         )
 }
 
-/// The pass flags in command-line order (clap groups values by flag, so the
-/// order comes from their indices).
-fn passes(m: &ArgMatches) -> Vec<Pass> {
-    let mut passes: Vec<(usize, Pass)> = Vec::new();
-    if let (Some(indices), Some(values)) = (
-        m.indices_of("verify-broadcast"),
-        m.get_many::<String>("verify-broadcast"),
-    ) {
-        for (index, value) in indices.zip(values) {
-            let mode = if value == "refine" {
-                verify_broadcast::Mode::Refine
-            } else {
-                verify_broadcast::Mode::Check
-            };
-            passes.push((index, Pass::VerifyBroadcast(mode)));
+/// The flag of a registered pass. Every occurrence appends a value (the empty
+/// string for passes without an option), so the flag's indices give the order.
+fn pass_arg(info: &PassInfo) -> Arg {
+    let arg = Arg::new(info.argument)
+        .long(info.argument)
+        .help(info.description)
+        .help_heading("Passes")
+        .action(ArgAction::Append);
+    match &info.option {
+        Some(option) => {
+            let values: Vec<PossibleValue> = option
+                .values
+                .iter()
+                .map(|(v, meaning)| PossibleValue::new(*v).help(*meaning))
+                .collect();
+            arg.require_equals(true)
+                .value_name(option.value_name)
+                .num_args(0..=1)
+                .default_missing_value(option.default)
+                .value_parser(values)
+        }
+        None => arg.num_args(0).default_missing_value(""),
+    }
+}
+
+/// The whole command line for the passes of `registry`.
+///
+/// # Errors
+/// If a pass's argument is one of the driver's own options.
+pub fn command(registry: &PassRegistry) -> Result<Command, clap::Error> {
+    let mut cmd = base_command();
+    for info in registry.infos() {
+        let taken = cmd
+            .get_arguments()
+            .any(|a| a.get_id() == info.argument || a.get_long() == Some(info.argument));
+        if taken {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!(
+                    "pass '{}' has the name of a tensor-opt option\n",
+                    info.argument
+                ),
+            ));
+        }
+        cmd = cmd.arg(pass_arg(info));
+    }
+    Ok(cmd)
+}
+
+/// The pass flags in command-line order (clap groups values by flag, so the order
+/// comes from their indices).
+fn passes(m: &ArgMatches, registry: &PassRegistry) -> Vec<PassInvocation> {
+    let mut passes: Vec<(usize, PassInvocation)> = Vec::new();
+    for info in registry.infos() {
+        if let (Some(indices), Some(values)) = (
+            m.indices_of(info.argument),
+            m.get_many::<String>(info.argument),
+        ) {
+            for (index, value) in indices.zip(values) {
+                let value = info.option.map(|_| value.clone());
+                passes.push((
+                    index,
+                    PassInvocation {
+                        argument: info.argument.to_owned(),
+                        value,
+                    },
+                ));
+            }
         }
     }
-    passes.sort_by_key(|&(index, _)| index);
+    passes.sort_by_key(|(index, _)| *index);
     passes.into_iter().map(|(_, p)| p).collect()
 }
 
@@ -181,9 +253,26 @@ fn normalize(args: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// Parses the command line (`args[0]` is the program name).
+/// Parses the command line (`args[0]` is the program name) with tensor-opt's passes.
+///
+/// # Errors
+/// Clap's error (also for `--help` and `--version`, whose text it carries).
 pub fn parse_args(args: Vec<String>) -> Result<Options, clap::Error> {
-    let m = command().try_get_matches_from(normalize(args))?;
+    match super::default_registry() {
+        Ok(registry) => parse_args_with(&registry, args),
+        Err(e) => Err(clap::Error::raw(
+            clap::error::ErrorKind::InvalidValue,
+            format!("{e}\n"),
+        )),
+    }
+}
+
+/// Parses the command line with the passes of `registry`.
+///
+/// # Errors
+/// As [`parse_args`], and if a pass is named like a driver option.
+pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Options, clap::Error> {
+    let m = command(registry)?.try_get_matches_from(normalize(args))?;
     Ok(Options {
         input: m
             .get_one::<String>("input")
@@ -199,7 +288,10 @@ pub fn parse_args(args: Vec<String>) -> Result<Options, clap::Error> {
         print_debuginfo: m.get_flag("mlir-print-debuginfo"),
         allow_unregistered: m.get_flag("allow-unregistered-dialect"),
         timing: m.get_flag("mlir-timing"),
-        passes: passes(&m),
+        print_ir_before_all: m.get_flag("mlir-print-ir-before-all"),
+        print_ir_after_all: m.get_flag("mlir-print-ir-after-all"),
+        print_ir_after_failure: m.get_flag("mlir-print-ir-after-failure"),
+        passes: passes(&m, registry),
         broadcast_semantics: match m
             .get_one::<String>("broadcast-semantics")
             .map(String::as_str)
@@ -227,11 +319,13 @@ mod tests {
             "tensor-opt",
             "-split-input-file",
             "-verify-diagnostics",
+            "-cse",
             "x.mlir",
         ]))
         .unwrap();
         assert!(o.split_input_file && o.verify_diagnostics);
         assert_eq!(o.input, "x.mlir");
+        assert_eq!(o.passes, vec![PassInvocation::new("cse")]);
     }
 
     #[test]
@@ -242,25 +336,34 @@ mod tests {
     }
 
     #[test]
-    fn passes_keep_command_line_order() {
-        use verify_broadcast::Mode::{Check, Refine};
+    fn passes_keep_command_line_order_and_repeat() {
         let o = parse_args(args(&[
             "tensor-opt",
             "-verify-broadcast=refine",
+            "--cse",
             "x.mlir",
             "--broadcast-semantics=mlir",
             "--verify-broadcast",
+            "--canonicalize",
+            "--cse",
         ]))
         .unwrap();
         assert_eq!(
             o.passes,
-            vec![Pass::VerifyBroadcast(Refine), Pass::VerifyBroadcast(Check)]
+            vec![
+                PassInvocation::with_value("verify-broadcast", "refine"),
+                PassInvocation::new("cse"),
+                PassInvocation::with_value("verify-broadcast", "check"),
+                PassInvocation::new("canonicalize"),
+                PassInvocation::new("cse"),
+            ]
         );
         assert_eq!(o.broadcast_semantics, Semantics::Mlir);
         let o = parse_args(args(&["tensor-opt"])).unwrap();
         assert!(o.passes.is_empty());
         assert_eq!(o.broadcast_semantics, Semantics::Spec);
         assert!(parse_args(args(&["tensor-opt", "--verify-broadcast=fold"])).is_err());
+        assert!(parse_args(args(&["tensor-opt", "--cse=yes"])).is_err());
         assert!(parse_args(args(&["tensor-opt", "--broadcast-semantics=tf"])).is_err());
     }
 
@@ -292,7 +395,53 @@ mod tests {
     }
 
     #[test]
+    fn print_ir_flags() {
+        let o = parse_args(args(&[
+            "tensor-opt",
+            "-mlir-print-ir-before-all",
+            "--mlir-print-ir-after-failure",
+        ]))
+        .unwrap();
+        assert!(o.print_ir_before_all && o.print_ir_after_failure && !o.print_ir_after_all);
+    }
+
+    #[test]
+    fn command_is_well_formed() {
+        let registry = super::super::default_registry().unwrap();
+        command(&registry).unwrap().debug_assert();
+    }
+
+    #[test]
     fn unknown_flag_is_an_error() {
         assert!(parse_args(args(&["tensor-opt", "--no-such-flag"])).is_err());
+    }
+
+    #[test]
+    fn a_pass_named_like_an_option_is_refused() {
+        use tensor_ir::pass::{Pass, PassOutcome};
+        #[derive(Default)]
+        struct Timing;
+        impl Pass for Timing {
+            fn argument(&self) -> &'static str {
+                "mlir-timing"
+            }
+            fn name(&self) -> &'static str {
+                "Timing"
+            }
+            fn description(&self) -> &'static str {
+                "clashes"
+            }
+            fn run(
+                &mut self,
+                _: &mut tensor_ir::Context,
+                _: &mut tensor_ir::Module,
+            ) -> Result<PassOutcome, tensor_ir::Diagnostics> {
+                Ok(PassOutcome::unchanged())
+            }
+        }
+        let mut registry = PassRegistry::new();
+        registry.register::<Timing>().unwrap();
+        let e = parse_args_with(&registry, args(&["tensor-opt"])).unwrap_err();
+        assert!(e.to_string().contains("'mlir-timing'"), "{e}");
     }
 }

@@ -3,13 +3,16 @@
 
 mod cli;
 mod expect;
+mod pass_manager;
 mod split;
 mod timing;
 
-pub use cli::{Options, Pass, parse_args};
+pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
 
+use pass_manager::{ChunkOutput, IrPrinting};
 use std::io::Write;
 use tensor_ir::parse::parse_source;
+use tensor_ir::pass::{Pass, PassRegistry, RegistryError};
 use tensor_ir::print::{PrintOptions, print_module};
 use tensor_ir::verify::verify_module;
 use tensor_ir::{Context, Diagnostic, Diagnostics, Location};
@@ -20,10 +23,41 @@ use tensor_ir::{Context, Diagnostic, Diagnostics, Location};
 pub struct Outcome {
     /// Printed IR.
     pub output: String,
-    /// Rendered diagnostics.
+    /// Rendered diagnostics (and IR dumps of `--mlir-print-ir-*`).
     pub diagnostics: String,
     /// 0 on success, 1 on any error.
     pub code: i32,
+}
+
+/// The passes tensor-opt offers: those of `tensor-transforms`.
+///
+/// # Errors
+/// If two passes share an argument (a bug, caught by the tests).
+pub fn default_registry() -> Result<PassRegistry, RegistryError> {
+    let mut registry = PassRegistry::new();
+    tensor_transforms::register_passes(&mut registry)?;
+    Ok(registry)
+}
+
+/// `docs/passes.md`: every pass of `registry`, generated from it.
+pub fn passes_doc(registry: &PassRegistry) -> String {
+    format!(
+        "# Passes\n\n\
+         <!-- Generated from the pass registry: do not edit. Regenerate with\n\
+         `UPDATE_PASSES_DOC=1 cargo test --test passes_doc`. -->\n\n\
+         `tensor-opt` runs the passes given on its command line in that order (a\n\
+         repeated flag runs its pass again) and verifies the IR after each pass that\n\
+         changed it. `--mlir-print-ir-before-all`, `--mlir-print-ir-after-all` and\n\
+         `--mlir-print-ir-after-failure` print the IR around passes on standard error,\n\
+         as mlir-opt does; `--mlir-timing` reports each pass by name.\n\n\
+         A pass is added in one place: a type implementing `tensor_ir::pass::Pass`\n\
+         and one line in `tensor_transforms::register_passes`. That gives it its\n\
+         flag, its `--help` line, its timing entry and its section below.\n\
+         [`tests/custom_pass.rs`](../tests/custom_pass.rs) is a complete example: it\n\
+         defines a pass, registers it with one line and runs it through the driver.\n\n\
+         {}",
+        registry.markdown()
+    )
 }
 
 /// A fresh context with every dialect tensor-opt knows.
@@ -40,8 +74,25 @@ pub fn new_context(options: &Options) -> Context {
     ctx
 }
 
-/// Runs tensor-opt on an input text named `name`.
+/// Runs tensor-opt with its own passes on an input text named `name`.
 pub fn run(options: &Options, name: &str, text: impl Into<String>) -> Outcome {
+    match default_registry() {
+        Ok(registry) => run_with(&registry, options, name, text),
+        Err(e) => Outcome {
+            diagnostics: format!("error: {e}\n"),
+            code: 1,
+            ..Outcome::default()
+        },
+    }
+}
+
+/// Runs tensor-opt with the passes of `registry` on an input text named `name`.
+pub fn run_with(
+    registry: &PassRegistry,
+    options: &Options,
+    name: &str,
+    text: impl Into<String>,
+) -> Outcome {
     let mut ctx = new_context(options);
     let buffer = ctx.add_source(name, text);
     let text = match ctx.source(buffer) {
@@ -54,6 +105,17 @@ pub fn run(options: &Options, name: &str, text: impl Into<String>) -> Outcome {
             };
         }
     };
+    // Unknown passes or refused values (possible through the library API) are
+    // reported before anything runs.
+    for p in &options.passes {
+        if let Err(message) = registry.create(&p.argument, p.value.as_deref()) {
+            return Outcome {
+                diagnostics: format!("error: {message}\n"),
+                code: 1,
+                ..Outcome::default()
+            };
+        }
+    }
     let chunks = if options.split_input_file {
         split::split_chunks(&text)
     } else {
@@ -63,35 +125,48 @@ pub fn run(options: &Options, name: &str, text: impl Into<String>) -> Outcome {
         generic: options.print_generic,
         debuginfo: options.print_debuginfo,
     };
+    let printing = IrPrinting {
+        before_all: options.print_ir_before_all,
+        after_all: options.print_ir_after_all,
+        after_failure: options.print_ir_after_failure,
+        print,
+    };
 
     let mut outputs = Vec::with_capacity(chunks.len());
-    let mut all = Diagnostics::default();
+    let mut stderr = String::new();
+    let mut failed = false;
     // With --verify-diagnostics, expectations nothing produced come last, as upstream reports them.
     let mut missing = Diagnostics::default();
     let mut timer = timing::Timer::default();
     for chunk in chunks {
-        let mut diags = Diagnostics::default();
+        let mut out = ChunkOutput::new(&mut stderr, !options.verify_diagnostics);
         let parsed = timer.time("Parser", || parse_source(&mut ctx, buffer, chunk.clone()));
-        let module = match parsed {
-            Ok(m) => Some(m),
-            Err(d) => {
-                diags.push(*d);
-                None
+        match parsed {
+            Ok(mut module) => {
+                out.diags
+                    .extend(timer.time("Verifier", || verify_module(&ctx, &module)));
+                if !out.diags.has_errors() {
+                    let passes = instantiate(registry, &options.passes);
+                    pass_manager::run_pipeline(
+                        &mut ctx,
+                        &mut module,
+                        passes,
+                        printing,
+                        &mut timer,
+                        &mut out,
+                    );
+                }
+                if !out.diags.has_errors() {
+                    let mut text = String::new();
+                    timer.time("Output", || print_module(&ctx, &module, print, &mut text));
+                    text.push('\n');
+                    outputs.push(text);
+                }
             }
-        };
-        if let Some(mut module) = module {
-            diags.extend(timer.time("Verifier", || verify_module(&ctx, &module)));
-            if !diags.has_errors() {
-                run_passes(options, &mut ctx, &mut module, &mut timer, &mut diags);
-            }
-            if !diags.has_errors() {
-                let mut out = String::new();
-                timer.time("Output", || print_module(&ctx, &module, print, &mut out));
-                out.push('\n');
-                outputs.push(out);
-            }
+            Err(d) => out.diags.push(*d),
         }
         if options.verify_diagnostics {
+            let diags = std::mem::take(&mut out.diags);
             let check = expect::check_chunk(
                 &ctx,
                 buffer,
@@ -99,22 +174,25 @@ pub fn run(options: &Options, name: &str, text: impl Into<String>) -> Outcome {
                 strip_op_notes(diags),
                 options.only_expected,
             );
-            all.extend(check.unexpected);
+            failed |= check.unexpected.has_errors() || check.missing.has_errors();
+            for d in check.unexpected.iter() {
+                ctx.render_diagnostic(d, out.stderr());
+            }
             missing.extend(check.missing);
         } else {
-            all.extend(diags);
+            failed |= out.diags.has_errors();
+            out.flush(&ctx);
         }
     }
+    for d in missing.iter() {
+        ctx.render_diagnostic(d, &mut stderr);
+    }
 
-    all.extend(missing);
     let mut outcome = Outcome::default();
     if options.timing {
         outcome.diagnostics.push_str(&timer.report());
     }
-    for d in all.iter() {
-        ctx.render_diagnostic(d, &mut outcome.diagnostics);
-    }
-    let failed = all.has_errors();
+    outcome.diagnostics.push_str(&stderr);
     outcome.code = i32::from(failed);
     // On failure nothing is written, so no partial output is mistaken for a result.
     if !failed {
@@ -128,37 +206,12 @@ pub fn run(options: &Options, name: &str, text: impl Into<String>) -> Outcome {
     outcome
 }
 
-/// Runs the passes in command-line order, stopping at the first that fails;
-/// re-verifies after a pass that changed the IR, as mlir-opt verifies after
-/// each pass.
-fn run_passes(
-    options: &Options,
-    ctx: &mut Context,
-    module: &mut tensor_ir::Module,
-    timer: &mut timing::Timer,
-    diags: &mut Diagnostics,
-) {
-    for &pass in &options.passes {
-        let changed = match pass {
-            Pass::VerifyBroadcast(mode) => {
-                let report = timer.time(pass.name(), || {
-                    tensor_transforms::verify_broadcast::run(ctx, module, mode)
-                });
-                let changed = report.changed();
-                diags.extend(report.diagnostics);
-                changed
-            }
-        };
-        if diags.has_errors() {
-            return;
-        }
-        if changed {
-            diags.extend(timer.time("Verifier", || verify_module(ctx, module)));
-            if diags.has_errors() {
-                return;
-            }
-        }
-    }
+/// Fresh instances of the command line's passes (checked by [`run_with`] already).
+fn instantiate(registry: &PassRegistry, passes: &[PassInvocation]) -> Vec<Box<dyn Pass>> {
+    passes
+        .iter()
+        .filter_map(|p| registry.create(&p.argument, p.value.as_deref()).ok())
+        .collect()
 }
 
 /// `--verify-diagnostics` runs as upstream does with `printOpOnDiagnostic` off.
@@ -174,7 +227,19 @@ fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
 
 /// The binary's entry point: reads arguments, input and writes output; returns the exit code.
 pub fn main_with_args(args: Vec<String>) -> i32 {
-    let options = match parse_args(args) {
+    match default_registry() {
+        Ok(registry) => main_with_registry(&registry, args),
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+/// [`main_with_args`] with the passes of `registry`: how a tool built on tensor-opt
+/// adds its own passes.
+pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
+    let options = match parse_args_with(registry, args) {
         Ok(o) => o,
         Err(e) => {
             let code = i32::from(e.use_stderr());
@@ -189,7 +254,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
             return 1;
         }
     };
-    let outcome = run(&options, &name, text);
+    let outcome = run_with(registry, &options, &name, text);
     eprint!("{}", outcome.diagnostics);
     if outcome.code != 0 {
         return outcome.code;

@@ -22,6 +22,7 @@
 pub mod broadcast;
 pub mod constant;
 pub mod elementwise;
+pub mod fold;
 pub mod reduce;
 pub mod shape;
 mod support;
@@ -80,6 +81,7 @@ pub static DIALECT: Dialect = Dialect {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);
     broadcastable_ir::register(ctx);
+    fold::register(ctx);
 }
 
 #[cfg(test)]

@@ -236,9 +236,14 @@ impl<'a> Builder<'a> {
         moved
     }
 
-    /// Runs an in-place change of `op` and reports it as modified.
-    pub fn modify_op<T>(&mut self, op: OpId, change: impl FnOnce(&mut Module) -> T) -> T {
-        let r = change(self.module);
+    /// Runs an in-place change of `op` and reports it as modified. The change gets
+    /// the context too: setting an attribute needs it.
+    pub fn modify_op<T>(
+        &mut self,
+        op: OpId,
+        change: impl FnOnce(&mut Context, &mut Module) -> T,
+    ) -> T {
+        let r = change(self.ctx, self.module);
         self.notify(|l, m| l.op_modified(m, op));
         r
     }

@@ -180,6 +180,10 @@ impl Context {
                 }
                 Ok(())
             }
+            // Upstream hands an unknown location to LLVM's SourceMgr, which prints it so.
+            None if d.location == Location::Unknown => {
+                writeln!(out, "<unknown>:0: {sev}: {}", d.message)
+            }
             None => {
                 let mut loc = String::new();
                 self.write_loc(d.location, &mut loc)?;

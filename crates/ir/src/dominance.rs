@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap;
 /// Immediate dominators of a region's blocks.
 #[derive(Debug)]
 pub struct DomTree {
+    blocks: Vec<BlockId>,
     index: FxHashMap<BlockId, usize>,
     /// Immediate dominator by block index; `None` for the entry and unreachable blocks.
     idom: Vec<Option<usize>>,
@@ -96,6 +97,7 @@ impl DomTree {
             idom[0] = None;
         }
         DomTree {
+            blocks: blocks.to_vec(),
             index,
             idom,
             reachable: seen,
@@ -119,5 +121,17 @@ impl DomTree {
             cur = self.idom[c];
         }
         false
+    }
+
+    /// The block's immediate dominator; `None` for the entry, unreachable blocks and
+    /// blocks of other regions.
+    pub fn immediate_dominator(&self, b: BlockId) -> Option<BlockId> {
+        let i = *self.index.get(&b)?;
+        self.idom[i].map(|d| self.blocks[d])
+    }
+
+    /// True if a path from the region's entry reaches `b`.
+    pub fn is_reachable(&self, b: BlockId) -> bool {
+        self.index.get(&b).is_some_and(|&i| self.reachable[i])
     }
 }

@@ -43,6 +43,8 @@ impl OpKind {
 #[derive(Default)]
 pub(crate) struct InterfaceTables {
     tables: FxHashMap<TypeId, Vec<Option<Box<dyn Any + Send + Sync>>>>,
+    /// Per-dialect interfaces (upstream's dialect interfaces), by type and dialect name.
+    dialect_tables: FxHashMap<(TypeId, &'static str), Box<dyn Any + Send + Sync>>,
 }
 
 impl std::fmt::Debug for InterfaceTables {
@@ -57,6 +59,9 @@ pub enum InterfaceError {
     /// No registered op has that name.
     #[error("no registered op is named '{0}'")]
     UnknownOp(String),
+    /// No registered dialect has that name.
+    #[error("no registered dialect is named '{0}'")]
+    UnknownDialect(String),
 }
 
 impl Context {
@@ -107,5 +112,37 @@ impl Context {
             .filter(|&(kind, _)| self.interface_of_kind::<I>(kind).is_none())
             .map(|(_, def)| def.name)
             .collect()
+    }
+
+    /// Attaches `implementation` of interface `I` to the registered dialect
+    /// `dialect`, replacing an earlier one (as upstream's dialect interfaces, such
+    /// as the constant materializer folding needs).
+    ///
+    /// # Errors
+    /// [`InterfaceError::UnknownDialect`] if no registered dialect has that name.
+    pub fn attach_dialect_interface<I: Any + Send + Sync>(
+        &mut self,
+        dialect: &str,
+        implementation: I,
+    ) -> Result<(), InterfaceError> {
+        let name = self
+            .dialects()
+            .find(|d| d.name == dialect)
+            .map(|d| d.name)
+            .ok_or_else(|| InterfaceError::UnknownDialect(dialect.to_owned()))?;
+        self.interfaces
+            .dialect_tables
+            .insert((TypeId::of::<I>(), name), Box::new(implementation));
+        Ok(())
+    }
+
+    /// The implementation of interface `I` for the dialect named `dialect`, if attached.
+    pub fn dialect_interface<I: Any + Send + Sync>(&self, dialect: &str) -> Option<&I> {
+        // Keys hold the registered dialect's own `&'static str`; look it up by name.
+        let name = self.dialects().find(|d| d.name == dialect)?.name;
+        self.interfaces
+            .dialect_tables
+            .get(&(TypeId::of::<I>(), name))?
+            .downcast_ref()
     }
 }

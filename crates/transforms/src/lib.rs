@@ -1,8 +1,25 @@
-//! Passes of tensor-opt, one module per pass. A pass takes the context and
-//! a verified module, transforms it in place and returns its diagnostics;
-//! the driver runs passes in command-line order and re-verifies after any
-//! pass that changed the IR (as `mlir-opt` verifies after each pass).
+//! Passes of tensor-opt, one module per pass. Each pass implements
+//! [`tensor_ir::pass::Pass`] and is registered by one line of [`register_passes`],
+//! from which the driver builds its flag, `--help` line, `--mlir-timing` entry and
+//! its section of `docs/passes.md`.
 
 #![warn(missing_docs)]
 
+pub mod canonicalize;
+pub mod cse;
+pub mod dce;
 pub mod verify_broadcast;
+
+use tensor_ir::pass::{PassRegistry, RegistryError};
+
+/// Registers every pass of this crate, in the order `--help` lists them.
+///
+/// # Errors
+/// If a pass's description is malformed or its argument already taken.
+pub fn register_passes(registry: &mut PassRegistry) -> Result<(), RegistryError> {
+    registry.register::<canonicalize::Canonicalize>()?;
+    registry.register::<cse::Cse>()?;
+    registry.register::<dce::Dce>()?;
+    registry.register::<verify_broadcast::VerifyBroadcast>()?;
+    Ok(())
+}

@@ -130,6 +130,74 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
     report
 }
 
+/// The `--verify-broadcast[=check|refine]` pass.
+#[derive(Default)]
+pub struct VerifyBroadcast {
+    mode: Mode,
+}
+
+impl tensor_ir::pass::Pass for VerifyBroadcast {
+    fn argument(&self) -> &'static str {
+        "verify-broadcast"
+    }
+
+    fn name(&self) -> &'static str {
+        "VerifyBroadcast"
+    }
+
+    fn description(&self) -> &'static str {
+        "Infer every broadcastable op's result and check the declared type, reporting every failing op"
+    }
+
+    fn option(&self) -> Option<tensor_ir::pass::PassOption> {
+        Some(tensor_ir::pass::PassOption {
+            value_name: "mode",
+            values: &[
+                ("check", "check only"),
+                (
+                    "refine",
+                    "also replace less precise result types by the inferred ones",
+                ),
+            ],
+            default: "check",
+        })
+    }
+
+    fn set_option(&mut self, value: &str) -> Result<(), String> {
+        self.mode = match value {
+            "check" => Mode::Check,
+            "refine" => Mode::Refine,
+            _ => return Err(format!("unknown mode '{value}' (check or refine)")),
+        };
+        Ok(())
+    }
+
+    fn run(
+        &mut self,
+        ctx: &mut Context,
+        module: &mut Module,
+    ) -> Result<tensor_ir::pass::PassOutcome, Diagnostics> {
+        let report = run(ctx, module, self.mode);
+        if report.diagnostics.has_errors() {
+            return Err(report.diagnostics);
+        }
+        let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+        Ok(tensor_ir::pass::PassOutcome::changed(report.changed())
+            .with_diagnostics(report.diagnostics)
+            .with_statistic(
+                "num-checked",
+                "Broadcastable ops checked",
+                count(report.checked),
+            )
+            .with_statistic("num-refined", "Result types refined", count(report.refined))
+            .with_statistic(
+                "num-kept",
+                "Result types kept because a use needs them",
+                count(report.kept),
+            ))
+    }
+}
+
 /// An error for an op whose inference found a conflict no run-time size
 /// can resolve (only possible under the `mlir` semantics).
 fn never_satisfiable(

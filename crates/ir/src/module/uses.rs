@@ -58,8 +58,18 @@ impl Module {
     /// The distinct operations reading `v`, in use-list order.
     pub fn users(&self, v: Value) -> Vec<OpId> {
         let mut users: Vec<OpId> = Vec::new();
+        // A set only for values with many users: linear in the number of uses.
+        let mut seen: rustc_hash::FxHashSet<OpId> = rustc_hash::FxHashSet::default();
         for u in self.uses(v) {
-            if !users.contains(&u.user) {
+            let new = if users.len() < 16 && seen.is_empty() {
+                !users.contains(&u.user)
+            } else {
+                if seen.is_empty() {
+                    seen.extend(users.iter().copied());
+                }
+                seen.insert(u.user)
+            };
+            if new {
                 users.push(u.user);
             }
         }

@@ -1,0 +1,122 @@
+//! Rewrite patterns and pattern sets (upstream's `RewritePattern`,
+//! `RewritePatternSet` and `FrozenRewritePatternSet`).
+
+use crate::builder::Builder;
+use crate::module::{EditError, OpId};
+use crate::{Context, Symbol};
+use rustc_hash::FxHashMap;
+
+/// A local rewrite: matches an op and replaces or changes it through the rewriter.
+///
+/// Edit the IR only through the [`Builder`]'s methods (`create`, `replace_op`,
+/// `erase_op`, `modify_op`, ...), never through `rewriter.module` directly: the
+/// greedy driver keeps its worklist current through the builder's listener.
+pub trait RewritePattern: Send + Sync {
+    /// The op this pattern applies to, by full name (`nd.cast`); `None` for any op.
+    fn root(&self) -> Option<&'static str>;
+
+    /// How much the rewrite helps: patterns with a higher benefit are tried first.
+    fn benefit(&self) -> u16 {
+        1
+    }
+
+    /// A name for debugging and statistics.
+    fn name(&self) -> &'static str;
+
+    /// Rewrites `op` and returns `Ok(true)`, or returns `Ok(false)` without touching
+    /// the IR when the pattern does not apply.
+    ///
+    /// # Errors
+    /// An edit the module refused (a bug in the pattern); the driver stops.
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut Builder<'_>) -> Result<bool, EditError>;
+}
+
+/// A collection of patterns being assembled.
+#[derive(Default)]
+pub struct PatternSet {
+    patterns: Vec<Box<dyn RewritePattern>>,
+}
+
+impl PatternSet {
+    /// An empty set.
+    pub fn new() -> Self {
+        PatternSet::default()
+    }
+
+    /// Adds a pattern.
+    pub fn add(&mut self, pattern: impl RewritePattern + 'static) -> &mut Self {
+        self.patterns.push(Box::new(pattern));
+        self
+    }
+
+    /// The number of patterns.
+    pub fn len(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// True when there are no patterns.
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+
+    /// Indexes the patterns by root op for the driver: per op name, the patterns for
+    /// that op and those for any op, by decreasing benefit (ties keep the order in
+    /// which they were added).
+    pub fn freeze(self, ctx: &mut Context) -> FrozenPatternSet {
+        let mut any: Vec<u32> = Vec::new();
+        let mut by_name: FxHashMap<Symbol, Vec<u32>> = FxHashMap::default();
+        for (i, p) in self.patterns.iter().enumerate() {
+            let i = u32::try_from(i).unwrap_or(u32::MAX);
+            match p.root() {
+                None => any.push(i),
+                Some(root) => by_name.entry(ctx.sym(root)).or_default().push(i),
+            }
+        }
+        let benefit = |i: &u32| std::cmp::Reverse(self.patterns[*i as usize].benefit());
+        for list in by_name.values_mut() {
+            list.extend_from_slice(&any);
+            // Merged lists are re-sorted by index first so ties keep insertion order.
+            list.sort_unstable();
+            list.sort_by_key(benefit);
+        }
+        any.sort_by_key(benefit);
+        FrozenPatternSet {
+            patterns: self.patterns,
+            by_name,
+            any,
+        }
+    }
+}
+
+/// Patterns indexed by the op they apply to.
+pub struct FrozenPatternSet {
+    patterns: Vec<Box<dyn RewritePattern>>,
+    by_name: FxHashMap<Symbol, Vec<u32>>,
+    any: Vec<u32>,
+}
+
+impl FrozenPatternSet {
+    /// The patterns to try on an op named `name`, best first.
+    pub fn for_op(&self, name: Symbol) -> impl Iterator<Item = &dyn RewritePattern> {
+        self.by_name
+            .get(&name)
+            .unwrap_or(&self.any)
+            .iter()
+            .map(|&i| &*self.patterns[i as usize])
+    }
+
+    /// True if no pattern applies to an op named `name` (a fast path for the driver).
+    pub fn none_for(&self, name: Symbol) -> bool {
+        self.any.is_empty() && !self.by_name.contains_key(&name)
+    }
+
+    /// The number of patterns.
+    pub fn len(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// True when there are no patterns.
+    pub fn is_empty(&self) -> bool {
+        self.patterns.is_empty()
+    }
+}
