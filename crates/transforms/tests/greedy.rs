@@ -2,6 +2,9 @@
 //! constant, a materializer and patterns (here, where `func` is available to hold
 //! them: the core knows no dialect but `builtin`).
 
+// Helpers outside `#[test]` functions set up fixed test dialects.
+#![allow(clippy::unwrap_used)]
+
 use smallvec::smallvec;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tensor_ir::builder::Builder;
