@@ -192,6 +192,46 @@ fn a_pass_that_breaks_the_ir_is_named_after_the_verifier_errors() {
     assert!(!stderr.contains("CSE"), "{stderr}");
 }
 
+/// [`BreakIr`], but it claims it changed nothing.
+#[derive(Default)]
+struct BreakIrQuietly(BreakIr);
+
+impl Pass for BreakIrQuietly {
+    fn argument(&self) -> &'static str {
+        "break-ir-quietly"
+    }
+
+    fn name(&self) -> &'static str {
+        "BreakIrQuietly"
+    }
+
+    fn description(&self) -> &'static str {
+        "Erase every terminator, and report no change"
+    }
+
+    fn run(&mut self, ctx: &mut Context, module: &mut Module) -> Result<PassOutcome, Diagnostics> {
+        self.0.run(ctx, module)?;
+        Ok(PassOutcome::unchanged())
+    }
+}
+
+#[test]
+fn a_pass_that_breaks_the_ir_but_reports_no_change_is_caught() {
+    let mut registry = default_registry().unwrap();
+    registry.register::<BreakIrQuietly>().unwrap();
+    let options = parse_args_with(&registry, args(&["tensor-opt", "--break-ir-quietly"])).unwrap();
+    let outcome = run_with(&registry, &options, "in.mlir", INPUT);
+    assert_eq!(outcome.code, 1);
+    assert!(outcome.output.is_empty());
+    assert!(
+        outcome.diagnostics.contains(
+            "error: the IR does not verify after pass BreakIrQuietly (--break-ir-quietly)"
+        ),
+        "{}",
+        outcome.diagnostics
+    );
+}
+
 /// A pass that fails without saying why.
 #[derive(Default)]
 struct FailSilently;

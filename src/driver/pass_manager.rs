@@ -1,5 +1,5 @@
 //! The pass manager: runs the command line's passes in order on a chunk, verifies
-//! the IR after each pass that changed it, and prints the IR around passes as
+//! the IR after each pass, and prints the IR around passes as
 //! mlir-opt's `--mlir-print-ir-*` options do.
 
 use super::timing::Timer;
@@ -82,8 +82,10 @@ pub(crate) fn run_pipeline(
             Ok(outcome) => {
                 let failed = outcome.diagnostics.has_errors();
                 out.diags.extend(outcome.diagnostics);
-                failed
-                    || (outcome.changed && !verifies_after(ctx, module, name, argument, timer, out))
+                // After every pass, changed or not: a pass that edits the IR but
+                // reports no change is caught too (upstream skips passes that preserve
+                // all analyses).
+                failed || !verifies_after(ctx, module, name, argument, timer, out)
             }
             Err(diags) => {
                 let reported = diags.has_errors();
@@ -120,7 +122,7 @@ pub(crate) fn run_pipeline(
     true
 }
 
-/// Verifies the IR after a pass that changed it; on failure, reports the
+/// Verifies the IR after a pass; on failure, reports the
 /// verifier's errors and then which pass left the IR invalid.
 fn verifies_after(
     ctx: &Context,
