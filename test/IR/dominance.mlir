@@ -136,3 +136,21 @@ func.func @block_arg_dominates() {
   "t.use"(%x) : (i32) -> ()
   return
 }
+
+// -----
+
+// The note places the definition relative to the user itself: the user is nested
+// in a block the definition does not dominate, so it is in a parent region.
+func.func @nested_user_in_other_block() {
+  "t.br"()[^bb2] : () -> ()
+^bb1:
+  // expected-note@+1 {{operand defined here (op in a parent region)}}
+  %y = "t.def"() : () -> i32
+  "t.br"()[^bb2] : () -> ()
+^bb2:
+  "t.region"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "t.use"(%y) : (i32) -> ()
+  }) : () -> ()
+  return
+}

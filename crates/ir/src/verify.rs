@@ -290,56 +290,105 @@ impl<'a> Verifier<'a> {
             let Some(user_block) = module.op(user).parent() else {
                 continue;
             };
-            let where_ = if user == op { "the same" } else { "a parent" };
-            let (note_loc, note) = match def_op {
-                Some(def_op) => {
-                    let note = if user_block != def_block {
-                        (!self.block_dominates(def_region, def_block, user_block))
-                            .then(|| "operand defined here (op in the same region)".to_owned())
-                    } else {
-                        let (d, u) = (self.positions[def_op.index()], self.positions[user.index()]);
-                        let after = d != u32::MAX && u != u32::MAX && d >= u;
-                        after.then(|| {
-                            let place = if user == op {
-                                "the same block"
-                            } else {
-                                "a parent region"
-                            };
-                            format!("operand defined here (op in {place})")
-                        })
-                    };
-                    (module.op(def_op).location(), note)
+            let dominates = match def_op {
+                Some(def_op) if user_block == def_block => {
+                    let (d, u) = (self.positions[def_op.index()], self.positions[user.index()]);
+                    d == u32::MAX || u == u32::MAX || d < u
                 }
-                None => {
-                    // As upstream, the note points at the op holding the argument's block.
-                    let holder = module.block_parent_op(def_block);
-                    let loc = holder.map_or(crate::Location::Unknown, |h| module.op(h).location());
-                    let note = (user_block != def_block
-                        && !self.block_dominates(def_region, def_block, user_block))
-                    .then(|| {
-                        let k = module.block_index(def_block).unwrap_or_default();
-                        format!(
-                            "operand defined as a block argument (block #{k} in {where_} region)"
-                        )
-                    });
-                    (loc, note)
+                _ => {
+                    user_block == def_block
+                        || self.block_dominates(def_region, def_block, user_block)
                 }
             };
-            if let Some(note) = note {
-                let o = module.op(op);
-                let diag = with_current_op(
-                    self.ctx,
-                    module,
-                    op,
-                    Diagnostic::error(
-                        o.location(),
-                        format!("operand #{i} does not dominate this use"),
-                    ),
-                );
-                return Err(diag.with_note(note_loc, note));
+            if !dominates {
+                return Err(self.dominance_error(op, i, def_block, def_op));
             }
         }
         Ok(())
+    }
+
+    /// `operand #i does not dominate this use`, with upstream's note saying where the
+    /// definition is relative to the user (`op`'s own block and region).
+    fn dominance_error(
+        &self,
+        op: OpId,
+        i: usize,
+        def_block: BlockId,
+        def_op: Option<OpId>,
+    ) -> Diagnostic {
+        let module = self.module;
+        let user_block = module.op(op).parent();
+        let user_region = user_block.and_then(|b| module.block(b).parent());
+        let def_region = module.block(def_block).parent();
+        let relation = if user_region == def_region {
+            Some("the same region")
+        } else if self.region_is_proper_ancestor(def_region, user_region) {
+            Some("a parent region")
+        } else if self.region_is_proper_ancestor(user_region, def_region) {
+            Some("a child region")
+        } else {
+            None
+        };
+        let (note_loc, note) = match def_op {
+            Some(d) => {
+                let note = match relation {
+                    _ if user_block == Some(def_block) => "(op in the same block)".to_owned(),
+                    Some(r) => format!("(op in {r})"),
+                    None => "(op is neither in a parent nor in a child region)".to_owned(),
+                };
+                (
+                    module.op(d).location(),
+                    format!("operand defined here {note}"),
+                )
+            }
+            None => {
+                // As upstream, the note points at the op holding the argument's block.
+                let holder = module.block_parent_op(def_block);
+                let loc = holder.map_or(crate::Location::Unknown, |h| module.op(h).location());
+                let k = module.block_index(def_block).unwrap_or_default();
+                let place = match relation {
+                    Some(r) => format!("in {r}"),
+                    None => "neither in a parent nor in a child region".to_owned(),
+                };
+                (
+                    loc,
+                    format!("operand defined as a block argument (block #{k} {place})"),
+                )
+            }
+        };
+        let diag = with_current_op(
+            self.ctx,
+            module,
+            op,
+            Diagnostic::error(
+                module.op(op).location(),
+                format!("operand #{i} does not dominate this use"),
+            ),
+        );
+        diag.with_note(note_loc, note)
+    }
+
+    /// True if `inner` is nested in a region of an op of `outer`, at any depth.
+    fn region_is_proper_ancestor(&self, outer: Option<RegionId>, inner: Option<RegionId>) -> bool {
+        let module = self.module;
+        let enclosing = |r: RegionId| {
+            module
+                .region(r)
+                .parent()
+                .and_then(|op| module.op(op).parent())
+                .and_then(|b| module.block(b).parent())
+        };
+        let (Some(outer), Some(inner)) = (outer, inner) else {
+            return false;
+        };
+        let mut cur = enclosing(inner);
+        while let Some(r) = cur {
+            if r == outer {
+                return true;
+            }
+            cur = enclosing(r);
+        }
+        false
     }
 
     /// Successors are live blocks of the op's own region.
