@@ -242,7 +242,7 @@ impl<'a> Verifier<'a> {
     /// Values of erased or detached ops and blocks are reported, as edits can leave them.
     fn verify_operands_dominate(&self, op: OpId) -> Result<(), Diagnostic> {
         let module = self.module;
-        for (i, &v) in module.operands(op).iter().enumerate() {
+        'operands: for (i, &v) in module.operands(op).iter().enumerate() {
             let (def_block, def_op) = match module.value(v).def() {
                 ValueDef::Result { op: d, .. } => {
                     if let Some(problem) = self.detached_op(d) {
@@ -272,21 +272,29 @@ impl<'a> Verifier<'a> {
                 }
             };
             // Find the ancestor of `op` that lives in the defining region. Crossing an
-            // isolated op means the use is an isolation error instead, which that op reports.
+            // isolated op that does not hold the definition means the use is an
+            // isolation error instead, which that op reports. Finding none means the
+            // definition is in a region that does not enclose the use.
             let def_region = module.block(def_block).parent();
-            let mut user = Some(op);
-            while let Some(u) = user {
-                if module.op(u).parent().and_then(|b| module.block(b).parent()) == def_region {
-                    break;
+            let mut user = op;
+            let ancestor = loop {
+                if module
+                    .op(user)
+                    .parent()
+                    .and_then(|b| module.block(b).parent())
+                    == def_region
+                {
+                    break Some(user);
                 }
-                user = module.parent_op(u).filter(|&p| {
-                    !self
-                        .ctx
-                        .op_def(module.op(p).name())
-                        .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove))
-                });
-            }
-            let Some(user) = user else { continue };
+                match module.parent_op(user) {
+                    Some(p) if !self.is_isolated(p) => user = p,
+                    Some(p) if !self.block_is_inside(def_block, p) => continue 'operands,
+                    _ => break None,
+                }
+            };
+            let Some(user) = ancestor else {
+                return Err(self.dominance_error(op, i, def_block, def_op));
+            };
             let Some(user_block) = module.op(user).parent() else {
                 continue;
             };
@@ -500,6 +508,12 @@ impl<'a> Verifier<'a> {
             }
         }
         Ok(())
+    }
+
+    fn is_isolated(&self, op: OpId) -> bool {
+        self.ctx
+            .op_def(self.module.op(op).name())
+            .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove))
     }
 
     fn block_is_inside(&self, block: BlockId, op: OpId) -> bool {

@@ -317,6 +317,70 @@ fn the_verifier_names_values_left_dangling() {
 }
 
 #[test]
+fn the_verifier_reports_values_of_regions_that_do_not_enclose_the_use() {
+    let mut f = Fixture::new();
+    let region = f.m.create_region();
+    let inner = f.m.create_block(&[f.i32], Location::Unknown);
+    f.m.append_block(region, inner).unwrap();
+    let mut s = OperationState::new(f.ctx.sym("t.wrap"), Location::Unknown);
+    s.regions.push(region);
+    let wrap = f.m.create_op(s);
+    f.m.append_op(f.body, wrap).unwrap();
+    let inner_arg = f.m.block(inner).args()[0];
+    let x = f.op("x", &[inner_arg], 1);
+    f.m.append_op(inner, x).unwrap();
+    let vx = f.m.result(x, 0);
+    let errors = |f: &Fixture| -> Vec<(String, Vec<String>)> {
+        verify_module(&f.ctx, &f.m)
+            .iter()
+            .map(|d| {
+                let notes = d.notes.iter().skip(1).map(|n| n.message.clone());
+                (d.message.clone(), notes.collect())
+            })
+            .collect()
+    };
+    let dominance = |note: &str| {
+        vec![(
+            "operand #0 does not dominate this use".to_owned(),
+            vec![note.to_owned()],
+        )]
+    };
+    // Used after the op holding its region: the definition is in a child region.
+    let (after, _) = f.append("after", &[vx]);
+    assert_eq!(
+        errors(&f),
+        dominance("operand defined here (op in a child region)")
+    );
+    f.m.set_operand(after, 0, inner_arg).unwrap();
+    assert_eq!(
+        errors(&f),
+        dominance("operand defined as a block argument (block #0 in a child region)")
+    );
+    // Used inside a sibling's region: neither a parent nor a child region.
+    f.m.erase_op(after).unwrap();
+    let sibling_region = f.m.create_region();
+    let sibling_block = f.m.create_block(&[], Location::Unknown);
+    f.m.append_block(sibling_region, sibling_block).unwrap();
+    let mut s = OperationState::new(f.ctx.sym("t.sibling"), Location::Unknown);
+    s.regions.push(sibling_region);
+    let sibling = f.m.create_op(s);
+    f.m.append_op(f.body, sibling).unwrap();
+    let user = f.op("user", &[vx], 0);
+    f.m.append_op(sibling_block, user).unwrap();
+    assert_eq!(
+        errors(&f),
+        dominance("operand defined here (op is neither in a parent nor in a child region)")
+    );
+    // An op reading a value defined in its own region.
+    f.m.erase_op(user).unwrap();
+    f.m.set_operands(wrap, &[vx]);
+    assert_eq!(
+        errors(&f),
+        dominance("operand defined here (op in a child region)")
+    );
+}
+
+#[test]
 fn the_verifier_names_detached_blocks() {
     let mut f = Fixture::new();
     let stray = f.m.create_block(&[f.i32], Location::Unknown);
