@@ -154,3 +154,30 @@ func.func @nested_user_in_other_block() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// As upstream, ops directly in an unreachable block are not checked for
+// dominance, not even against later ops of their own block.
+func.func @unreachable_block() {
+  return
+^bb1:
+  "t.use"(%y) : (i32) -> ()
+  %y = "t.def"() : () -> i32
+  return
+}
+
+// -----
+
+// Ops nested in an unreachable block are checked.
+func.func @nested_in_unreachable_block() {
+  return
+^bb1:
+  "t.region"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "t.use"(%y) : (i32) -> ()
+  }) : () -> ()
+  // expected-note@+1 {{operand defined here (op in a parent region)}}
+  %y = "t.def"() : () -> i32
+  return
+}

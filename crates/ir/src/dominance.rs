@@ -102,6 +102,11 @@ impl DomTree {
         }
     }
 
+    /// True if `b` is a block of the region reachable from its entry.
+    pub fn is_reachable(&self, b: BlockId) -> bool {
+        self.index.get(&b).is_some_and(|&i| self.reachable[i])
+    }
+
     /// True if every path from the entry to `b` passes through `a`. Unreachable blocks
     /// are dominated by everything, as upstream treats them.
     pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {

@@ -242,6 +242,15 @@ impl<'a> Verifier<'a> {
     /// Values of erased or detached ops and blocks are reported, as edits can leave them.
     fn verify_operands_dominate(&self, op: OpId) -> Result<(), Diagnostic> {
         let module = self.module;
+        // As upstream, ops directly in unreachable blocks are not checked for
+        // dominance (their uses still need a definition in an enclosing region).
+        let reachable = module.op(op).parent().is_none_or(|b| {
+            let tree = module
+                .block(b)
+                .parent()
+                .and_then(|r| self.dom_trees.get(&r));
+            tree.is_none_or(|t| t.is_reachable(b))
+        });
         'operands: for (i, &v) in module.operands(op).iter().enumerate() {
             let (def_block, def_op) = match module.value(v).def() {
                 ValueDef::Result { op: d, .. } => {
@@ -295,6 +304,9 @@ impl<'a> Verifier<'a> {
             let Some(user) = ancestor else {
                 return Err(self.dominance_error(op, i, def_block, def_op));
             };
+            if !reachable {
+                continue;
+            }
             let Some(user_block) = module.op(user).parent() else {
                 continue;
             };
