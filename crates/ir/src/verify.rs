@@ -142,6 +142,16 @@ impl<'a> Verifier<'a> {
         let o = module.op(op);
         let name = ctx.str(o.name());
         let current = |d| with_current_op(ctx, module, op, d);
+        // Upstream checks this on entering the block, before the op itself.
+        if !o.successors().is_empty()
+            && let Some(b) = o.parent()
+            && module.block(b).last_op() != Some(op)
+        {
+            return Err(current(Diagnostic::error(
+                o.location(),
+                "operation with block successors must terminate its parent block",
+            )));
+        }
         let Some(def) = ctx.op_def(o.name()) else {
             let dialect = name.split_once('.').map_or(name, |(d, _)| d);
             if ctx.is_dialect_registered(dialect) && !ctx.dialect_allows_unknown_ops(dialect) {
