@@ -12,3 +12,20 @@ func.func @successors_in_the_middle() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// Control flow leaves a block through its terminator only: the misplaced branch
+// does not make ^bb1 reachable, so ^bb1 is not checked for dominance.
+func.func @only_terminators_branch() {
+  "t.region"() ({
+    // expected-error@+1 {{operation with block successors must terminate its parent block}}
+    "t.br"()[^bb1] : () -> ()
+    "t.ret"() : () -> ()
+  ^bb1:
+    "t.use"(%y) : (i32) -> ()
+    %y = "t.def"() : () -> i32
+    "t.ret"() : () -> ()
+  }) : () -> ()
+  return
+}

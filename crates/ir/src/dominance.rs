@@ -14,7 +14,9 @@ pub struct DomTree {
 }
 
 impl DomTree {
-    /// Computes dominance for `region`, with edges from every op's successors.
+    /// Computes dominance for `region`. As upstream's `Block::getSuccessors`, a
+    /// block's edges are the successors of its last op (its terminator): successors
+    /// anywhere else are a verifier error of their own.
     pub fn new(module: &Module, region: RegionId) -> Self {
         let blocks = &module.region(region).blocks();
         let index: FxHashMap<BlockId, usize> =
@@ -24,7 +26,9 @@ impl DomTree {
             .iter()
             .map(|&b| {
                 module
-                    .block_ops(b)
+                    .block(b)
+                    .last_op()
+                    .into_iter()
                     .flat_map(|op| module.op(op).successors().iter())
                     .filter_map(|s| index.get(s).copied())
                     .collect()
