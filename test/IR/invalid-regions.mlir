@@ -29,3 +29,25 @@ func.func @only_terminators_branch() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// An unregistered op's region of several blocks needs a terminator in each.
+func.func @empty_block_of_several() {
+  // expected-error@+1 {{empty block: expect at least a terminator}}
+  "t.region"() ({
+    "t.br"()[^bb1] : () -> ()
+  ^bb1:
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// A single empty block is fine there.
+func.func @single_empty_block() {
+  "t.region"() ({
+  ^bb0:
+  }) : () -> ()
+  return
+}

@@ -165,7 +165,7 @@ impl<'a> Verifier<'a> {
             return self
                 .verify_operands_dominate(op)
                 .and_then(|()| self.verify_successors(op))
-                .and_then(|()| self.verify_regions(op, false));
+                .and_then(|()| self.verify_regions(op, true));
         };
         if def.has_trait(OpTrait::ZeroResults) && module.num_results(op) != 0 {
             return Err(current(op_error(ctx, module, op, "requires zero results")));
@@ -210,17 +210,20 @@ impl<'a> Verifier<'a> {
                 hook(ctx, module, op).map_err(current)?;
             }
         }
-        self.verify_regions(op, !def.has_trait(OpTrait::NoTerminator))
+        self.verify_regions(op, def.has_trait(OpTrait::NoTerminator))
     }
 
-    /// Every non-empty block of a region that needs terminators ends in one.
-    fn verify_regions(&self, op: OpId, need_terminator: bool) -> Result<(), Diagnostic> {
-        if !need_terminator {
-            return Ok(());
-        }
+    /// Every block ends in a terminator, except the only block of a region of an op
+    /// that may have none (`NoTerminator`, or unregistered), as upstream's
+    /// `mayBeValidWithoutTerminator`.
+    fn verify_regions(&self, op: OpId, no_terminator: bool) -> Result<(), Diagnostic> {
         let (ctx, module) = (self.ctx, self.module);
         for &r in module.op(op).regions() {
-            for &b in module.region(r).blocks() {
+            let blocks = module.region(r).blocks();
+            if no_terminator && blocks.len() == 1 {
+                continue;
+            }
+            for &b in blocks {
                 let Some(last) = module.block(b).last_op() else {
                     return Err(Diagnostic::error(
                         module.op(op).location(),
