@@ -51,3 +51,16 @@ func.func @single_empty_block() {
   }) : () -> ()
   return
 }
+
+// -----
+
+func.func @branch_to_the_entry_block() {
+  // expected-error@+1 {{entry block of region may not have predecessors}}
+  "t.region"() ({
+  ^bb0:
+    "t.br"()[^bb1] : () -> ()
+  ^bb1:
+    "t.br"()[^bb0] : () -> ()
+  }) : () -> ()
+  return
+}

@@ -61,6 +61,8 @@ struct Verifier<'a> {
     dom_trees: FxHashMap<RegionId, DomTree>,
     /// Blocks reachable from the top op, by arena index.
     tree_blocks: Vec<bool>,
+    /// Blocks some op of the module branches to, by arena index.
+    branched_to: Vec<bool>,
 }
 
 /// Below this many ops, verifying on one thread is faster than starting others.
@@ -74,6 +76,7 @@ impl<'a> Verifier<'a> {
             positions: vec![u32::MAX; module.num_ops()],
             dom_trees: FxHashMap::default(),
             tree_blocks: vec![false; module.num_blocks()],
+            branched_to: vec![false; module.num_blocks()],
         }
     }
 
@@ -93,6 +96,9 @@ impl<'a> Verifier<'a> {
             }
         }
         for &op in &all {
+            for &s in module.op(op).successors() {
+                self.branched_to[s.index()] = true;
+            }
             for &r in module.op(op).regions() {
                 if module.region(r).blocks().len() > 1 {
                     self.dom_trees.insert(r, DomTree::new(module, r));
@@ -213,11 +219,21 @@ impl<'a> Verifier<'a> {
         self.verify_regions(op, def.has_trait(OpTrait::NoTerminator))
     }
 
-    /// Every block ends in a terminator, except the only block of a region of an op
-    /// that may have none (`NoTerminator`, or unregistered), as upstream's
+    /// No branch enters a region's entry block. Every block ends in a terminator,
+    /// except the only block of a region of an op that may have none (`NoTerminator`, or unregistered), as upstream's
     /// `mayBeValidWithoutTerminator`.
     fn verify_regions(&self, op: OpId, no_terminator: bool) -> Result<(), Diagnostic> {
         let (ctx, module) = (self.ctx, self.module);
+        for &r in module.op(op).regions() {
+            if let Some(entry) = module.region(r).entry()
+                && self.branched_to[entry.index()]
+            {
+                return Err(Diagnostic::error(
+                    module.op(op).location(),
+                    "entry block of region may not have predecessors",
+                ));
+            }
+        }
         for &r in module.op(op).regions() {
             let blocks = module.region(r).blocks();
             if no_terminator && blocks.len() == 1 {
