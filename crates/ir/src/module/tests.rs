@@ -237,6 +237,49 @@ fn replace_op_checks_counts_and_self_reference() {
 }
 
 #[test]
+fn a_refused_replace_op_replaces_nothing() {
+    let mut f = Fixture::new();
+    let arg = f.arg;
+    let region = f.m.create_region();
+    let inner = f.m.create_block(&[], Location::Unknown);
+    f.m.append_block(region, inner).unwrap();
+    let mut s = OperationState::new(f.ctx.sym("t.wrap"), Location::Unknown);
+    s.regions.push(region);
+    s.result_types.push(f.i32);
+    let wrap = f.m.create_op(s);
+    f.m.append_op(f.body, wrap).unwrap();
+    let wrapped = f.m.result(wrap, 0);
+    let x = f.op("x", &[], 1);
+    f.m.append_op(inner, x).unwrap();
+    let vx = f.m.result(x, 0);
+    let (user, _) = f.append("user", &[wrapped]);
+    // A replacement defined inside the op would be read after the erase.
+    assert_eq!(
+        f.m.replace_op(wrap, &[vx]),
+        Err(EditError::StillUsed {
+            user: Use { user, index: 0 }
+        })
+    );
+    assert_eq!(f.m.operands(user), &[wrapped], "nothing was replaced");
+    // A value defined inside is read from outside: the erase would be refused.
+    let (reader, _) = f.append("reader", &[vx]);
+    assert_eq!(
+        f.m.replace_op(wrap, &[arg]),
+        Err(EditError::StillUsed {
+            user: Use {
+                user: reader,
+                index: 0
+            }
+        })
+    );
+    assert_eq!(f.m.operands(user), &[wrapped], "nothing was replaced");
+    assert!(!f.m.op(wrap).is_erased());
+    f.m.erase_op(reader).unwrap();
+    f.m.replace_op(wrap, &[arg]).unwrap();
+    assert_eq!(f.m.operands(user), &[arg]);
+}
+
+#[test]
 fn replace_uses_if_filters() {
     let mut f = Fixture::new();
     let arg = f.arg;
