@@ -280,6 +280,33 @@ fn a_refused_replace_op_replaces_nothing() {
 }
 
 #[test]
+fn a_refused_builder_replace_notifies_nothing() {
+    use crate::builder::{Builder, Listener};
+    #[derive(Default)]
+    struct Heard(usize);
+    impl Listener for Heard {
+        fn op_replaced(&mut self, _: &Module, _: OpId, _: &[Value]) {
+            self.0 += 1;
+        }
+        fn op_erased(&mut self, _: &Module, _: OpId) {
+            self.0 += 1;
+        }
+    }
+    let mut f = Fixture::new();
+    let arg = f.arg;
+    let (a, va) = f.append("a", &[arg]);
+    let top = f.m.top().unwrap();
+    let mut heard = Heard::default();
+    let mut b = Builder::with_listener(&mut f.ctx, &mut f.m, &mut heard);
+    assert_eq!(b.replace_op(a, &[va]), Err(EditError::Cycle));
+    assert_eq!(b.replace_op(top, &[]), Err(EditError::Top));
+    assert_eq!(heard.0, 0, "refused replacements are not reported");
+    let mut b = Builder::with_listener(&mut f.ctx, &mut f.m, &mut heard);
+    b.replace_op(a, &[arg]).unwrap();
+    assert_eq!(heard.0, 2, "replaced, then erased");
+}
+
+#[test]
 fn replace_uses_if_filters() {
     let mut f = Fixture::new();
     let arg = f.arg;
