@@ -181,3 +181,40 @@ func.func @nested_in_unreachable_block() {
   %y = "t.def"() : () -> i32
   return
 }
+
+// -----
+
+// The only block of an unregistered op's region is a graph region, as upstream
+// treats it: its ops may use values defined after them, also from nested regions.
+func.func @graph_region() {
+  "t.region"() ({
+    %0 = "t.use"(%1, %0) : (i32, i32) -> i32
+    "t.region"() ({
+      "t.use"(%1) : (i32) -> ()
+    }) : () -> ()
+    %1 = "t.def"() : () -> i32
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// A region of several blocks follows SSA dominance.
+func.func @cfg_region() {
+  "t.region"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "t.use"(%1) : (i32) -> ()
+    // expected-note@+1 {{operand defined here (op in the same block)}}
+    %1 = "t.def"() : () -> i32
+    "t.br"()[^bb1] : () -> ()
+  ^bb1:
+    "t.ret"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// The module's body is a graph region too.
+"t.use"(%late) : (i32) -> ()
+%late = "t.def"() : () -> i32

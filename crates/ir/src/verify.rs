@@ -342,7 +342,7 @@ impl<'a> Verifier<'a> {
             let dominates = match def_op {
                 Some(def_op) if user_block == def_block => {
                     let (d, u) = (self.positions[def_op.index()], self.positions[user.index()]);
-                    d == u32::MAX || u == u32::MAX || d < u
+                    !self.has_ssa_dominance(def_region) || d == u32::MAX || u == u32::MAX || d < u
                 }
                 _ => {
                     user_block == def_block
@@ -549,6 +549,24 @@ impl<'a> Verifier<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether order matters within the blocks of `region`. As upstream's
+    /// `mayBeGraphRegion`, the only block of a region of an unregistered op or of a
+    /// graph-region op (`builtin.module`) is a graph: its ops may use values defined
+    /// after them. Regions of several blocks always follow SSA dominance.
+    fn has_ssa_dominance(&self, region: Option<RegionId>) -> bool {
+        let Some(region) = region else { return true };
+        let module = self.module;
+        if module.region(region).blocks().len() > 1 {
+            return true;
+        }
+        let Some(op) = module.region(region).parent() else {
+            return true;
+        };
+        self.ctx
+            .op_def(module.op(op).name())
+            .is_some_and(|d| !d.has_trait(OpTrait::HasOnlyGraphRegion))
     }
 
     fn is_isolated(&self, op: OpId) -> bool {

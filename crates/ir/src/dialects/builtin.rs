@@ -11,6 +11,7 @@ pub static DIALECT: Dialect = Dialect {
     name: "builtin",
     ops: &[OpDef {
         traits: &[
+            OpTrait::HasOnlyGraphRegion,
             OpTrait::IsolatedFromAbove,
             OpTrait::NoTerminator,
             OpTrait::SingleBlock,
