@@ -64,3 +64,17 @@ func.func @branch_to_the_entry_block() {
   }) : () -> ()
   return
 }
+
+// -----
+
+// Structure is checked before dominance: the op is reported for its empty block,
+// not for its operand.
+func.func @structure_before_dominance() {
+  // expected-error@+1 {{empty block: expect at least a terminator}}
+  %0 = "t.region"(%1) ({
+    "t.br"()[^bb1] : () -> ()
+  ^bb1:
+  }) : (i32) -> i32
+  %1 = "t.def"() : () -> i32
+  return
+}

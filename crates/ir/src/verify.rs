@@ -169,10 +169,13 @@ impl<'a> Verifier<'a> {
                 )));
             }
             return self
-                .verify_operands_dominate(op)
+                .verify_operands_live(op)
                 .and_then(|()| self.verify_successors(op))
-                .and_then(|()| self.verify_regions(op, true));
+                .and_then(|()| self.verify_regions(op, true))
+                .and_then(|()| self.verify_operands_dominate(op));
         };
+        // Upstream checks operands on entering the op, before its own invariants.
+        self.verify_operands_live(op)?;
         if def.has_trait(OpTrait::ZeroResults) && module.num_results(op) != 0 {
             return Err(current(op_error(ctx, module, op, "requires zero results")));
         }
@@ -199,7 +202,6 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        self.verify_operands_dominate(op)?;
         self.verify_successors(op)?;
         if def.has_trait(OpTrait::IsolatedFromAbove) {
             self.verify_isolation(op)?;
@@ -216,12 +218,14 @@ impl<'a> Verifier<'a> {
                 hook(ctx, module, op).map_err(current)?;
             }
         }
-        self.verify_regions(op, def.has_trait(OpTrait::NoTerminator))
+        self.verify_regions(op, def.has_trait(OpTrait::NoTerminator))?;
+        // Last: upstream checks dominance once the structure is known to be sound.
+        self.verify_operands_dominate(op)
     }
 
     /// No branch enters a region's entry block. Every block ends in a terminator,
-    /// except the only block of a region of an op that may have none (`NoTerminator`, or unregistered), as upstream's
-    /// `mayBeValidWithoutTerminator`.
+    /// except the only block of a region of an op that may have none (`NoTerminator`,
+    /// or unregistered), as upstream's `mayBeValidWithoutTerminator`.
     fn verify_regions(&self, op: OpId, no_terminator: bool) -> Result<(), Diagnostic> {
         let (ctx, module) = (self.ctx, self.module);
         for &r in module.op(op).regions() {
@@ -265,10 +269,30 @@ impl<'a> Verifier<'a> {
         Ok(())
     }
 
-    /// Every operand is a live value of the module whose definition dominates the use:
-    /// a result of an earlier op (in the same block, an enclosing block, or a
-    /// dominating block of the same region) or an argument of a dominating block.
-    /// Values of erased or detached ops and blocks are reported, as edits can leave them.
+    /// Every operand is a live value of the module: not a result of an erased or
+    /// detached op, nor an argument of a detached block or an erased argument, as
+    /// edits can leave them.
+    fn verify_operands_live(&self, op: OpId) -> Result<(), Diagnostic> {
+        let module = self.module;
+        for (i, &v) in module.operands(op).iter().enumerate() {
+            let problem = match module.value(v).def() {
+                ValueDef::Result { op: d, .. } => self.detached_op(d),
+                ValueDef::BlockArg { block, .. } => (!self.in_tree(block))
+                    .then_some("is an argument of a block that is not in the module"),
+                ValueDef::Placeholder => {
+                    Some("is not defined (an erased block argument or an unresolved reference)")
+                }
+            };
+            if let Some(problem) = problem {
+                return Err(self.operand_error(op, i, problem));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every operand's definition dominates the use: a result of an earlier op (in
+    /// the same block, an enclosing block, or a dominating block of the same region)
+    /// or an argument of a dominating block. Operands are live (checked before).
     fn verify_operands_dominate(&self, op: OpId) -> Result<(), Diagnostic> {
         let module = self.module;
         // As upstream, ops directly in unreachable blocks are not checked for
@@ -282,32 +306,12 @@ impl<'a> Verifier<'a> {
         });
         'operands: for (i, &v) in module.operands(op).iter().enumerate() {
             let (def_block, def_op) = match module.value(v).def() {
-                ValueDef::Result { op: d, .. } => {
-                    if let Some(problem) = self.detached_op(d) {
-                        return Err(self.operand_error(op, i, problem));
-                    }
-                    match module.op(d).parent() {
-                        Some(b) => (b, Some(d)),
-                        None => continue,
-                    }
-                }
-                ValueDef::BlockArg { block, .. } => {
-                    if !self.in_tree(block) {
-                        return Err(self.operand_error(
-                            op,
-                            i,
-                            "is an argument of a block that is not in the module",
-                        ));
-                    }
-                    (block, None)
-                }
-                ValueDef::Placeholder => {
-                    return Err(self.operand_error(
-                        op,
-                        i,
-                        "is not defined (an erased block argument or an unresolved reference)",
-                    ));
-                }
+                ValueDef::Result { op: d, .. } => match module.op(d).parent() {
+                    Some(b) => (b, Some(d)),
+                    None => continue,
+                },
+                ValueDef::BlockArg { block, .. } => (block, None),
+                ValueDef::Placeholder => continue,
             };
             // Find the ancestor of `op` that lives in the defining region. Crossing an
             // isolated op that does not hold the definition means the use is an
