@@ -11,12 +11,12 @@
 //! Within a block, order matters unless the block is the only one of a region of an
 //! unregistered op or of the module: upstream treats those as graph regions.
 //!
-//! The verifier reports each failing op's first error, in pre-order. Per op, it
-//! checks: a successor-holding op is last in its block; each operand in order (its
-//! definition is live, then dominance); successors are blocks of the op's own
-//! region; an isolated op's nested uses stay inside it; the entry blocks of its
-//! regions have no predecessors; blocks of regions that need terminators are not
-//! empty.
+//! The verifier reports each failing op's first error, in pre-order. Per op, as
+//! upstream checks structure before dominance: a successor-holding op is last in its
+//! block; each operand names a live value; a `func.return` is last; successors are
+//! blocks of the op's own region; an isolated op's nested uses stay inside it; the
+//! entry blocks of its regions have no predecessors; blocks of regions that need
+//! terminators are not empty; and last, each operand's definition dominates the use.
 
 use crate::model::{Def, Kind, Model};
 use std::collections::{BTreeMap, BTreeSet};
@@ -43,13 +43,13 @@ fn first_error(f: &mut Facts, op: OpId) -> Option<Expected> {
     if !o.successors.is_empty() && m.position(op).is_some_and(|i| i + 1 != block_len(m, op)) {
         return plain("operation with block successors must terminate its parent block");
     }
-    if o.kind == Kind::Return && m.position(op).is_some_and(|i| i + 1 != block_len(m, op)) {
-        return named("must be the last operation in the parent block".into());
-    }
     for (i, &v) in o.operands.iter().enumerate() {
-        if let Some(e) = operand_error(f, op, i, v) {
+        if let Some(e) = dangling_operand(f, op, i, v) {
             return Some(e);
         }
+    }
+    if o.kind == Kind::Return && m.position(op).is_some_and(|i| i + 1 != block_len(m, op)) {
+        return named("must be the last operation in the parent block".into());
     }
     let region = m.op_region(op);
     for &s in &o.successors {
@@ -91,6 +91,12 @@ fn first_error(f: &mut Facts, op: OpId) -> Option<Expected> {
         }
         if blocks.iter().any(|&b| m.block(b).ops.is_empty()) {
             return plain("empty block: expect at least a terminator");
+        }
+    }
+    // Dominance last: upstream checks it once the structure is sound.
+    for (i, &v) in o.operands.iter().enumerate() {
+        if let Some(e) = dominance_error(f, op, i, v) {
+            return Some(e);
         }
     }
     None
@@ -143,28 +149,29 @@ fn block_inside(m: &Model, b: BlockId, op: OpId) -> bool {
     m.block_parent_op(b).is_some_and(|p| m.is_ancestor(op, p))
 }
 
-fn operand_error(f: &mut Facts, user: OpId, i: usize, v: Value) -> Option<Expected> {
+/// Why operand `i` (`v`) of `user` names no live value, if it does not.
+fn dangling_operand(f: &Facts, user: OpId, i: usize, v: Value) -> Option<Expected> {
     let m = f.m;
-    let name = &m.op(user).name;
-    let dangling = |what: &str| Some((format!("'{name}' op operand #{i} {what}"), Vec::new()));
-    let def = m.values[&v].def;
-    match def {
-        Def::Result(d, _) if m.op(d).erased => {
-            return dangling("is a result of an erased operation");
-        }
+    let what = match m.values[&v].def {
+        Def::Result(d, _) if m.op(d).erased => "is a result of an erased operation",
         Def::Result(d, _) if !f.live_ops.contains(&d) => {
-            return dangling("is a result of an operation that is not in the module");
+            "is a result of an operation that is not in the module"
         }
         Def::Arg(b) if !f.live_blocks.contains(&b) => {
-            return dangling("is an argument of a block that is not in the module");
+            "is an argument of a block that is not in the module"
         }
-        Def::Gone => {
-            return dangling(
-                "is not defined (an erased block argument or an unresolved reference)",
-            );
-        }
-        _ => {}
-    }
+        Def::Gone => "is not defined (an erased block argument or an unresolved reference)",
+        _ => return None,
+    };
+    let name = &m.op(user).name;
+    Some((format!("'{name}' op operand #{i} {what}"), Vec::new()))
+}
+
+/// Why the definition of operand `i` (`v`, live) of `user` does not dominate it, if
+/// it does not.
+fn dominance_error(f: &mut Facts, user: OpId, i: usize, v: Value) -> Option<Expected> {
+    let m = f.m;
+    let def = m.values[&v].def;
     let user_block = m.op(user).parent.expect("a user in the tree has a block");
     let user_region = m.block(user_block).parent.expect("its block has a region");
     let def_block = def_block(m, v).expect("a live value has a block");
