@@ -49,3 +49,15 @@ func.func @forward() {
   %late = "test.def"() : () -> i32
   "test.br"()[^use] : () -> ()
 }
+
+// A predecessor is listed once per edge, as upstream does.
+// CHECK-LABEL: func.func @two_edges
+// CHECK:       ^bb1:  // 2 preds: ^bb0, ^bb0
+// CHECK:       ^bb2:  // 3 preds: ^bb0, ^bb1, ^bb1
+func.func @two_edges() {
+  "test.br"()[^a, ^a, ^b] : () -> ()
+^a:
+  "test.br"()[^b, ^b] : () -> ()
+^b:
+  return
+}

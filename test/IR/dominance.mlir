@@ -136,3 +136,85 @@ func.func @block_arg_dominates() {
   "t.use"(%x) : (i32) -> ()
   return
 }
+
+// -----
+
+// The note places the definition relative to the user itself: the user is nested
+// in a block the definition does not dominate, so it is in a parent region.
+func.func @nested_user_in_other_block() {
+  "t.br"()[^bb2] : () -> ()
+^bb1:
+  // expected-note@+1 {{operand defined here (op in a parent region)}}
+  %y = "t.def"() : () -> i32
+  "t.br"()[^bb2] : () -> ()
+^bb2:
+  "t.region"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "t.use"(%y) : (i32) -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// As upstream, ops directly in an unreachable block are not checked for
+// dominance, not even against later ops of their own block.
+func.func @unreachable_block() {
+  return
+^bb1:
+  "t.use"(%y) : (i32) -> ()
+  %y = "t.def"() : () -> i32
+  return
+}
+
+// -----
+
+// Ops nested in an unreachable block are checked.
+func.func @nested_in_unreachable_block() {
+  return
+^bb1:
+  "t.region"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "t.use"(%y) : (i32) -> ()
+  }) : () -> ()
+  // expected-note@+1 {{operand defined here (op in a parent region)}}
+  %y = "t.def"() : () -> i32
+  return
+}
+
+// -----
+
+// The only block of an unregistered op's region is a graph region, as upstream
+// treats it: its ops may use values defined after them, also from nested regions.
+func.func @graph_region() {
+  "t.region"() ({
+    %0 = "t.use"(%1, %0) : (i32, i32) -> i32
+    "t.region"() ({
+      "t.use"(%1) : (i32) -> ()
+    }) : () -> ()
+    %1 = "t.def"() : () -> i32
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// A region of several blocks follows SSA dominance.
+func.func @cfg_region() {
+  "t.region"() ({
+    // expected-error@+1 {{operand #0 does not dominate this use}}
+    "t.use"(%1) : (i32) -> ()
+    // expected-note@+1 {{operand defined here (op in the same block)}}
+    %1 = "t.def"() : () -> i32
+    "t.br"()[^bb1] : () -> ()
+  ^bb1:
+    "t.ret"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// The module's body is a graph region too.
+"t.use"(%late) : (i32) -> ()
+%late = "t.def"() : () -> i32

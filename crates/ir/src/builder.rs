@@ -185,18 +185,10 @@ impl<'a> Builder<'a> {
     /// # Errors
     /// As [`Module::replace_op`]; nothing changes then.
     pub fn replace_op(&mut self, op: OpId, values: &[Value]) -> Result<(), EditError> {
-        let n = self.module.num_results(op);
-        if values.len() != n {
-            return Err(EditError::CountMismatch {
-                expected: n,
-                found: values.len(),
-            });
-        }
+        // Refused before the listener hears of it.
+        self.module.check_replace_op(op, values)?;
         self.notify(|l, m| l.op_replaced(m, op, values));
         let results: Vec<Value> = self.module.results(op).collect();
-        if results.iter().any(|r| values.contains(r)) {
-            return Err(EditError::Cycle);
-        }
         for (&r, &v) in results.iter().zip(values) {
             self.replace_all_uses_with(r, v);
         }

@@ -15,7 +15,9 @@ pub struct DomTree {
 }
 
 impl DomTree {
-    /// Computes dominance for `region`, with edges from every op's successors.
+    /// Computes dominance for `region`. As upstream's `Block::getSuccessors`, a
+    /// block's edges are the successors of its last op (its terminator): successors
+    /// anywhere else are a verifier error of their own.
     pub fn new(module: &Module, region: RegionId) -> Self {
         let blocks = &module.region(region).blocks();
         let index: FxHashMap<BlockId, usize> =
@@ -25,7 +27,9 @@ impl DomTree {
             .iter()
             .map(|&b| {
                 module
-                    .block_ops(b)
+                    .block(b)
+                    .last_op()
+                    .into_iter()
                     .flat_map(|op| module.op(op).successors().iter())
                     .filter_map(|s| index.get(s).copied())
                     .collect()
@@ -104,6 +108,11 @@ impl DomTree {
         }
     }
 
+    /// True if `b` is a block of the region reachable from its entry.
+    pub fn is_reachable(&self, b: BlockId) -> bool {
+        self.index.get(&b).is_some_and(|&i| self.reachable[i])
+    }
+
     /// True if every path from the entry to `b` passes through `a`. Unreachable blocks
     /// are dominated by everything, as upstream treats them.
     pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {
@@ -128,10 +137,5 @@ impl DomTree {
     pub fn immediate_dominator(&self, b: BlockId) -> Option<BlockId> {
         let i = *self.index.get(&b)?;
         self.idom[i].map(|d| self.blocks[d])
-    }
-
-    /// True if a path from the region's entry reaches `b`.
-    pub fn is_reachable(&self, b: BlockId) -> bool {
-        self.index.get(&b).is_some_and(|&i| self.reachable[i])
     }
 }

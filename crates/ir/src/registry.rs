@@ -62,6 +62,9 @@ pub enum OpTrait {
     SingleBlock,
     /// Its region holds a symbol table.
     SymbolTable,
+    /// Its regions are graph regions: ops of a block may use values defined later in
+    /// it (upstream's `RegionKindInterface` answering `Graph`, as `builtin.module`).
+    HasOnlyGraphRegion,
     /// Has no results.
     ZeroResults,
     /// Has no side effects: removable when its results are unused, and two such ops

@@ -84,6 +84,8 @@ struct Verifier<'a> {
     tree_blocks: Vec<bool>,
     /// Every symbol table of the tree, built once for all symbol-use checks.
     symbols: SymbolTableCollection,
+    /// Blocks some op of the module branches to, by arena index.
+    branched_to: Vec<bool>,
 }
 
 /// Below this many ops, verifying on one thread is faster than starting others.
@@ -98,6 +100,7 @@ impl<'a> Verifier<'a> {
             dom_trees: FxHashMap::default(),
             tree_blocks: vec![false; module.num_blocks()],
             symbols: SymbolTableCollection::new(),
+            branched_to: vec![false; module.num_blocks()],
         }
     }
 
@@ -117,6 +120,9 @@ impl<'a> Verifier<'a> {
             }
         }
         for &op in &all {
+            for &s in module.op(op).successors() {
+                self.branched_to[s.index()] = true;
+            }
             for &r in module.op(op).regions() {
                 if module.region(r).blocks().len() > 1 {
                     self.dom_trees.insert(r, DomTree::new(module, r));
@@ -176,6 +182,16 @@ impl<'a> Verifier<'a> {
         let o = module.op(op);
         let name = ctx.str(o.name());
         let current = |d| with_current_op(ctx, module, op, d);
+        // Upstream checks this on entering the block, before the op itself.
+        if !o.successors().is_empty()
+            && let Some(b) = o.parent()
+            && module.block(b).last_op() != Some(op)
+        {
+            return Err(current(Diagnostic::error(
+                o.location(),
+                "operation with block successors must terminate its parent block",
+            )));
+        }
         let Some(kind) = ctx.op_kind(o.name()) else {
             let dialect = name.split_once('.').map_or(name, |(d, _)| d);
             if ctx.is_dialect_registered(dialect) && !ctx.dialect_allows_unknown_ops(dialect) {
@@ -187,11 +203,14 @@ impl<'a> Verifier<'a> {
                 )));
             }
             return self
-                .verify_operands_dominate(op)
+                .verify_operands_live(op)
                 .and_then(|()| self.verify_successors(op))
-                .and_then(|()| self.verify_regions(op, false));
+                .and_then(|()| self.verify_regions(op, true))
+                .and_then(|()| self.verify_operands_dominate(op));
         };
         let def = ctx.op_def_of_kind(kind);
+        // Upstream checks operands on entering the op, before its own invariants.
+        self.verify_operands_live(op)?;
         if def.has_trait(OpTrait::ZeroResults) && module.num_results(op) != 0 {
             return Err(current(op_error(ctx, module, op, "requires zero results")));
         }
@@ -218,7 +237,6 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        self.verify_operands_dominate(op)?;
         self.verify_successors(op)?;
         if def.has_trait(OpTrait::IsolatedFromAbove) {
             self.verify_isolation(op)?;
@@ -239,22 +257,37 @@ impl<'a> Verifier<'a> {
             // Not `current`: the error is the redefining symbol's and names it.
             symbol_table::verify_symbol_table(ctx, module, op, &self.symbols)?;
         }
-        self.verify_regions(op, !def.has_trait(OpTrait::NoTerminator))?;
-        // Last, as upstream verifies symbol uses once the ops themselves are valid.
+        self.verify_regions(op, def.has_trait(OpTrait::NoTerminator))?;
+        // Upstream checks dominance once the structure is known to be sound, and
+        // symbol uses last, once the ops themselves are valid.
+        self.verify_operands_dominate(op)?;
         if let Some(verify_uses) = def.verify_symbol_uses {
             verify_uses(ctx, module, op, &self.symbols).map_err(current)?;
         }
         Ok(())
     }
 
-    /// Every non-empty block of a region that needs terminators ends in one.
-    fn verify_regions(&self, op: OpId, need_terminator: bool) -> Result<(), Diagnostic> {
-        if !need_terminator {
-            return Ok(());
-        }
+    /// No branch enters a region's entry block. Every block ends in a terminator,
+    /// except the only block of a region of an op that may have none (`NoTerminator`,
+    /// or unregistered), as upstream's `mayBeValidWithoutTerminator`.
+    fn verify_regions(&self, op: OpId, no_terminator: bool) -> Result<(), Diagnostic> {
         let (ctx, module) = (self.ctx, self.module);
         for &r in module.op(op).regions() {
-            for &b in module.region(r).blocks() {
+            if let Some(entry) = module.region(r).entry()
+                && self.branched_to[entry.index()]
+            {
+                return Err(Diagnostic::error(
+                    module.op(op).location(),
+                    "entry block of region may not have predecessors",
+                ));
+            }
+        }
+        for &r in module.op(op).regions() {
+            let blocks = module.region(r).blocks();
+            if no_terminator && blocks.len() == 1 {
+                continue;
+            }
+            for &b in blocks {
                 let Some(last) = module.block(b).last_op() else {
                     return Err(Diagnostic::error(
                         module.op(op).location(),
@@ -280,110 +313,179 @@ impl<'a> Verifier<'a> {
         Ok(())
     }
 
-    /// Every operand is a live value of the module whose definition dominates the use:
-    /// a result of an earlier op (in the same block, an enclosing block, or a
-    /// dominating block of the same region) or an argument of a dominating block.
-    /// Values of erased or detached ops and blocks are reported, as edits can leave them.
-    fn verify_operands_dominate(&self, op: OpId) -> Result<(), Diagnostic> {
+    /// Every operand is a live value of the module: not a result of an erased or
+    /// detached op, nor an argument of a detached block or an erased argument, as
+    /// edits can leave them.
+    fn verify_operands_live(&self, op: OpId) -> Result<(), Diagnostic> {
         let module = self.module;
         for (i, &v) in module.operands(op).iter().enumerate() {
-            let (def_block, def_op) = match module.value(v).def() {
-                ValueDef::Result { op: d, .. } => {
-                    if let Some(problem) = self.detached_op(d) {
-                        return Err(self.operand_error(op, i, problem));
-                    }
-                    match module.op(d).parent() {
-                        Some(b) => (b, Some(d)),
-                        None => continue,
-                    }
-                }
-                ValueDef::BlockArg { block, .. } => {
-                    if !self.in_tree(block) {
-                        return Err(self.operand_error(
-                            op,
-                            i,
-                            "is an argument of a block that is not in the module",
-                        ));
-                    }
-                    (block, None)
-                }
+            let problem = match module.value(v).def() {
+                ValueDef::Result { op: d, .. } => self.detached_op(d),
+                ValueDef::BlockArg { block, .. } => (!self.in_tree(block))
+                    .then_some("is an argument of a block that is not in the module"),
                 ValueDef::Placeholder => {
-                    return Err(self.operand_error(
-                        op,
-                        i,
-                        "is not defined (an erased block argument or an unresolved reference)",
-                    ));
+                    Some("is not defined (an erased block argument or an unresolved reference)")
                 }
             };
-            // Find the ancestor of `op` that lives in the defining region. Crossing an
-            // isolated op means the use is an isolation error instead, which that op reports.
-            let def_region = module.block(def_block).parent();
-            let mut user = Some(op);
-            while let Some(u) = user {
-                if module.op(u).parent().and_then(|b| module.block(b).parent()) == def_region {
-                    break;
-                }
-                user = module.parent_op(u).filter(|&p| {
-                    !self
-                        .ctx
-                        .op_def(module.op(p).name())
-                        .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove))
-                });
-            }
-            let Some(user) = user else { continue };
-            let Some(user_block) = module.op(user).parent() else {
-                continue;
-            };
-            let where_ = if user == op { "the same" } else { "a parent" };
-            let (note_loc, note) = match def_op {
-                Some(def_op) => {
-                    let note = if user_block != def_block {
-                        (!self.block_dominates(def_region, def_block, user_block))
-                            .then(|| "operand defined here (op in the same region)".to_owned())
-                    } else {
-                        let (d, u) = (self.positions[def_op.index()], self.positions[user.index()]);
-                        let after = d != u32::MAX && u != u32::MAX && d >= u;
-                        after.then(|| {
-                            let place = if user == op {
-                                "the same block"
-                            } else {
-                                "a parent region"
-                            };
-                            format!("operand defined here (op in {place})")
-                        })
-                    };
-                    (module.op(def_op).location(), note)
-                }
-                None => {
-                    // As upstream, the note points at the op holding the argument's block.
-                    let holder = module.block_parent_op(def_block);
-                    let loc = holder.map_or(crate::Location::Unknown, |h| module.op(h).location());
-                    let note = (user_block != def_block
-                        && !self.block_dominates(def_region, def_block, user_block))
-                    .then(|| {
-                        let k = module.block_index(def_block).unwrap_or_default();
-                        format!(
-                            "operand defined as a block argument (block #{k} in {where_} region)"
-                        )
-                    });
-                    (loc, note)
-                }
-            };
-            if let Some(note) = note {
-                let o = module.op(op);
-                let diag = with_current_op(
-                    self.ctx,
-                    module,
-                    op,
-                    Diagnostic::error(
-                        o.location(),
-                        format!("operand #{i} does not dominate this use"),
-                    ),
-                );
-                return Err(diag.with_note(note_loc, note));
+            if let Some(problem) = problem {
+                return Err(self.operand_error(op, i, problem));
             }
         }
         Ok(())
+    }
+
+    /// Every operand's definition dominates the use: a result of an earlier op (in
+    /// the same block, an enclosing block, or a dominating block of the same region)
+    /// or an argument of a dominating block. Operands are live (checked before).
+    fn verify_operands_dominate(&self, op: OpId) -> Result<(), Diagnostic> {
+        let module = self.module;
+        // As upstream, ops directly in unreachable blocks are not checked for
+        // dominance (their uses still need a definition in an enclosing region).
+        let reachable = module.op(op).parent().is_none_or(|b| {
+            let tree = module
+                .block(b)
+                .parent()
+                .and_then(|r| self.dom_trees.get(&r));
+            tree.is_none_or(|t| t.is_reachable(b))
+        });
+        'operands: for (i, &v) in module.operands(op).iter().enumerate() {
+            let (def_block, def_op) = match module.value(v).def() {
+                ValueDef::Result { op: d, .. } => match module.op(d).parent() {
+                    Some(b) => (b, Some(d)),
+                    None => continue,
+                },
+                ValueDef::BlockArg { block, .. } => (block, None),
+                ValueDef::Placeholder => continue,
+            };
+            // Find the ancestor of `op` that lives in the defining region. Crossing an
+            // isolated op that does not hold the definition means the use is an
+            // isolation error instead, which that op reports. Finding none means the
+            // definition is in a region that does not enclose the use.
+            let def_region = module.block(def_block).parent();
+            let mut user = op;
+            let ancestor = loop {
+                if module
+                    .op(user)
+                    .parent()
+                    .and_then(|b| module.block(b).parent())
+                    == def_region
+                {
+                    break Some(user);
+                }
+                match module.parent_op(user) {
+                    Some(p) if !self.is_isolated(p) => user = p,
+                    Some(p) if !self.block_is_inside(def_block, p) => continue 'operands,
+                    _ => break None,
+                }
+            };
+            let Some(user) = ancestor else {
+                return Err(self.dominance_error(op, i, def_block, def_op));
+            };
+            if !reachable {
+                continue;
+            }
+            let Some(user_block) = module.op(user).parent() else {
+                continue;
+            };
+            let dominates = match def_op {
+                Some(def_op) if user_block == def_block => {
+                    let (d, u) = (self.positions[def_op.index()], self.positions[user.index()]);
+                    !self.has_ssa_dominance(def_region) || d == u32::MAX || u == u32::MAX || d < u
+                }
+                _ => {
+                    user_block == def_block
+                        || self.block_dominates(def_region, def_block, user_block)
+                }
+            };
+            if !dominates {
+                return Err(self.dominance_error(op, i, def_block, def_op));
+            }
+        }
+        Ok(())
+    }
+
+    /// `operand #i does not dominate this use`, with upstream's note saying where the
+    /// definition is relative to the user (`op`'s own block and region).
+    fn dominance_error(
+        &self,
+        op: OpId,
+        i: usize,
+        def_block: BlockId,
+        def_op: Option<OpId>,
+    ) -> Diagnostic {
+        let module = self.module;
+        let user_block = module.op(op).parent();
+        let user_region = user_block.and_then(|b| module.block(b).parent());
+        let def_region = module.block(def_block).parent();
+        let relation = if user_region == def_region {
+            Some("the same region")
+        } else if self.region_is_proper_ancestor(def_region, user_region) {
+            Some("a parent region")
+        } else if self.region_is_proper_ancestor(user_region, def_region) {
+            Some("a child region")
+        } else {
+            None
+        };
+        let (note_loc, note) = match def_op {
+            Some(d) => {
+                let note = match relation {
+                    _ if user_block == Some(def_block) => "(op in the same block)".to_owned(),
+                    Some(r) => format!("(op in {r})"),
+                    None => "(op is neither in a parent nor in a child region)".to_owned(),
+                };
+                (
+                    module.op(d).location(),
+                    format!("operand defined here {note}"),
+                )
+            }
+            None => {
+                // As upstream, the note points at the op holding the argument's block.
+                let holder = module.block_parent_op(def_block);
+                let loc = holder.map_or(crate::Location::Unknown, |h| module.op(h).location());
+                let k = module.block_index(def_block).unwrap_or_default();
+                let place = match relation {
+                    Some(r) => format!("in {r}"),
+                    None => "neither in a parent nor in a child region".to_owned(),
+                };
+                (
+                    loc,
+                    format!("operand defined as a block argument (block #{k} {place})"),
+                )
+            }
+        };
+        let diag = with_current_op(
+            self.ctx,
+            module,
+            op,
+            Diagnostic::error(
+                module.op(op).location(),
+                format!("operand #{i} does not dominate this use"),
+            ),
+        );
+        diag.with_note(note_loc, note)
+    }
+
+    /// True if `inner` is nested in a region of an op of `outer`, at any depth.
+    fn region_is_proper_ancestor(&self, outer: Option<RegionId>, inner: Option<RegionId>) -> bool {
+        let module = self.module;
+        let enclosing = |r: RegionId| {
+            module
+                .region(r)
+                .parent()
+                .and_then(|op| module.op(op).parent())
+                .and_then(|b| module.block(b).parent())
+        };
+        let (Some(outer), Some(inner)) = (outer, inner) else {
+            return false;
+        };
+        let mut cur = enclosing(inner);
+        while let Some(r) = cur {
+            if r == outer {
+                return true;
+            }
+            cur = enclosing(r);
+        }
+        false
     }
 
     /// Successors are live blocks of the op's own region.
@@ -495,6 +597,30 @@ impl<'a> Verifier<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether order matters within the blocks of `region`. As upstream's
+    /// `mayBeGraphRegion`, the only block of a region of an unregistered op or of a
+    /// graph-region op (`builtin.module`) is a graph: its ops may use values defined
+    /// after them. Regions of several blocks always follow SSA dominance.
+    fn has_ssa_dominance(&self, region: Option<RegionId>) -> bool {
+        let Some(region) = region else { return true };
+        let module = self.module;
+        if module.region(region).blocks().len() > 1 {
+            return true;
+        }
+        let Some(op) = module.region(region).parent() else {
+            return true;
+        };
+        self.ctx
+            .op_def(module.op(op).name())
+            .is_some_and(|d| !d.has_trait(OpTrait::HasOnlyGraphRegion))
+    }
+
+    fn is_isolated(&self, op: OpId) -> bool {
+        self.ctx
+            .op_def(self.module.op(op).name())
+            .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove))
     }
 
     fn block_is_inside(&self, block: BlockId, op: OpId) -> bool {

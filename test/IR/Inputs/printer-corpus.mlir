@@ -45,6 +45,13 @@ module @corpus attributes {corpus.version = 3 : i32, corpus.note = "line\nbreak 
   ^dead:
     "corpus.br"()[^dead] : () -> ()
   }
+  func.func @edges() {
+    "corpus.br"()[^a, ^a, ^b] : () -> ()
+  ^a:
+    "corpus.br"()[^b, ^b] : () -> ()
+  ^b:
+    return
+  }
   func.func @props() {
     "corpus.props"() <{b = 2 : i32, a = [1, 2]}> {z} : () -> ()
     return

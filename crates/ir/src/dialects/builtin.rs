@@ -16,6 +16,7 @@ crate::op! {
     pub struct ModuleOp = "builtin.module" {
         summary: "a top-level container operation",
         traits: [
+            OpTrait::HasOnlyGraphRegion,
             OpTrait::IsolatedFromAbove,
             OpTrait::NoTerminator,
             OpTrait::SingleBlock,

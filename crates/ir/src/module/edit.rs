@@ -611,8 +611,20 @@ impl Module {
     ///
     /// # Errors
     /// [`EditError::CountMismatch`] if `values` does not have one value per result;
-    /// an error of [`Module::erase_op`] (nothing is replaced then).
+    /// [`EditError::Cycle`] if a replacement is a result of `op`; an error of
+    /// [`Module::erase_op`], also when a use would be left reading a replacement
+    /// defined inside `op`. Nothing is replaced then.
     pub fn replace_op(&mut self, op: OpId, values: &[Value]) -> Result<(), EditError> {
+        self.check_replace_op(op, values)?;
+        let results: Vec<Value> = self.results(op).collect();
+        for (&r, &v) in results.iter().zip(values) {
+            self.replace_all_uses_with(r, v);
+        }
+        self.erase_op(op)
+    }
+
+    /// The checks of [`Module::replace_op`], made before anything changes.
+    pub(crate) fn check_replace_op(&self, op: OpId, values: &[Value]) -> Result<(), EditError> {
         let n = self.num_results(op);
         if values.len() != n {
             return Err(EditError::CountMismatch {
@@ -626,15 +638,39 @@ impl Module {
         if Some(op) == self.top {
             return Err(EditError::Top);
         }
-        let results: Vec<Value> = self.results(op).collect();
         // A replacement value defined by `op` itself would be erased with it.
-        if results.iter().any(|r| values.contains(r)) {
+        if self.results(op).any(|r| values.contains(&r)) {
             return Err(EditError::Cycle);
         }
-        for (&r, &v) in results.iter().zip(values) {
-            self.replace_all_uses_with(r, v);
+        if self.ops[op.index()].regions.is_empty() {
+            return Ok(());
         }
-        self.erase_op(op)
+        // The erase that follows the replacement must not leave a use dangling: no
+        // value defined inside `op` may be read from outside, and no outside use of a
+        // result may move to a replacement defined inside.
+        let inner = self.collect_ops(op);
+        let set: FxHashSet<OpId> = inner.iter().copied().collect();
+        let nested: FxHashSet<Value> = inner[1..]
+            .iter()
+            .flat_map(|&o| self.results(o))
+            .chain(
+                self.nested_blocks(&inner)
+                    .iter()
+                    .flat_map(|&b| self.blocks[b.index()].args.iter().copied()),
+            )
+            .collect();
+        let outside = |v: Value| self.uses(v).find(|u| !set.contains(&u.user));
+        if let Some(user) = nested.iter().find_map(|&v| outside(v)) {
+            return Err(EditError::StillUsed { user });
+        }
+        for (r, v) in self.results(op).zip(values) {
+            if nested.contains(v)
+                && let Some(user) = outside(r)
+            {
+                return Err(EditError::StillUsed { user });
+            }
+        }
+        Ok(())
     }
 
     /// Sets operand `i` of `op`.

@@ -237,6 +237,76 @@ fn replace_op_checks_counts_and_self_reference() {
 }
 
 #[test]
+fn a_refused_replace_op_replaces_nothing() {
+    let mut f = Fixture::new();
+    let arg = f.arg;
+    let region = f.m.create_region();
+    let inner = f.m.create_block(&[], Location::Unknown);
+    f.m.append_block(region, inner).unwrap();
+    let mut s = OperationState::new(f.ctx.sym("t.wrap"), Location::Unknown);
+    s.regions.push(region);
+    s.result_types.push(f.i32);
+    let wrap = f.m.create_op(s);
+    f.m.append_op(f.body, wrap).unwrap();
+    let wrapped = f.m.result(wrap, 0);
+    let x = f.op("x", &[], 1);
+    f.m.append_op(inner, x).unwrap();
+    let vx = f.m.result(x, 0);
+    let (user, _) = f.append("user", &[wrapped]);
+    // A replacement defined inside the op would be read after the erase.
+    assert_eq!(
+        f.m.replace_op(wrap, &[vx]),
+        Err(EditError::StillUsed {
+            user: Use { user, index: 0 }
+        })
+    );
+    assert_eq!(f.m.operands(user), &[wrapped], "nothing was replaced");
+    // A value defined inside is read from outside: the erase would be refused.
+    let (reader, _) = f.append("reader", &[vx]);
+    assert_eq!(
+        f.m.replace_op(wrap, &[arg]),
+        Err(EditError::StillUsed {
+            user: Use {
+                user: reader,
+                index: 0
+            }
+        })
+    );
+    assert_eq!(f.m.operands(user), &[wrapped], "nothing was replaced");
+    assert!(!f.m.op(wrap).is_erased());
+    f.m.erase_op(reader).unwrap();
+    f.m.replace_op(wrap, &[arg]).unwrap();
+    assert_eq!(f.m.operands(user), &[arg]);
+}
+
+#[test]
+fn a_refused_builder_replace_notifies_nothing() {
+    use crate::builder::{Builder, Listener};
+    #[derive(Default)]
+    struct Heard(usize);
+    impl Listener for Heard {
+        fn op_replaced(&mut self, _: &Module, _: OpId, _: &[Value]) {
+            self.0 += 1;
+        }
+        fn op_erased(&mut self, _: &Module, _: OpId) {
+            self.0 += 1;
+        }
+    }
+    let mut f = Fixture::new();
+    let arg = f.arg;
+    let (a, va) = f.append("a", &[arg]);
+    let top = f.m.top().unwrap();
+    let mut heard = Heard::default();
+    let mut b = Builder::with_listener(&mut f.ctx, &mut f.m, &mut heard);
+    assert_eq!(b.replace_op(a, &[va]), Err(EditError::Cycle));
+    assert_eq!(b.replace_op(top, &[]), Err(EditError::Top));
+    assert_eq!(heard.0, 0, "refused replacements are not reported");
+    let mut b = Builder::with_listener(&mut f.ctx, &mut f.m, &mut heard);
+    b.replace_op(a, &[arg]).unwrap();
+    assert_eq!(heard.0, 2, "replaced, then erased");
+}
+
+#[test]
 fn replace_uses_if_filters() {
     let mut f = Fixture::new();
     let arg = f.arg;
@@ -314,6 +384,70 @@ fn the_verifier_names_values_left_dangling() {
     f.m.set_operand(b, 0, arg).unwrap();
     assert!(f.errors().is_empty());
     assert!(!f.text().contains("UNKNOWN"));
+}
+
+#[test]
+fn the_verifier_reports_values_of_regions_that_do_not_enclose_the_use() {
+    let mut f = Fixture::new();
+    let region = f.m.create_region();
+    let inner = f.m.create_block(&[f.i32], Location::Unknown);
+    f.m.append_block(region, inner).unwrap();
+    let mut s = OperationState::new(f.ctx.sym("t.wrap"), Location::Unknown);
+    s.regions.push(region);
+    let wrap = f.m.create_op(s);
+    f.m.append_op(f.body, wrap).unwrap();
+    let inner_arg = f.m.block(inner).args()[0];
+    let x = f.op("x", &[inner_arg], 1);
+    f.m.append_op(inner, x).unwrap();
+    let vx = f.m.result(x, 0);
+    let errors = |f: &Fixture| -> Vec<(String, Vec<String>)> {
+        verify_module(&f.ctx, &f.m)
+            .iter()
+            .map(|d| {
+                let notes = d.notes.iter().skip(1).map(|n| n.message.clone());
+                (d.message.clone(), notes.collect())
+            })
+            .collect()
+    };
+    let dominance = |note: &str| {
+        vec![(
+            "operand #0 does not dominate this use".to_owned(),
+            vec![note.to_owned()],
+        )]
+    };
+    // Used after the op holding its region: the definition is in a child region.
+    let (after, _) = f.append("after", &[vx]);
+    assert_eq!(
+        errors(&f),
+        dominance("operand defined here (op in a child region)")
+    );
+    f.m.set_operand(after, 0, inner_arg).unwrap();
+    assert_eq!(
+        errors(&f),
+        dominance("operand defined as a block argument (block #0 in a child region)")
+    );
+    // Used inside a sibling's region: neither a parent nor a child region.
+    f.m.erase_op(after).unwrap();
+    let sibling_region = f.m.create_region();
+    let sibling_block = f.m.create_block(&[], Location::Unknown);
+    f.m.append_block(sibling_region, sibling_block).unwrap();
+    let mut s = OperationState::new(f.ctx.sym("t.sibling"), Location::Unknown);
+    s.regions.push(sibling_region);
+    let sibling = f.m.create_op(s);
+    f.m.append_op(f.body, sibling).unwrap();
+    let user = f.op("user", &[vx], 0);
+    f.m.append_op(sibling_block, user).unwrap();
+    assert_eq!(
+        errors(&f),
+        dominance("operand defined here (op is neither in a parent nor in a child region)")
+    );
+    // An op reading a value defined in its own region.
+    f.m.erase_op(user).unwrap();
+    f.m.set_operands(wrap, &[vx]);
+    assert_eq!(
+        errors(&f),
+        dominance("operand defined here (op in a child region)")
+    );
 }
 
 #[test]

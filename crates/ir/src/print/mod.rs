@@ -417,10 +417,9 @@ impl<'a> OpPrinter<'a> {
         let mut preds = vec![Vec::new(); blocks.len()];
         for &b in blocks {
             for op in self.module.block_ops(b) {
+                // One entry per edge, as upstream lists a block's predecessors.
                 for s in self.module.op(op).successors() {
-                    if let Some(i) = blocks.iter().position(|x| x == s)
-                        && !preds[i].contains(&b)
-                    {
+                    if let Some(i) = blocks.iter().position(|x| x == s) {
                         preds[i].push(b);
                     }
                 }
