@@ -69,6 +69,8 @@ pub struct BroadcastVerifier {
     slots: Vec<Option<(Key, Verdict)>>,
     memo: FxHashMap<Key, Verdict>,
     semantics: Option<Semantics>,
+    /// Obligation texts by memoized verdict.
+    worded: FxHashMap<usize, Rc<[String]>>,
 }
 
 impl Default for BroadcastVerifier {
@@ -77,6 +79,7 @@ impl Default for BroadcastVerifier {
             slots: vec![None; SLOTS],
             memo: FxHashMap::default(),
             semantics: None,
+            worded: FxHashMap::default(),
         }
     }
 }
@@ -104,6 +107,35 @@ impl BroadcastVerifier {
             Ok(inferred) => Ok(Rc::clone(inferred)),
             Err(e) => Err(diagnose(ctx, module, op, with_notes(ctx, policy), e)),
         }
+    }
+
+    /// The run-time obligations of `op` as [`crate::obligation`] words them, worded
+    /// once per signature (ops with the same types share them, as they share verdicts).
+    ///
+    /// # Errors
+    /// As [`BroadcastVerifier::verify`].
+    pub fn obligations(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        policy: BroadcastPolicy,
+    ) -> Result<(Rc<Inferred>, Rc<[String]>), Diagnostic> {
+        let inferred = self.verify(ctx, module, op, policy)?;
+        // Memoized verdicts live as long as the verifier, so their addresses name them.
+        let key = Rc::as_ptr(&inferred) as usize;
+        let texts = self
+            .worded
+            .entry(key)
+            .or_insert_with(|| {
+                inferred
+                    .checks
+                    .iter()
+                    .map(|c| crate::obligation(ctx, module, op, c))
+                    .collect()
+            })
+            .clone();
+        Ok((inferred, texts))
     }
 
     /// [`BroadcastVerifier::verify`] for callers that only need the verdict

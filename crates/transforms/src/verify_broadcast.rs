@@ -97,11 +97,11 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
             return;
         };
         report.checked += 1;
-        match verifier.verify(ctx_ref, module_ref, op, policy) {
+        match verifier.obligations(ctx_ref, module_ref, op, policy) {
             Err(d) => report
                 .diagnostics
                 .push(with_current_op(ctx_ref, module_ref, op, d)),
-            Ok(inferred) => {
+            Ok((inferred, obligations)) => {
                 if let Some(d) = never_satisfiable(ctx_ref, module_ref, op, &inferred) {
                     report
                         .diagnostics
@@ -111,12 +111,11 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
                 // What the verifier accepted on condition: each run-time obligation is
                 // a remark at the op, where the program can fail.
                 let location = module_ref.op(op).location();
-                for check in &inferred.checks {
+                for text in obligations.iter() {
                     report.obligations += 1;
-                    report.diagnostics.push(Diagnostic::remark(
-                        location,
-                        broadcastable_ir::obligation(ctx_ref, module_ref, op, check),
-                    ));
+                    report
+                        .diagnostics
+                        .push(Diagnostic::remark(location, text.clone()));
                 }
                 if mode == Mode::Refine {
                     verified.push(op);
