@@ -84,17 +84,26 @@ tensor_ir::op! {
     /// %d = nd.broadcast_in_dim %x, %shape, dims = [1] : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
     /// ```
     ///
+    /// `known_nonexpanding_dimensions`, as StableHLO's, lists operand dims known to
+    /// have the size of the result dim they map to at run time (never a 1 that
+    /// stretches): `--lower-broadcast` records them where it proves the sizes equal,
+    /// so that an executor can take a fast path.
+    ///
     /// The verifier (`broadcastable::in_dim::broadcast_in_dim_to`) checks: ranked
     /// operand and result of one element type; one entry per operand dim; each entry
     /// in `[0, result rank)`; entries distinct; each operand size 1 or equal to the
     /// result size it maps to; a result with `?` dims needs the shape operand, whose
-    /// length (if static) is the result rank.
+    /// length (if static) is the result rank; known non-expanding dims are distinct
+    /// operand dims whose static sizes, if any, are the result's.
     pub struct BroadcastInDimOp = "nd.broadcast_in_dim" {
         summary: "broadcast into a result by an explicit dim mapping",
         traits: [OpTrait::Pure],
         operands: { operand: RANKED_TENSOR, shape?: SHAPE },
         results: { result: RANKED_TENSOR },
-        attributes: { broadcast_dimensions: I64Array },
+        attributes: {
+            broadcast_dimensions: I64Array,
+            known_nonexpanding_dimensions?: I64Array,
+        },
         syntax: Syntax::Format(
             "$operand `,` ($shape^ `,`)? `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)",
             &[],
@@ -119,7 +128,7 @@ fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult 
     let operand = describe(ctx, "operand", 0, src);
     let result = describe(ctx, "result", 0, res);
     let message = match broadcast_in_dim_to(&dims_of(src_dims), &dims_of(res_dims), &bd) {
-        Ok(_) => return Ok(()),
+        Ok(_) => return verify_nonexpanding(ctx, module, op, (src_dims, res_dims), &bd),
         Err(InDimError::WrongLength { expected, actual }) => format!(
             "broadcast_dimensions has {actual} entries but {operand} has rank {expected}: one entry per operand dim"
         ),
@@ -149,6 +158,57 @@ fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult 
     fail(ctx, module, op, message)
 }
 
+/// `known_nonexpanding_dimensions` name distinct operand dims that do not stretch:
+/// where the operand's and the result's sizes are static, they are equal.
+fn verify_nonexpanding(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    (src, res): (&[i64], &[i64]),
+    bd: &[i64],
+) -> VResult {
+    let Some(this) = BroadcastInDimOp::cast(ctx, module, op) else {
+        return Ok(());
+    };
+    let Some(known) = this.known_nonexpanding_dimensions(ctx, module) else {
+        return Ok(());
+    };
+    for (i, &d) in known.iter().enumerate() {
+        let name = format!("known_nonexpanding_dimensions[{i}] = {d}");
+        let Some(k) = usize::try_from(d).ok().filter(|&k| k < src.len()) else {
+            return fail(
+                ctx,
+                module,
+                op,
+                format!("{name} is not a dim of the operand (rank {})", src.len()),
+            );
+        };
+        if known[..i].contains(&d) {
+            return fail(ctx, module, op, format!("{name} is listed twice"));
+        }
+        let target = bd
+            .get(k)
+            .and_then(|&t| usize::try_from(t).ok())
+            .and_then(|t| res.get(t));
+        if let Some(&r) = target
+            && src[k] != tensor_ir::DYNAMIC
+            && r != tensor_ir::DYNAMIC
+            && src[k] != r
+        {
+            return fail(
+                ctx,
+                module,
+                op,
+                format!(
+                    "{name}, but operand dim {k} has size {} and the result dim it maps to has size {r}",
+                    src[k]
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The result type of `nd.broadcast_to` with a `shape` attribute: that shape.
 fn infer_broadcast_to(
     ctx: &mut Context,
@@ -172,15 +232,23 @@ tensor_ir::op! {
     /// %d = nd.broadcast_to %x, %shape : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
     /// ```
     ///
-    /// The verifier checks: exactly one of the attribute and the operand; a ranked
-    /// result of the operand's element type; with the attribute, the result has its
-    /// shape (a dim may be `?`); the operand has at most the target's rank and each
-    /// of its sizes is 1 or the target's (`broadcastable::array_api::broadcast_to`).
+    /// With a shape operand the result may be unranked: the rank comes from the
+    /// shape at run time, so a broadcast of unranked operands needs no rank limit.
+    ///
+    /// ```mlir
+    /// %u = nd.broadcast_to %x, %shape : (tensor<*xf32>, tensor<?xindex>) -> tensor<*xf32>
+    /// ```
+    ///
+    /// The verifier checks: exactly one of the attribute and the operand; a result of
+    /// the operand's element type, ranked with the attribute; with the attribute, the
+    /// result has its shape (a dim may be `?`); the operand has at most the target's
+    /// rank and each of its sizes is 1 or the target's
+    /// (`broadcastable::array_api::broadcast_to`).
     pub struct BroadcastToOp = "nd.broadcast_to" {
         summary: "broadcast one way into a given shape",
         traits: [OpTrait::Pure],
         operands: { operand: TENSOR, target_shape?: SHAPE },
-        results: { result: RANKED_TENSOR },
+        results: { result: TENSOR },
         attributes: { shape?: I64Array },
         syntax: Syntax::Format(
             "$operand `,` ($target_shape^):(`shape` `=` $shape)? attr-dict `:` functional-type(operands, results)",
@@ -220,6 +288,17 @@ fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
             shape(ctx, res)
         }
         (Some(sizes), None) => {
+            if tensor_dims(ctx, res).is_none() {
+                return fail(
+                    ctx,
+                    module,
+                    op,
+                    format!(
+                        "{} must be a ranked tensor",
+                        describe(ctx, "result", 0, res)
+                    ),
+                );
+            }
             if let Some((i, &v)) = sizes.iter().enumerate().find(|&(_, &v)| v < 0) {
                 return fail(
                     ctx,

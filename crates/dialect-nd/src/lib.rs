@@ -6,7 +6,7 @@
 //! | ------ | --- | --------- |
 //! | [`elementwise`] | `nd.add` ... `nd.xor`, `nd.cmp`, `nd.select`, `nd.neg` ... `nd.tanh` | NumPy / Array API (seed 001, 003); XLA `broadcast_dimensions` on binary ops (seed 002) |
 //! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` | XLA/StableHLO, Array API `broadcast_to`, ONNX N-ary Broadcast (seed 000), Array API in place |
-//! | [`shape`] | `nd.shape_of`, `nd.dim`, `nd.broadcast_shapes` | shapes as `tensor<Nxindex>` values |
+//! | [`shape`] | `nd.shape_of`, `nd.dim`, `nd.broadcast_shapes`, `nd.shape_slice`, `nd.shape_concat` | shapes as `tensor<Nxindex>` values |
 //! | [`reduce`] | `nd.reduce`, `nd.matmul` | reductions, NumPy batch matmul |
 //! | [`constant`] | `nd.constant`, `nd.cast` | |
 //!
@@ -27,7 +27,7 @@ pub mod reduce;
 pub mod shape;
 mod support;
 
-pub use support::{CmpPredicate, ReduceKind};
+pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use constant::{CastOp, ConstantOp};
@@ -36,7 +36,7 @@ use elementwise::{
     RemOp, SelectOp, SqrtOp, SubOp, TanhOp, XorOp,
 };
 use reduce::{MatmulOp, ReduceOp};
-use shape::{BroadcastShapesOp, DimOp, ShapeOfOp};
+use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::{Context, Dialect};
 
 /// The `nd` dialect: every op, in the order of `docs/dialect.md`.
@@ -72,6 +72,8 @@ pub static DIALECT: Dialect = Dialect {
         ShapeOfOp::DEF,
         DimOp::DEF,
         BroadcastShapesOp::DEF,
+        ShapeSliceOp::DEF,
+        ShapeConcatOp::DEF,
         ReduceOp::DEF,
         MatmulOp::DEF,
     ],

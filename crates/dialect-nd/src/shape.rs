@@ -2,14 +2,14 @@
 //! Shapes are values of type `tensor<Nxindex>`.
 
 use broadcastable::{Dim, Shape, onnx};
-use tensor_ir::ods::attr_types::I64Attr;
+use tensor_ir::ods::attr_types::{DenseI64ArrayAttr, I64Attr};
 use tensor_ir::ods::describe;
 use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 
 use crate::support::{
-    INDEX_OR_SCALAR, SHAPE, TENSOR, VResult, expect_dim_of_operand, fail, operand_type,
-    result_type, shape_length, shape_type, tensor_dims,
+    INDEX_OR_SCALAR, SHAPE, ShapesPolicy, TENSOR, VResult, expect_dim_of_operand, fail,
+    operand_type, result_type, shape_length, shape_type, str_prop, tensor_dims,
 };
 
 /// The functional custom form: operands, attributes, `(types) -> results`.
@@ -140,8 +140,12 @@ fn verify_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
     expect_dim_of_operand(ctx, module, op, t, index, &format!("index {index}"))
 }
 
-/// The length of the broadcast of shapes: the longest, `None` if one is `?`.
-fn broadcast_length(ctx: &Context, operands: &[Type]) -> Option<usize> {
+/// The length of the broadcast of shapes under `policy`: the longest (the first for
+/// `in_place`), `None` if it depends on a `?` length.
+fn broadcast_length(ctx: &Context, operands: &[Type], policy: &str) -> Option<usize> {
+    if policy == "in_place" {
+        return shape_length(ctx, *operands.first()?);
+    }
     // A shape of length n broadcasts like a rank-n operand of unknown sizes.
     let as_shapes: Vec<Shape> = operands
         .iter()
@@ -159,27 +163,44 @@ fn broadcast_length(ctx: &Context, operands: &[Type]) -> Option<usize> {
 fn infer_broadcast_shapes(
     ctx: &mut Context,
     operands: &[Type],
-    _: &[NamedAttr],
+    props: &[NamedAttr],
 ) -> Option<Vec<Type>> {
-    let rank = broadcast_length(ctx, operands);
+    let policy = str_prop(ctx, props, "policy").unwrap_or("numpy").to_owned();
+    let rank = broadcast_length(ctx, operands, &policy);
     Some(vec![shape_of_rank(ctx, rank)])
 }
 
 tensor_ir::op! {
-    /// The NumPy broadcast of N shapes, computed at run time; shapes that do not
-    /// broadcast are a run-time error at this op's location.
+    /// The broadcast of N shapes, computed at run time; shapes that do not broadcast
+    /// are a run-time error at this op's location, naming the operand, its dim and
+    /// both sizes. It is the check `--lower-broadcast` emits for every op whose
+    /// broadcast depends on `?` or `*` sizes, with the operands in the order of that
+    /// op's and its broadcasting rule:
+    ///
+    /// - `numpy` (the default): NumPy / Array API, the ranks aligned on the right;
+    ///   with `broadcast_dimensions` (two operands), XLA's explicit placement of the
+    ///   lower-rank one;
+    /// - `in_place`: every other shape broadcasts into the first, which never
+    ///   changes (the Array API's in-place rule; the result is the first shape);
+    /// - `onnx`: the ONNX N-ary Broadcast (constraint C1: a `0` does not broadcast
+    ///   against a `1`).
     ///
     /// ```mlir
     /// %s = nd.broadcast_shapes %s0, %s1 : (tensor<2xindex>, tensor<3xindex>) -> tensor<3xindex>
+    /// %t = nd.broadcast_shapes %d, %s {policy = "in_place"} : (tensor<2xindex>, tensor<?xindex>) -> tensor<2xindex>
     /// ```
     ///
-    /// The result is a shape whose length is the longest operand's (`?` allowed), and
-    /// `?` if some operand's length is `?`.
+    /// The result is a shape whose length is the longest operand's (the first's in
+    /// place; `?` allowed), and `?` if it depends on an operand's `?` length.
     pub struct BroadcastShapesOp = "nd.broadcast_shapes" {
         summary: "the broadcast of N shapes",
         traits: [OpTrait::Pure],
         operands: { shapes*: SHAPE },
         results: { result: SHAPE },
+        attributes: {
+            policy?: ShapesPolicy,
+            broadcast_dimensions?: DenseI64ArrayAttr,
+        },
         syntax: FUNCTIONAL,
         verify: verify_broadcast_shapes,
         infer: infer_broadcast_shapes,
@@ -187,14 +208,63 @@ tensor_ir::op! {
 }
 
 fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let Some(this) = BroadcastShapesOp::cast(ctx, module, op) else {
+        return Ok(());
+    };
     let operands = module.operand_types(op);
     if operands.is_empty() {
         return fail(ctx, module, op, "expected at least 1 operands, but found 0");
     }
-    let rank = broadcast_length(ctx, &operands);
-    let why = match rank {
-        Some(_) => "the length of the longest operand".to_owned(),
-        None => {
+    let policy = this.policy(ctx, module).unwrap_or("numpy");
+    if let Some(dims) = this.broadcast_dimensions(ctx, module) {
+        if policy != "numpy" || operands.len() != 2 {
+            return fail(
+                ctx,
+                module,
+                op,
+                "broadcast_dimensions place the lower-rank of two shapes, under the numpy policy",
+            );
+        }
+        let (a, b) = (
+            shape_length(ctx, operands[0]),
+            shape_length(ctx, operands[1]),
+        );
+        if let (Some(a), Some(b)) = (a, b) {
+            let any = |n| vec![Dim::Dynamic; n];
+            if let Err(e) =
+                broadcastable::xla::validate_broadcast_dimensions(&any(a), &any(b), &dims)
+            {
+                return fail(
+                    ctx,
+                    module,
+                    op,
+                    format!("invalid broadcast dimensions: {e}"),
+                );
+            }
+        }
+    }
+    if policy == "in_place"
+        && let Some(target) = shape_length(ctx, operands[0])
+        && let Some((k, n)) = operands
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find_map(|(k, &t)| shape_length(ctx, t).filter(|&n| n > target).map(|n| (k, n)))
+    {
+        return fail(
+            ctx,
+            module,
+            op,
+            format!(
+                "operand #{k} has {n} entries but the in-place target, operand #0, has {target}: broadcasting in place cannot add dimensions"
+            ),
+        );
+    }
+    let rank = broadcast_length(ctx, &operands, policy);
+    let why = match (rank, policy) {
+        (Some(_), "in_place") => "the length of the in-place target, operand #0".to_owned(),
+        (Some(_), _) => "the length of the longest operand".to_owned(),
+        (None, _) => {
             let k = operands
                 .iter()
                 .position(|&t| shape_length(ctx, t).is_none())
@@ -203,4 +273,124 @@ fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult 
         }
     };
     check_result_length(ctx, module, op, rank, &why)
+}
+
+/// Where Python's `s[start:end]` begins and ends in a sequence of `len` entries.
+pub(crate) fn slice_bounds(len: usize, start: i64, end: Option<i64>) -> (usize, usize) {
+    let clamp = |i: i64| -> usize {
+        let len = i64::try_from(len).unwrap_or(i64::MAX);
+        let i = if i < 0 { len.saturating_add(i) } else { i };
+        usize::try_from(i.clamp(0, len)).unwrap_or(0)
+    };
+    let (lo, hi) = (clamp(start), end.map_or(len, clamp));
+    (lo, hi.max(lo))
+}
+
+/// The result type of `nd.shape_slice`.
+fn infer_shape_slice(
+    ctx: &mut Context,
+    operands: &[Type],
+    props: &[NamedAttr],
+) -> Option<Vec<Type>> {
+    let start = int_prop(ctx, props, "start")?;
+    let end = int_prop(ctx, props, "end");
+    let len = shape_length(ctx, *operands.first()?).map(|n| {
+        let (lo, hi) = slice_bounds(n, start, end);
+        hi - lo
+    });
+    Some(vec![shape_of_rank(ctx, len)])
+}
+
+/// The `i64` property `name` among `props`.
+fn int_prop(ctx: &Context, props: &[NamedAttr], name: &str) -> Option<i64> {
+    let key = ctx.lookup_sym(name)?;
+    let a = props.iter().find(|p| p.name == key)?.value;
+    <I64Attr as tensor_ir::ods::attr_types::AttrType>::get(ctx, a)
+}
+
+tensor_ir::op! {
+    /// The entries `start` to `end` (exclusive) of a shape, as Python slices a list:
+    /// a negative index counts from the end, bounds are clamped, and without `end`
+    /// the slice runs to the end. `--lower-broadcast` uses it to take the batch dims
+    /// of `nd.matmul` operands apart from their matrix dims.
+    ///
+    /// ```mlir
+    /// %batch = nd.shape_slice %s[0 : -2] : (tensor<?xindex>) -> tensor<?xindex>
+    /// %matrix = nd.shape_slice %s[-2 :] : (tensor<4xindex>) -> tensor<2xindex>
+    /// ```
+    ///
+    /// The result has the slice's length when the operand's is static, else `?`.
+    pub struct ShapeSliceOp = "nd.shape_slice" {
+        summary: "a slice of a shape",
+        traits: [OpTrait::Pure],
+        operands: { shape: SHAPE },
+        results: { result: SHAPE },
+        attributes: { start: I64Attr, end?: I64Attr },
+        syntax: Syntax::Format(
+            "$shape `[` $start `:` ($end^)? `]` attr-dict `:` functional-type(operands, results)",
+            &[],
+        ),
+        verify: verify_shape_slice,
+        infer: infer_shape_slice,
+    }
+}
+
+fn verify_shape_slice(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let Some(this) = ShapeSliceOp::cast(ctx, module, op) else {
+        return Ok(());
+    };
+    let t = module.value_type(this.shape(module));
+    let len = shape_length(ctx, t).map(|n| {
+        let (lo, hi) = slice_bounds(n, this.start(ctx, module), this.end(ctx, module));
+        hi - lo
+    });
+    let why = match len {
+        Some(_) => "the length of the slice".to_owned(),
+        None => "operand #0 has a dynamic length".to_owned(),
+    };
+    check_result_length(ctx, module, op, len, &why)
+}
+
+/// The result type of `nd.shape_concat`.
+fn infer_shape_concat(ctx: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
+    let len = concat_length(ctx, operands);
+    Some(vec![shape_of_rank(ctx, len)])
+}
+
+/// The sum of the lengths, `None` if one is `?`.
+fn concat_length(ctx: &Context, operands: &[Type]) -> Option<usize> {
+    operands
+        .iter()
+        .map(|&t| shape_length(ctx, t))
+        .try_fold(0usize, |acc, n| acc.checked_add(n?))
+}
+
+tensor_ir::op! {
+    /// The shapes one after the other. `--lower-broadcast` uses it to put the
+    /// broadcast batch dims of `nd.matmul` back before the matrix dims.
+    ///
+    /// ```mlir
+    /// %s = nd.shape_concat %batch, %matrix : (tensor<?xindex>, tensor<2xindex>) -> tensor<?xindex>
+    /// ```
+    ///
+    /// The result's length is the sum of the operands' when they are static, else `?`.
+    pub struct ShapeConcatOp = "nd.shape_concat" {
+        summary: "shapes one after the other",
+        traits: [OpTrait::Pure],
+        operands: { shapes*: SHAPE },
+        results: { result: SHAPE },
+        syntax: FUNCTIONAL,
+        verify: verify_shape_concat,
+        infer: infer_shape_concat,
+    }
+}
+
+fn verify_shape_concat(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    let operands = module.operand_types(op);
+    let len = concat_length(ctx, &operands);
+    let why = match len {
+        Some(_) => "the sum of the operands' lengths".to_owned(),
+        None => "an operand has a dynamic length".to_owned(),
+    };
+    check_result_length(ctx, module, op, len, &why)
 }

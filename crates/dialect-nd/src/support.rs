@@ -175,6 +175,11 @@ tensor_ir::str_enum! {
     pub ReduceKind, "reduction kind", ["sum", "max", "min", "prod"]
 }
 
+tensor_ir::str_enum! {
+    /// How `nd.broadcast_shapes` broadcasts its shapes.
+    pub ShapesPolicy, "broadcast policy", ["numpy", "in_place", "onnx"]
+}
+
 /// `: T` when every operand and the single result have type `T`, else
 /// `: (A, B) -> R`: the trailing types of elementwise ops.
 pub(crate) const TRAILING_TYPES: CustomDirective = CustomDirective {
@@ -371,6 +376,16 @@ pub(crate) fn tensor_of_shape(ctx: &mut Context, shape: &Shape, elem: Type) -> O
         },
     };
     Some(ctx.intern_type(kind))
+}
+
+/// The string property `name` among `props`.
+pub(crate) fn str_prop<'c>(
+    ctx: &'c Context,
+    props: &[tensor_ir::NamedAttr],
+    name: &str,
+) -> Option<&'c str> {
+    let key = ctx.lookup_sym(name)?;
+    ctx.as_str_attr(props.iter().find(|p| p.name == key)?.value)
 }
 
 /// The `array<i64: ...>` property `name` among `props`.

@@ -11,7 +11,7 @@
 //! | `type($x)`, `type(operands)`, `type(results)` | types of a group, of all operands, of all results |
 //! | `functional-type(operands, results)` | `(operand types) -> result types` |
 //! | `custom<Name>` | a [`CustomDirective`] of the op |
-//! | `(... $x^ ...)?` | present when its anchor `$x` is (an optional operand, a set attribute) |
+//! | `(... $x^ ...)?` | present when its anchor `$x` is (an optional operand, a set attribute); when parsing, a group starting with a literal or an operand is present when that comes next, one starting with an attribute when the literal after the group does not |
 //! | `(...):(...)?` | the second group when the anchor is absent |
 //!
 //! Results not typed by the format come from the op's `infer` hook.

@@ -48,13 +48,15 @@ impl<'p, 'a> FormatParse<'p, 'a> {
     }
 
     fn run(&mut self, elems: &[Elem]) -> PResult<()> {
-        for e in elems {
-            self.element(e)?;
+        for (i, e) in elems.iter().enumerate() {
+            self.element(e, elems.get(i + 1))?;
         }
         Ok(())
     }
 
-    fn element(&mut self, e: &Elem) -> PResult<()> {
+    /// Parses one element; `next` is the element after it (an optional group that
+    /// starts with an attribute is present unless the next literal comes first).
+    fn element(&mut self, e: &Elem, next: Option<&Elem>) -> PResult<()> {
         match e {
             Elem::Literal(l) => parse_literal(self.p, l),
             Elem::Operand(g) => {
@@ -146,9 +148,10 @@ impl<'p, 'a> FormatParse<'p, 'a> {
                 then,
                 otherwise,
             } => {
-                let present = match then.first() {
-                    Some(Elem::Literal(l)) => at_literal(self.p, l),
-                    Some(Elem::Operand(_)) => self.p.at(Tok::PercentIdent),
+                let present = match (then.first(), next) {
+                    (Some(Elem::Literal(l)), _) => at_literal(self.p, l),
+                    (Some(Elem::Operand(_)), _) => self.p.at(Tok::PercentIdent),
+                    (Some(Elem::Attr(_)), Some(Elem::Literal(l))) => !at_literal(self.p, l),
                     _ => false,
                 };
                 if present {
