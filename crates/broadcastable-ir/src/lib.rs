@@ -20,10 +20,12 @@
 //! in the context ([`set_semantics`]).
 
 mod diagnose;
+pub mod lower;
 mod verifier;
 mod view;
 
 pub use diagnose::{diagnose, obligation};
+pub use lower::ExplicitBroadcast;
 pub use verifier::BroadcastVerifier;
 pub use view::{OpView, typed, with_shape};
 

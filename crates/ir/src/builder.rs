@@ -19,6 +19,7 @@
 //! assert_eq!(module.block_ops(block).collect::<Vec<_>>(), [zeroth, first]);
 //! ```
 
+use crate::diag::Diagnostic;
 use crate::module::{BlockId, EditError, Module, OpId, OperationState, RegionId, Value};
 use crate::{Context, Location, Type};
 
@@ -48,6 +49,8 @@ pub trait Listener {
     fn op_replaced(&mut self, _module: &Module, _op: OpId, _values: &[Value]) {}
     /// `op` (and everything nested in it) is about to be erased.
     fn op_erased(&mut self, _module: &Module, _op: OpId) {}
+    /// A rewrite reported a diagnostic (an error it found in the program, say).
+    fn diagnostic(&mut self, _diagnostic: Diagnostic) {}
 }
 
 /// Creates and edits IR at an insertion point, reporting to an optional listener.
@@ -58,6 +61,7 @@ pub struct Builder<'a> {
     pub module: &'a mut Module,
     ip: Option<InsertionPoint>,
     listener: Option<&'a mut dyn Listener>,
+    reports: Vec<Diagnostic>,
 }
 
 impl<'a> Builder<'a> {
@@ -68,6 +72,7 @@ impl<'a> Builder<'a> {
             module,
             ip: None,
             listener: None,
+            reports: Vec::new(),
         }
     }
 
@@ -82,6 +87,7 @@ impl<'a> Builder<'a> {
             module,
             ip: None,
             listener: Some(listener),
+            reports: Vec::new(),
         }
     }
 
@@ -108,6 +114,21 @@ impl<'a> Builder<'a> {
     /// Clears the insertion point: [`Builder::create`] then makes detached ops.
     pub fn clear_insertion_point(&mut self) {
         self.ip = None;
+    }
+
+    /// Reports a diagnostic found while rewriting (a pattern that proves the program
+    /// wrong, say): to the listener, which a pass driving patterns collects from, or
+    /// else kept for [`Builder::take_reports`].
+    pub fn report(&mut self, diagnostic: Diagnostic) {
+        match self.listener.as_deref_mut() {
+            Some(l) => l.diagnostic(diagnostic),
+            None => self.reports.push(diagnostic),
+        }
+    }
+
+    /// The diagnostics reported without a listener.
+    pub fn take_reports(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.reports)
     }
 
     /// Inserts a detached `op` at the insertion point.

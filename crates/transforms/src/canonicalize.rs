@@ -40,7 +40,14 @@ impl Pass for Canonicalize {
                     d.push(e.to_diagnostic());
                     d
                 })?;
+        // An error a pattern proved in the program (conflicting constant shapes, say)
+        // fails the pass.
+        if outcome.diagnostics.has_errors() {
+            return Err(outcome.diagnostics);
+        }
+        let reported = outcome.diagnostics;
         Ok(PassOutcome::changed(outcome.changed)
+            .with_diagnostics(reported)
             .with_statistic(
                 "num-iterations",
                 "Iterations of the greedy driver",

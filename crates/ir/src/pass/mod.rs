@@ -90,9 +90,7 @@ pub struct PassOption {
 /// What a successful run of a pass reports.
 #[derive(Debug, Default)]
 pub struct PassOutcome {
-    /// Whether the IR changed. The driver verifies the IR after a pass that changed
-    /// it (a pass that reports no change preserves everything, as upstream's
-    /// `markAllAnalysesPreserved`).
+    /// Whether the IR changed (the driver verifies after every pass either way).
     pub changed: bool,
     /// Warnings and remarks (errors belong in the `Err` of [`Pass::run`]).
     pub diagnostics: Diagnostics,

@@ -60,7 +60,7 @@ impl Default for GreedyConfig {
 }
 
 /// What a greedy rewrite did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GreedyOutcome {
     /// The last iteration changed nothing.
     pub converged: bool,
@@ -78,6 +78,8 @@ pub struct GreedyOutcome {
     pub constants_merged: u64,
     /// Unreachable blocks erased.
     pub blocks_erased: u64,
+    /// What patterns reported (errors they proved in the program, say), in order.
+    pub diagnostics: crate::diag::Diagnostics,
 }
 
 /// Applies `patterns` and folding to every op nested under `root` (not `root`
@@ -128,6 +130,7 @@ pub fn apply_patterns_greedily(
             break;
         }
     }
+    outcome.diagnostics = std::mem::take(&mut state.reports);
     Ok(outcome)
 }
 
@@ -251,6 +254,7 @@ struct ConstantFolder {
 struct State {
     worklist: Worklist,
     folder: ConstantFolder,
+    reports: crate::diag::Diagnostics,
 }
 
 impl Listener for State {
@@ -277,6 +281,10 @@ impl Listener for State {
         if let Some(key) = self.folder.owned.remove(&op) {
             self.folder.by_key.remove(&key);
         }
+    }
+
+    fn diagnostic(&mut self, diagnostic: crate::diag::Diagnostic) {
+        self.reports.push(diagnostic);
     }
 }
 

@@ -1,0 +1,30 @@
+//! The per-op interface that makes broadcasting explicit: how an op whose operands
+//! broadcast implicitly is rewritten so that every operand already has the shape it
+//! is used at (explicit broadcast ops before it, with the run-time checks that `?`
+//! and `*` sizes need), and how to tell whether it still broadcasts implicitly.
+//!
+//! A dialect attaches an [`ExplicitBroadcast`] to each of its ops that can broadcast
+//! (`Context::attach_interface`); `--lower-broadcast` applies the rewrites as
+//! patterns and `--verify-explicit-broadcast` checks the invariant with
+//! [`ExplicitBroadcast::implicit`]. A dialect checks that every op that can
+//! broadcast has one with `Context::ops_without_interface` in a test.
+
+use tensor_ir::Context;
+use tensor_ir::builder::Builder;
+use tensor_ir::module::{EditError, Module, OpId};
+
+/// How one op's implicit broadcasting becomes explicit.
+#[derive(Clone, Copy, Debug)]
+pub struct ExplicitBroadcast {
+    /// Why the op still broadcasts implicitly (which operand does not have the
+    /// shape it is used at, or which attribute still places dims), or `None` when
+    /// nothing is implicit.
+    pub implicit: fn(&Context, &Module, OpId) -> Option<String>,
+    /// Rewrites the op so that nothing is implicit, inserting what it needs before
+    /// it through the builder (whose listener sees every edit); `Ok(false)` without
+    /// touching the IR when nothing is implicit, so the rewrite is idempotent.
+    ///
+    /// # Errors
+    /// An edit the module refused (a bug in the rewrite).
+    pub lower: fn(&mut Builder<'_>, OpId) -> Result<bool, EditError>,
+}
