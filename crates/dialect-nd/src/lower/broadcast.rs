@@ -146,7 +146,15 @@ fn constant_shape(
     sizes: &[i64],
 ) -> Option<(tensor_ir::Attribute, tensor_ir::Type)> {
     let ty = shape_of_length(ctx, Some(sizes.len()));
+    // Equal entries are stored as a splat, as the parser stores them, so that the
+    // constant prints as it parses back (`dense<3>`).
+    let splat = sizes.windows(2).all(|w| w[0] == w[1]);
+    let stored = if splat {
+        &sizes[..sizes.len().min(1)]
+    } else {
+        sizes
+    };
     let values =
-        ElementValues::from_ints(ElementKind::Index, sizes.iter().map(|&s| i128::from(s)))?;
+        ElementValues::from_ints(ElementKind::Index, stored.iter().map(|&s| i128::from(s)))?;
     Some((ctx.dense_elements_attr(ty, values)?, ty))
 }

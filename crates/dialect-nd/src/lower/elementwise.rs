@@ -42,16 +42,17 @@ fn plan(ctx: &Context, module: &Module, op: OpId) -> Option<Result<Plan, String>
 
 /// Why `op` still broadcasts implicitly.
 pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
+    let plan = match plan(ctx, module, op)? {
+        Ok(plan) => plan,
+        Err(e) => return Some(e),
+    };
     if broadcast_dims(ctx, module, op).is_some() {
         return Some(
             "broadcast_dimensions still place its operands: the lowering makes each placement an explicit broadcast"
                 .to_owned(),
         );
     }
-    match plan(ctx, module, op)? {
-        Ok(plan) => plan.first_reason(ctx, module),
-        Err(e) => Some(e),
-    }
+    plan.first_reason(ctx, module)
 }
 
 /// Makes every broadcast of `op` explicit.

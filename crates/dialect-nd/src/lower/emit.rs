@@ -120,6 +120,9 @@ pub(crate) fn emit(
     policy: Option<&str>,
 ) -> Result<SmallVec<[Value; 3]>, EditError> {
     let mut out: SmallVec<[Value; 3]> = plan.operands.clone();
+    if !plan.any_needed() {
+        return Ok(out);
+    }
     let all_static = plan
         .operands
         .iter()

@@ -17,6 +17,13 @@
 //! This is what makes the lowering idempotent: after it, an operand reads a
 //! broadcast to the same shape value as its sibling operands, whose entries resolve
 //! to the same symbols as the op's result.
+//!
+//! For that, the size of a tensor's dim must not depend on where the question comes
+//! from: the same dim resolves the same way whether it is asked directly or
+//! reached through a broadcast's shape. So each tensor dim is resolved with a budget
+//! of its own for the shape ops it crosses, and only the nesting of broadcasts
+//! (a dim of a broadcast of a broadcast of ...) is bounded, by [`MAX_DEPTH`], with an
+//! overall bound on the work per resolver as a safety net.
 
 use tensor_ir::{Context, DYNAMIC, Module, Value, ValueDef};
 
@@ -35,16 +42,29 @@ pub(crate) enum Size {
     Of(Value, usize),
 }
 
-/// Steps one query may take through defining ops: enough for the chains the
-/// lowering builds (a broadcast of a shape computed from `nd.shape_of`s), and a
-/// bound on the work per op however the program is built.
-const BUDGET: u32 = 48;
+/// Shape ops one tensor dim may cross before it reaches another tensor's dim
+/// (slices, concatenations and broadcasts of shapes).
+const BUDGET: u32 = 64;
+
+/// Broadcasts of broadcasts followed: deeper ones are named by where the
+/// resolution stopped.
+const MAX_DEPTH: u32 = 8;
+
+/// The work one resolver may do in all (it lives for one op's lowering).
+const MAX_WORK: u32 = 1 << 16;
 
 /// Resolves sizes and whole shapes of values through their defining ops.
 pub(crate) struct Sizes<'a> {
     ctx: &'a Context,
     module: &'a Module,
+    work: u32,
+}
+
+/// The state of one tensor dim's resolution: its budget of shape ops and how deep
+/// in broadcasts it is.
+struct Walk {
     budget: u32,
+    depth: u32,
 }
 
 /// The broadcasting rule of an `nd.broadcast_shapes`, as far as resolving needs.
@@ -63,33 +83,35 @@ impl<'a> Sizes<'a> {
         Sizes {
             ctx,
             module,
-            budget: BUDGET,
+            work: MAX_WORK,
         }
     }
 
-    /// Takes a step; false when the query's budget is spent.
-    fn step(&mut self) -> bool {
-        self.budget = self.budget.saturating_sub(1);
-        self.budget > 0
+    /// Takes a step of `walk`; false when its budget or the resolver's is spent.
+    fn step(&mut self, walk: &mut Walk) -> bool {
+        self.work = self.work.saturating_sub(1);
+        walk.budget = walk.budget.saturating_sub(1);
+        walk.budget > 0 && self.work > 0
     }
 
     /// The size of dim `i` of the tensor `v`.
     pub(crate) fn dim(&mut self, v: Value, i: usize) -> Size {
-        self.budget = BUDGET;
-        self.dim_in(v, i)
+        self.dim_in(v, i, 0)
     }
 
     /// Entry `j` of the shape value `s`.
     pub(crate) fn entry(&mut self, s: Value, j: usize) -> Size {
-        self.budget = BUDGET;
-        self.entry_in(s, j)
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: 0,
+        };
+        self.entry_in(s, j, &mut walk)
     }
 
     /// The value that names the whole shape of the tensor `v` (for unranked
     /// tensors): equal names are equal shapes at run time.
     pub(crate) fn whole(&mut self, v: Value) -> Value {
-        self.budget = BUDGET;
-        self.whole_tensor(v)
+        self.whole_tensor(v, 0)
     }
 
     /// The op defining `v`, with its name.
@@ -114,25 +136,31 @@ impl<'a> Sizes<'a> {
         }
     }
 
-    fn dim_in(&mut self, v: Value, i: usize) -> Size {
+    /// Dim `i` of `v`, `depth` broadcasts deep: resolved with a budget of its own.
+    fn dim_in(&mut self, v: Value, i: usize, depth: u32) -> Size {
         let ty = self.module.value_type(v);
         if let Some(&d) = tensor_dims(self.ctx, ty).and_then(|d| d.get(i))
             && d != DYNAMIC
         {
             return Size::Static(d);
         }
-        if !self.step() {
+        if depth >= MAX_DEPTH {
             return Size::Of(v, i);
         }
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: depth + 1,
+        };
+        // The walk starts at the shape, as a question about the shape's entry does.
         match self.broadcast_shape(v) {
-            Some(s) => self.entry_in(s, i),
+            Some(s) => self.entry_in(s, i, &mut walk),
             None => Size::Of(v, i),
         }
     }
 
-    fn entry_in(&mut self, s: Value, j: usize) -> Size {
+    fn entry_in(&mut self, s: Value, j: usize, walk: &mut Walk) -> Size {
         let opaque = Size::Of(s, j);
-        if !self.step() {
+        if !self.step(walk) {
             return opaque;
         }
         let Some((op, name)) = self.def(s) else {
@@ -141,7 +169,7 @@ impl<'a> Sizes<'a> {
         let (ctx, module) = (self.ctx, self.module);
         match name {
             ShapeOfOp::NAME => match ShapeOfOp::cast(ctx, module, op) {
-                Some(o) => self.dim_in(o.input(module), j),
+                Some(o) => self.dim_in(o.input(module), j, walk.depth),
                 None => opaque,
             },
             ConstantOp::NAME => constant_entry(ctx, module, op, j).unwrap_or(opaque),
@@ -155,7 +183,7 @@ impl<'a> Sizes<'a> {
                 };
                 let (lo, hi) = slice_bounds(n, o.start(ctx, module), o.end(ctx, module));
                 match lo.checked_add(j) {
-                    Some(k) if k < hi => self.entry_in(t, k),
+                    Some(k) if k < hi => self.entry_in(t, k, walk),
                     _ => opaque,
                 }
             }
@@ -169,14 +197,14 @@ impl<'a> Sizes<'a> {
                         return opaque;
                     };
                     if j < offset + n {
-                        return self.entry_in(t, j - offset);
+                        return self.entry_in(t, j - offset, walk);
                     }
                     offset += n;
                 }
                 opaque
             }
             BroadcastShapesOp::NAME => match BroadcastShapesOp::cast(ctx, module, op) {
-                Some(o) => self.broadcast_entry(o, j).unwrap_or(opaque),
+                Some(o) => self.broadcast_entry(o, j, walk).unwrap_or(opaque),
                 None => opaque,
             },
             _ => opaque,
@@ -185,7 +213,7 @@ impl<'a> Sizes<'a> {
 
     /// Entry `j` of an `nd.broadcast_shapes`: the broadcast of the entries it
     /// combines there.
-    fn broadcast_entry(&mut self, o: BroadcastShapesOp, j: usize) -> Option<Size> {
+    fn broadcast_entry(&mut self, o: BroadcastShapesOp, j: usize, walk: &mut Walk) -> Option<Size> {
         let (ctx, module) = (self.ctx, self.module);
         let shapes = o.shapes(module);
         let rule = match (o.policy(ctx, module), o.broadcast_dimensions(ctx, module)) {
@@ -194,10 +222,10 @@ impl<'a> Sizes<'a> {
             _ => ShapesRule::Right,
         };
         if let ShapesRule::First = rule {
-            return Some(self.entry_in(*shapes.first()?, j));
+            return Some(self.entry_in(*shapes.first()?, j, walk));
         }
         if let [only] = shapes {
-            return Some(self.entry_in(*only, j));
+            return Some(self.entry_in(*only, j, walk));
         }
         let lengths: Option<Vec<usize>> = shapes
             .iter()
@@ -212,24 +240,29 @@ impl<'a> Sizes<'a> {
                 _ => (j + n).checked_sub(len),
             };
             if let Some(i) = index {
-                sizes.push(self.entry_in(t, i));
+                sizes.push(self.entry_in(t, i, walk));
             }
         }
         combine(sizes)
     }
 
-    fn whole_tensor(&mut self, v: Value) -> Value {
-        if !self.step() {
+    /// The name of `v`'s shape, `depth` broadcasts deep.
+    fn whole_tensor(&mut self, v: Value, depth: u32) -> Value {
+        if depth >= MAX_DEPTH {
             return v;
         }
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: depth + 1,
+        };
         match self.broadcast_shape(v) {
-            Some(s) => self.whole_shape(s),
+            Some(s) => self.whole_shape(s, &mut walk),
             None => v,
         }
     }
 
-    fn whole_shape(&mut self, s: Value) -> Value {
-        if !self.step() {
+    fn whole_shape(&mut self, s: Value, walk: &mut Walk) -> Value {
+        if !self.step(walk) {
             return s;
         }
         let Some((op, name)) = self.def(s) else {
@@ -238,7 +271,7 @@ impl<'a> Sizes<'a> {
         let (ctx, module) = (self.ctx, self.module);
         match name {
             ShapeOfOp::NAME => match ShapeOfOp::cast(ctx, module, op) {
-                Some(o) => self.whole_tensor(o.input(module)),
+                Some(o) => self.whole_tensor(o.input(module), walk.depth),
                 None => s,
             },
             BroadcastShapesOp::NAME => {
@@ -250,13 +283,13 @@ impl<'a> Sizes<'a> {
                 let Some(&first) = shapes.first() else {
                     return s;
                 };
-                let first = self.whole_shape(first);
+                let first = self.whole_shape(first, walk);
                 if in_place {
                     return first;
                 }
                 // The broadcast of equal shapes is that shape.
                 for &t in &shapes[1..] {
-                    if self.whole_shape(t) != first {
+                    if self.whole_shape(t, walk) != first {
                         return s;
                     }
                 }
