@@ -2,11 +2,10 @@
 //! broadcasts its operands itself (`docs/lowering.md`).
 //!
 //! The rewrites are each op's [`ExplicitBroadcast`] entry (the `nd` dialect attaches
-//! them), applied as rewrite patterns by the greedy driver, with folding and
-//! constant hoisting off so the pass only lowers: `--cse` and `--canonicalize`
-//! clean up after it. As with every greedy rewrite, ops whose results are unused
-//! and that have no effect are erased. An op that cannot be made explicit is left as
-//! it is, with a warning (`--verify-explicit-broadcast` then reports it).
+//! them), applied as rewrite patterns by the greedy driver, with folding, constant
+//! hoisting and dead-op erasure off so the pass only lowers: `--cse` and
+//! `--canonicalize` clean up after it. An op that cannot be made explicit is left
+//! as it is, with a warning (`--verify-explicit-broadcast` then reports it).
 //!
 //! Ops without an entry (`test.broadcastable`, which has no semantics to lower to,
 //! and unregistered ops) are left alone.
@@ -46,6 +45,7 @@ impl Pass for LowerBroadcast {
             fold: false,
             cse_constants: false,
             region_simplification: false,
+            erase_dead_ops: false,
             ..GreedyConfig::default()
         };
         let outcome =

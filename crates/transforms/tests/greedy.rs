@@ -439,6 +439,26 @@ fn keeps_what_is_not_dead() {
 }
 
 #[test]
+fn dead_ops_stay_when_asked() {
+    let config = GreedyConfig {
+        erase_dead_ops: false,
+        ..GreedyConfig::default()
+    };
+    let (out, outcome) = run(
+        "func.func @f(%x: i32) {\n  %u = \"t.double\"(%x) : (i32) -> i32\n  return\n}",
+        |_| {},
+        config,
+    );
+    // The dead op is still rewritten (t.double becomes t.add), but not erased.
+    assert_eq!(
+        body(&out),
+        [r#"%0 = "t.add"(%arg0, %arg0) : (i32, i32) -> i32"#],
+        "{out}"
+    );
+    assert_eq!(outcome.erased, 0);
+}
+
+#[test]
 fn a_constant_that_cannot_be_materialized_is_not_folded() {
     // i8 sums fold to an attribute the materializer refuses.
     let (out, outcome) = run(

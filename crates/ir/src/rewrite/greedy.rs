@@ -42,6 +42,9 @@ pub struct GreedyConfig {
     pub cse_constants: bool,
     /// Erase unreachable blocks after each iteration.
     pub region_simplification: bool,
+    /// Erase trivially dead ops (upstream always does; a pass that only rewrites
+    /// certain ops, such as a lowering, may leave the rest of the program alone).
+    pub erase_dead_ops: bool,
     /// Stop an iteration after this many pattern rewrites (`None`: no bound).
     pub max_rewrites: Option<u64>,
 }
@@ -54,6 +57,7 @@ impl Default for GreedyConfig {
             fold: true,
             cse_constants: true,
             region_simplification: true,
+            erase_dead_ops: true,
             max_rewrites: None,
         }
     }
@@ -454,7 +458,7 @@ fn process(
         if module.op(op).is_erased() || module.op(op).parent().is_none() {
             continue;
         }
-        if is_trivially_dead(ctx, module, op) {
+        if config.erase_dead_ops && is_trivially_dead(ctx, module, op) {
             let erased = Builder::with_listener(ctx, module, state).erase_op(op);
             erased.map_err(|e| RewriteError::edit(ctx, module, op, e))?;
             outcome.erased += 1;
