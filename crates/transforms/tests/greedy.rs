@@ -578,8 +578,7 @@ fn reports_are_collected_once_in_order_over_iterations() {
         s.add(Report).add(Toggle { notify: false });
     });
     let top = module.top().unwrap();
-    let outcome =
-        apply_patterns_greedily(&mut ctx, &mut module, top, &frozen, &config).unwrap();
+    let outcome = apply_patterns_greedily(&mut ctx, &mut module, top, &frozen, &config).unwrap();
     assert_eq!(outcome.iterations, 3);
     let rendered: Vec<String> = outcome
         .diagnostics
