@@ -82,7 +82,8 @@ pub struct GreedyOutcome {
     pub constants_merged: u64,
     /// Unreachable blocks erased.
     pub blocks_erased: u64,
-    /// What patterns reported (errors they proved in the program, say), in order.
+    /// What patterns reported (errors they proved in the program, say), in order;
+    /// a diagnostic reported again in a later iteration is kept once.
     pub diagnostics: crate::diag::Diagnostics,
 }
 
@@ -259,6 +260,9 @@ struct State {
     worklist: Worklist,
     folder: ConstantFolder,
     reports: crate::diag::Diagnostics,
+    /// What `reports` holds (severity, location, message): each iteration revisits
+    /// every op, and a pattern that proves an error reports it again each time.
+    reported: rustc_hash::FxHashSet<(crate::diag::Severity, crate::Location, String)>,
 }
 
 impl Listener for State {
@@ -288,7 +292,14 @@ impl Listener for State {
     }
 
     fn diagnostic(&mut self, diagnostic: crate::diag::Diagnostic) {
-        self.reports.push(diagnostic);
+        let key = (
+            diagnostic.severity,
+            diagnostic.location,
+            diagnostic.message.clone(),
+        );
+        if self.reported.insert(key) {
+            self.reports.push(diagnostic);
+        }
     }
 }
 
