@@ -41,7 +41,12 @@ impl Pass for LowerBroadcast {
             return Ok(PassOutcome::unchanged());
         };
         let patterns = explicit_broadcast_patterns(ctx).freeze(ctx);
+        // One sweep: the ops a lowering creates are visited in it too, and a lowered
+        // op stays lowered, so a second sweep (which would re-plan every op to find
+        // nothing to do) is not needed; the property test checks that lowering the
+        // output again changes nothing.
         let config = GreedyConfig {
+            max_iterations: 1,
             fold: false,
             cse_constants: false,
             region_simplification: false,
