@@ -1,5 +1,9 @@
-//! Resources of the `builtin` dialect: the blobs `dense_resource<key>` attributes
-//! hold, read from and printed to a file's `{-# dialect_resources: ... #-}` section.
+//! The file metadata section, `{-# dialect_resources: ..., external_resources: ... #-}`.
+//!
+//! The `builtin` dialect's resources are the blobs `dense_resource<key>` attributes
+//! hold; the printer writes those a module references. Resources of other dialects
+//! and external resources are kept as read and printed back whole, as `mlir-opt`
+//! keeps resources it has no handler for.
 
 use crate::{Context, Symbol};
 use rustc_hash::FxHashMap;
@@ -14,10 +18,34 @@ pub struct Blob {
     pub data: Box<[u8]>,
 }
 
-/// The `builtin` dialect's blobs, by key.
+/// The value of a resource entry.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ResourceValue {
+    /// `"0x..."`: a blob.
+    Blob(Blob),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A string.
+    String(Box<[u8]>),
+}
+
+/// The entries of one group (a dialect, or an external resource owner).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ResourceGroup {
+    /// The dialect or owner name.
+    pub name: Box<str>,
+    /// The entries, in order.
+    pub entries: Vec<(Box<str>, ResourceValue)>,
+}
+
+/// The `builtin` dialect's blobs, by key, and the other groups of the last file read.
 #[derive(Default, Debug)]
 pub struct Resources {
     blobs: FxHashMap<Symbol, Blob>,
+    /// Resources of dialects other than `builtin`, kept whole.
+    pub(crate) dialect_groups: Vec<ResourceGroup>,
+    /// `external_resources`, kept whole.
+    pub(crate) external_groups: Vec<ResourceGroup>,
 }
 
 impl Context {
@@ -30,18 +58,44 @@ impl Context {
     pub fn resource_blob(&self, key: Symbol) -> Option<&Blob> {
         self.resources.blobs.get(&key)
     }
+
+    /// Keeps a group of resources of another dialect (`external` false) or of an
+    /// external owner, to print back.
+    pub fn add_resource_group(&mut self, external: bool, group: ResourceGroup) {
+        let groups = if external {
+            &mut self.resources.external_groups
+        } else {
+            &mut self.resources.dialect_groups
+        };
+        match groups.iter_mut().find(|g| g.name == group.name) {
+            Some(g) => g.entries.extend(group.entries),
+            None => groups.push(group),
+        }
+    }
+
+    /// Forgets the kept groups (a new file is being read).
+    pub(crate) fn clear_resource_groups(&mut self) {
+        self.resources.dialect_groups.clear();
+        self.resources.external_groups.clear();
+    }
 }
 
 /// Decodes a blob as upstream's text format writes it: `0x`, the alignment as four
-/// little-endian bytes, then the data, all in hex. The error says what is wrong.
-pub fn decode_blob(text: &str) -> Result<Blob, &'static str> {
-    let bytes = crate::dense::decode_hex(text).ok_or("expected hex string blob")?;
+/// little-endian bytes, then the data, all in hex. The error is upstream's message
+/// for a resource of that key.
+pub fn decode_blob(text: &str, key: &str) -> Result<Blob, String> {
+    let bytes = crate::dense::decode_hex(text)
+        .ok_or_else(|| format!("expected hex string blob for key '{key}'"))?;
     if bytes.len() < 4 {
-        return Err("expected hex string blob to encode alignment in first 4 bytes");
+        return Err(format!(
+            "expected hex string blob for key '{key}' to encode alignment in first 4 bytes"
+        ));
     }
     let alignment = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-    if !alignment.is_power_of_two() {
-        return Err("expected hex string blob with alignment that is a power of 2");
+    if alignment != 0 && !alignment.is_power_of_two() {
+        return Err(format!(
+            "expected hex string blob for key '{key}' to encode alignment in first 4 bytes, but got non-power-of-2 value: {alignment}"
+        ));
     }
     Ok(Blob {
         alignment,
@@ -49,31 +103,86 @@ pub fn decode_blob(text: &str) -> Result<Blob, &'static str> {
     })
 }
 
-/// Writes the file metadata section for the resources a printing referenced (in
-/// the order it referenced them), as upstream's `printFileMetadataDictionary`:
-/// nothing when none has a blob.
-pub(crate) fn write_resource_section(ctx: &Context, keys: &[Symbol], out: &mut dyn Write) -> fmt::Result {
-    let mut first = true;
-    for &key in keys {
-        let Some(blob) = ctx.resource_blob(key) else {
+fn write_value(value: &ResourceValue, out: &mut dyn Write) -> fmt::Result {
+    match value {
+        ResourceValue::Blob(blob) => {
+            out.write_str("\"0x")?;
+            for b in blob.alignment.to_le_bytes().iter().chain(blob.data.iter()) {
+                write!(out, "{b:02X}")?;
+            }
+            out.write_char('"')
+        }
+        ResourceValue::Bool(b) => out.write_str(if *b { "true" } else { "false" }),
+        ResourceValue::String(s) => crate::attrs::write_escaped_bytes(s, out),
+    }
+}
+
+/// Writes one section's groups (upstream's `processProvider` for each provider).
+fn write_groups<'g>(
+    out: &mut dyn Write,
+    section: &str,
+    groups: impl Iterator<Item = (&'g str, Vec<(&'g str, &'g ResourceValue)>)>,
+    opened: &mut bool,
+) -> fmt::Result {
+    let mut had_section = false;
+    for (name, entries) in groups {
+        if entries.is_empty() {
             continue;
-        };
-        if first {
-            out.write_str("\n{-#\n  dialect_resources: {\n    builtin: {\n")?;
-            first = false;
-        } else {
+        }
+        if !*opened {
+            out.write_str("\n{-#\n")?;
+            *opened = true;
+        } else if !had_section {
             out.write_str(",\n")?;
         }
-        out.write_str("      ")?;
-        crate::attrs::write_attr_name(ctx.str(key), out)?;
-        out.write_str(": \"0x")?;
-        for b in blob.alignment.to_le_bytes().iter().chain(blob.data.iter()) {
-            write!(out, "{b:02X}")?;
+        if had_section {
+            out.write_str(",\n")?;
+        } else {
+            write!(out, "  {section}_resources: {{\n")?;
+            had_section = true;
         }
-        out.write_char('"')?;
+        write!(out, "    {name}: {{\n")?;
+        for (i, (key, value)) in entries.iter().enumerate() {
+            if i > 0 {
+                out.write_str(",\n")?;
+            }
+            out.write_str("      ")?;
+            crate::attrs::write_attr_name(key, out)?;
+            out.write_str(": ")?;
+            write_value(value, out)?;
+        }
+        out.write_str("\n    }")?;
     }
-    if !first {
-        out.write_str("\n    }\n  }\n#-}\n")?;
+    if had_section {
+        out.write_str("\n  }")?;
+    }
+    Ok(())
+}
+
+/// Writes the file metadata section as upstream's `printFileMetadataDictionary`:
+/// the `builtin` blobs a printing referenced (in the order it referenced them),
+/// the other kept groups, nothing when there is nothing to write.
+pub(crate) fn write_resource_section(ctx: &Context, keys: &[Symbol], out: &mut dyn Write) -> fmt::Result {
+    let blobs: Vec<(Symbol, ResourceValue)> = keys
+        .iter()
+        .filter_map(|&k| Some((k, ResourceValue::Blob(ctx.resource_blob(k)?.clone()))))
+        .collect();
+    let builtin: Vec<(&str, &ResourceValue)> = blobs.iter().map(|(k, v)| (ctx.str(*k), v)).collect();
+    let others = ctx
+        .resources
+        .dialect_groups
+        .iter()
+        .map(|g| (&*g.name, g.entries.iter().map(|(k, v)| (&**k, v)).collect()));
+    let mut opened = false;
+    write_groups(out, "dialect", std::iter::once(("builtin", builtin)).chain(others), &mut opened)?;
+    let external = ctx
+        .resources
+        .external_groups
+        .iter()
+        .map(|g| (&*g.name, g.entries.iter().map(|(k, v)| (&**k, v)).collect()));
+    write_groups(out, "external", external, &mut opened)?;
+    if opened {
+        out.write_str("\n#-}\n")?;
     }
     Ok(())
 }

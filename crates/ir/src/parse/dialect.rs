@@ -14,17 +14,6 @@ use crate::attrs::{AttrKind, AttrOrType, OpaqueRef};
 use crate::types::TypeKind;
 use crate::{Attribute, Type};
 
-/// The dialects of upstream `mlir-opt` 22, whose printers may alias their
-/// attributes and types.
-const UPSTREAM_DIALECTS: &[&str] = &[
-    "acc", "affine", "amdgpu", "amx", "arith", "arm_neon", "arm_sme", "arm_sve", "async",
-    "bufferization", "cf", "complex", "dlti", "emitc", "func", "gpu", "index", "irdl",
-    "linalg", "llvm", "math", "memref", "ml_program", "mpi", "nvgpu", "nvvm", "omp", "pdl",
-    "pdl_interp", "ptr", "quant", "rocdl", "scf", "shape", "shard", "smt", "sparse_tensor",
-    "spirv", "tensor", "test", "test_dyn", "tosa", "transform", "ub", "vector", "wasmssa",
-    "x86vector", "xegpu", "xevm",
-];
-
 /// A dialect symbol as written: namespace, symbol data, and where to report it.
 struct DialectSymbol<'a> {
     dialect: &'a str,
@@ -286,7 +275,7 @@ impl<'a> Parser<'a> {
                 return Err(self.error_at(pos, format!("redefinition of type alias id '{name}'")));
             }
             if let TypeKind::Opaque { dialect, .. } = self.ctx.type_kind(t)
-                && UPSTREAM_DIALECTS.contains(&self.ctx.str(*dialect))
+                && crate::dialects::upstream::is_upstream_dialect(self.ctx.str(*dialect))
             {
                 self.ctx.set_alias_hint(AttrOrType::Type(t), name);
             }
@@ -303,7 +292,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(pos, format!("redefinition of attribute alias id '{name}'")));
         }
         if let AttrKind::Opaque { dialect, .. } = self.ctx.attr_kind(a)
-            && UPSTREAM_DIALECTS.contains(&self.ctx.str(*dialect))
+            && crate::dialects::upstream::is_upstream_dialect(self.ctx.str(*dialect))
         {
             self.ctx.set_alias_hint(AttrOrType::Attr(a), name);
         }

@@ -11,6 +11,7 @@ mod lexer;
 mod locations;
 mod names;
 mod ops;
+mod resources;
 mod types;
 
 pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow};
@@ -48,6 +49,7 @@ pub fn parse_source(
             )));
         }
     };
+    ctx.clear_resource_groups();
     let mut module = Module::new();
     module.reserve_for_source(range.len());
     let mut parser = Parser::new(ctx, &mut module, &text, buffer, range)?;

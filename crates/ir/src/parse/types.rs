@@ -270,12 +270,13 @@ impl<'a> Parser<'a> {
                 ),
             ));
         }
-        // Upstream verifies the element type (VectorElementTypeInterface: integer, index
-        // or float) when building the type, so the error points at `vector`.
+        // Upstream verifies the element type (VectorElementTypeInterface: integer, index,
+        // float, or a dialect type that implements it) when building the type, so the
+        // error points at `vector`.
         let elem = self.parse_type()?;
         if !matches!(
             self.ctx.type_kind(elem),
-            TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index
+            TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index | TypeKind::Opaque { .. }
         ) {
             return Err(self.error_at(
                 pos,

@@ -353,11 +353,7 @@ impl<'a> AsmWriter<'a> {
             }
             AttrKind::DenseString { ty, values } => {
                 self.out.write_str("dense<")?;
-                let dims = ctx.shape_dims(*ty).unwrap_or(&[]);
-                let out = &mut *self.out;
-                nested_lists(dims, values.len(), out, |i, out| {
-                    write_escaped_bytes(&values[i], out)
-                })?;
+                write_dense_strings(ctx, *ty, values, self.out)?;
                 self.out.write_char('>')?;
                 *ty
             }
@@ -397,11 +393,7 @@ impl<'a> AsmWriter<'a> {
                             self.write_dense_body(*ty, values, 2, true)?
                         }
                         AttrKind::DenseString { ty, values } => {
-                            let dims = ctx.shape_dims(*ty).unwrap_or(&[]);
-                            let out = &mut *self.out;
-                            nested_lists(dims, values.len(), out, |i, out| {
-                                write_escaped_bytes(&values[i], out)
-                            })?;
+                            write_dense_strings(ctx, *ty, values, self.out)?;
                         }
                         _ => {}
                     }
@@ -666,6 +658,15 @@ fn is_simple_dialect_symbol(body: &str) -> bool {
     }
     let rest = body.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_');
     rest.is_empty() || (rest.starts_with('<') && rest.ends_with('>'))
+}
+
+/// The elements of a string `dense<...>`: one string alone for a splat.
+fn write_dense_strings(ctx: &Context, ty: Type, values: &[Box<[u8]>], out: &mut dyn Write) -> fmt::Result {
+    if let [one] = values {
+        return write_escaped_bytes(one, out);
+    }
+    let dims = ctx.shape_dims(ty).unwrap_or(&[]);
+    nested_lists(dims, values.len(), out, |i, out| write_escaped_bytes(&values[i], out))
 }
 
 /// Writes `count` elements of a shape as nested lists (`[[1, 2], [3, 4]]`), as

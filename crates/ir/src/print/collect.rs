@@ -79,10 +79,15 @@ impl OpPrinter<'_> {
         }
         // Upstream visits the attribute dictionary, which for a registered op holds
         // its inherent attributes too (sorted by name); an unregistered op's
-        // properties are printed without being visited.
+        // properties are printed without being visited. An op of a dialect upstream
+        // registers is taken to be registered there.
         let o = self.module.op(op);
         let mut attrs: Vec<_> = o.attrs().to_vec();
-        if self.ctx.op_def(o.name()).is_some() {
+        let name = self.ctx.str(o.name());
+        let dialect = name.split_once('.').map_or(name, |(d, _)| d);
+        if self.ctx.op_def(o.name()).is_some()
+            || crate::dialects::upstream::is_upstream_dialect(dialect)
+        {
             attrs.extend_from_slice(o.props());
             let ctx = self.ctx;
             attrs.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
