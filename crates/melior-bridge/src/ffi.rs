@@ -30,6 +30,7 @@ pub(crate) fn ranked_dims(ty: Type<'_>) -> Option<Vec<Option<u64>>> {
     (0..rank)
         .map(|dim| {
             let dim = isize::try_from(dim).ok()?;
+            // SAFETY: as above, `dim < rank`.
             let size = unsafe { mlirShapedTypeGetDimSize(raw, dim) };
             // SAFETY: a plain query on an integer.
             let dynamic = unsafe { mlirShapedTypeIsDynamicSize(size) };

@@ -83,7 +83,8 @@ fn check<'c, 'a>(
     config: &Config,
     out: &mut Vec<Diagnostic<'c>>,
 ) -> Option<OpView<'c, 'a>> {
-    let spec = config.spec(&op_name(op))?;
+    let name = op.name();
+    let spec = config.spec(name.as_string_ref().as_str().ok()?)?;
     let semantics = config.current_semantics();
     let view = match OpView::of(op, spec) {
         Ok(view) => view,
