@@ -4,6 +4,7 @@
 //! Pass flags come from the [`PassRegistry`]: one flag per registered pass, listed
 //! under "Passes" in `--help`.
 
+use super::emit::ColorChoice;
 use broadcastable::Semantics;
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -71,6 +72,8 @@ pub struct Options {
     /// `--mlir-print-elementsattrs-with-hex-if-larger=<n>`: dense attributes of more
     /// than n elements print as hex; -1 never. `None` keeps upstream's default, 100.
     pub elements_hex_limit: Option<i64>,
+    /// `--color=auto|always|never`: colour text diagnostics.
+    pub color: ColorChoice,
 }
 
 /// The command line's options besides the passes.
@@ -150,6 +153,20 @@ fn base_command() -> Command {
                 .help(
                     "Print dense attributes of more than n elements as hex strings \
                      (default 100; -1 never)",
+                ),
+        )
+        .arg(
+            Arg::new("color")
+                .long("color")
+                .value_name("when")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("always")
+                .value_parser(["auto", "always", "never"])
+                .default_value("auto")
+                .help(
+                    "Colour diagnostics as clang does: auto (when standard error is a terminal), \
+                     always (also --color), never",
                 ),
         )
         .arg(
@@ -302,6 +319,11 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
         elements_hex_limit: m
             .get_one::<i64>("mlir-print-elementsattrs-with-hex-if-larger")
             .copied(),
+        color: match m.get_one::<String>("color").map(String::as_str) {
+            Some("always") => ColorChoice::Always,
+            Some("never") => ColorChoice::Never,
+            _ => ColorChoice::Auto,
+        },
     })
 }
 

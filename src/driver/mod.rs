@@ -2,15 +2,19 @@
 //! verify, print; or check `expected-*` comments with `--verify-diagnostics`.
 
 mod cli;
+mod emit;
 mod expect;
 mod pass_manager;
 mod split;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
+pub use emit::ColorChoice;
 
+use emit::Emitter;
 use pass_manager::{ChunkOutput, IrPrinting};
 use std::io::Write;
+use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::parse::parse_source;
 use tensor_ir::pass::{Pass, PassRegistry, RegistryError};
 use tensor_ir::print::{PrintOptions, print_module};
@@ -138,13 +142,15 @@ pub fn run_with(
     // With --verify-diagnostics, expectations nothing produced come last, as upstream reports them.
     let mut missing = Diagnostics::default();
     let mut timer = timing::Timer::default();
+    let mut emitter = Emitter::new(options.color);
     for chunk in chunks {
-        let mut out = ChunkOutput::new(&mut stderr, !options.verify_diagnostics);
+        let mut out = ChunkOutput::new(&mut stderr, &mut emitter, !options.verify_diagnostics);
         let parsed = timer.time("Parser", || parse_source(&mut ctx, buffer, chunk.clone()));
         match parsed {
             Ok(mut module) => {
-                out.diags
-                    .extend(timer.time("Verifier", || verify_module(&ctx, &module)));
+                let mut verified = timer.time("Verifier", || verify_module(&ctx, &module));
+                verified.or_codes(|s| codes::fallback(Phase::Verify, s));
+                out.diags.extend(verified);
                 if !out.diags.has_errors() {
                     let passes = instantiate(registry, &options.passes);
                     pass_manager::run_pipeline(
@@ -163,7 +169,7 @@ pub fn run_with(
                     outputs.push(text);
                 }
             }
-            Err(d) => out.diags.push(*d),
+            Err(d) => out.diags.push(d.or_code(codes::PARSE_ERROR)),
         }
         if options.verify_diagnostics {
             let diags = std::mem::take(&mut out.diags);
@@ -176,7 +182,7 @@ pub fn run_with(
             );
             failed |= check.unexpected.has_errors() || check.missing.has_errors();
             for d in check.unexpected.iter() {
-                ctx.render_diagnostic(d, out.stderr());
+                out.emit(&ctx, d);
             }
             missing.extend(check.missing);
         } else {
@@ -185,7 +191,7 @@ pub fn run_with(
         }
     }
     for d in missing.iter() {
-        ctx.render_diagnostic(d, &mut stderr);
+        emitter.emit(&ctx, d, &mut stderr);
     }
 
     let mut outcome = Outcome::default();
@@ -254,6 +260,10 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
             return 1;
         }
     };
+    let mut options = options;
+    options.color = options
+        .color
+        .resolve(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     let outcome = run_with(registry, &options, &name, text);
     eprint!("{}", outcome.diagnostics);
     if outcome.code != 0 {

@@ -2,7 +2,9 @@
 //! the IR after each pass, and prints the IR around passes as
 //! mlir-opt's `--mlir-print-ir-*` options do.
 
+use super::emit::Emitter;
 use super::timing::Timer;
+use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::pass::Pass;
 use tensor_ir::print::{PrintOptions, print_module};
 use tensor_ir::verify::verify_module;
@@ -25,15 +27,17 @@ pub(crate) struct ChunkOutput<'a> {
     rendered: usize,
     render: bool,
     stderr: &'a mut String,
+    emitter: &'a mut Emitter,
 }
 
 impl<'a> ChunkOutput<'a> {
-    pub fn new(stderr: &'a mut String, render: bool) -> Self {
+    pub fn new(stderr: &'a mut String, emitter: &'a mut Emitter, render: bool) -> Self {
         ChunkOutput {
             diags: Diagnostics::default(),
             rendered: 0,
             render,
             stderr,
+            emitter,
         }
     }
 
@@ -43,9 +47,14 @@ impl<'a> ChunkOutput<'a> {
             return;
         }
         for d in self.diags.iter().skip(self.rendered) {
-            ctx.render_diagnostic(d, self.stderr);
+            self.emitter.emit(ctx, d, self.stderr);
         }
         self.rendered = self.diags.len();
+    }
+
+    /// Writes `d` now, whether or not diagnostics are rendered as they come.
+    pub fn emit(&mut self, ctx: &Context, d: &Diagnostic) {
+        self.emitter.emit(ctx, d, self.stderr);
     }
 
     /// Writes an IR dump after the diagnostics reported so far.
@@ -54,11 +63,6 @@ impl<'a> ChunkOutput<'a> {
         self.stderr.push_str(header);
         print_module(ctx, module, print, self.stderr);
         self.stderr.push_str("\n\n");
-    }
-
-    /// The stream, for text outside the diagnostics.
-    pub fn stderr(&mut self) -> &mut String {
-        self.stderr
     }
 }
 
@@ -79,22 +83,29 @@ pub(crate) fn run_pipeline(
             out.dump(ctx, module, &header, printing.print);
         }
         let failed = match timer.time(name, || pass.run(ctx, module)) {
-            Ok(outcome) => {
+            Ok(mut outcome) => {
                 let failed = outcome.diagnostics.has_errors();
+                outcome
+                    .diagnostics
+                    .or_codes(|s| codes::fallback(Phase::Pass, s));
                 out.diags.extend(outcome.diagnostics);
                 // After every pass, changed or not: a pass that edits the IR but
                 // reports no change is caught too (upstream skips passes that preserve
                 // all analyses).
                 failed || !verifies_after(ctx, module, name, argument, timer, out)
             }
-            Err(diags) => {
+            Err(mut diags) => {
                 let reported = diags.has_errors();
+                diags.or_codes(|s| codes::fallback(Phase::Pass, s));
                 out.diags.extend(diags);
                 if !reported {
-                    out.diags.push(Diagnostic::error(
-                        Location::Unknown,
-                        format!("pass {name} (--{argument}) failed"),
-                    ));
+                    out.diags.push(
+                        Diagnostic::error(
+                            Location::Unknown,
+                            format!("pass {name} (--{argument}) failed"),
+                        )
+                        .with_code(codes::PASS_FAILED),
+                    );
                 }
                 true
             }
@@ -132,14 +143,15 @@ fn verifies_after(
     timer: &mut Timer,
     out: &mut ChunkOutput<'_>,
 ) -> bool {
-    let diags = timer.time("Verifier", || verify_module(ctx, module));
+    let mut diags = timer.time("Verifier", || verify_module(ctx, module));
     if !diags.has_errors() {
         return true;
     }
+    diags.or_codes(|s| codes::fallback(Phase::Verify, s));
     out.diags.extend(diags);
     out.diags.push(Diagnostic::error(
         Location::Unknown,
         format!("the IR does not verify after pass {name} (--{argument}); the errors above are the verifier's"),
-    ));
+    ).with_code(codes::PASS_INVALID_IR));
     false
 }
