@@ -86,6 +86,12 @@ impl SuggestionIndex {
 
     /// The indexed name closest to `word`, at most one edit away.
     pub fn best_match(&self, word: &str) -> Option<&str> {
+        self.best_match_where(word, |_| true)
+    }
+
+    /// [`SuggestionIndex::best_match`] among the names `accept` takes (a symbol of the
+    /// right kind, say).
+    pub fn best_match_where(&self, word: &str, accept: impl Fn(&str) -> bool) -> Option<&str> {
         if word.len() > MAX_INDEXED_LEN {
             return None;
         }
@@ -100,7 +106,7 @@ impl SuggestionIndex {
             .iter()
             .filter_map(|&id| self.names.get(id as usize))
             .map(|n| &**n)
-            .filter(|c| strsim::osa_distance(word, c) <= 1);
+            .filter(|c| strsim::osa_distance(word, c) <= 1 && accept(c));
         best_match(word, candidates)
     }
 }
