@@ -7,7 +7,8 @@ use tensor_ir::module::{Module, OpId};
 use tensor_ir::verify::op_error;
 use tensor_ir::{Context, Type};
 
-use crate::typed;
+use crate::align::{Focus, with_alignment};
+use crate::{codes, typed};
 
 /// Renders a broadcasting [`Error`] of `op` as a diagnostic at the op.
 ///
@@ -17,9 +18,10 @@ use crate::typed;
 /// broadcast vector with tensor`) and upstream's trait wording for
 /// structure (`requires one result`, `expected 1 or more operands, but
 /// found 0`). With `notes`, notes follow that name the operands, dimensions
-/// and sizes involved; [`BroadcastVerifier`] leaves them out for NumPy-policy
-/// ops under [`Semantics::Mlir`], so that output is byte-identical to
-/// `mlir-opt`.
+/// and sizes involved, then a hint drawing the shapes aligned, with a marker
+/// under the conflicting dimension; [`BroadcastVerifier`] leaves both out for
+/// NumPy-policy ops under [`Semantics::Mlir`], so that output is byte-identical
+/// to `mlir-opt`. The diagnostic's code is [`codes::of`] the error.
 pub fn diagnose(ctx: &Context, module: &Module, op: OpId, notes: bool, err: &Error) -> Diagnostic {
     let incompatible = "operands don't have broadcast-compatible shapes";
     let message = match err {
@@ -40,17 +42,18 @@ pub fn diagnose(ctx: &Context, module: &Module, op: OpId, notes: bool, err: &Err
         }
         Error::Xla(e) => format!("invalid broadcast dimensions: {e}"),
     };
-    let d = op_error(ctx, module, op, message);
+    let d = op_error(ctx, module, op, message).with_code(codes::of(err));
     if !notes {
         return d;
     }
-    match note(ctx, module, op, err) {
+    let d = match note(ctx, module, op, err) {
         Some(text) => {
             let loc = d.location;
             d.with_note(loc, text)
         }
         None => d,
-    }
+    };
+    with_alignment(ctx, module, op, Focus::Error(err), d)
 }
 
 /// `operand #k ('tensor<...>')` or `result #k ('...')`.

@@ -19,6 +19,8 @@
 //! The semantics ([`Semantics::Spec`] by default, or upstream's) is a setting stored
 //! in the context ([`set_semantics`]).
 
+mod align;
+pub mod codes;
 mod diagnose;
 pub mod lower;
 mod verifier;
@@ -26,7 +28,7 @@ mod view;
 
 pub use diagnose::{diagnose, obligation};
 pub use lower::ExplicitBroadcast;
-pub use verifier::BroadcastVerifier;
+pub use verifier::{BroadcastVerifier, Obligation};
 pub use view::{OpView, typed, with_shape};
 
 use broadcastable::Semantics;

@@ -3,7 +3,8 @@
 //! Distances count insertions, deletions, substitutions and swaps of adjacent
 //! characters (optimal string alignment, so `mian` is one edit from `main`).
 //! A candidate is suggested when it is at most `max(1, len / 3)` edits away,
-//! `len` being the misspelled name's length in characters, as rustc does.
+//! `len` being the misspelled name's length in characters, as rustc does, and
+//! fewer edits than `len` (so one-character names get no suggestion).
 //!
 //! [`best_match`] scans its candidates, for the small fixed sets of the
 //! registry (op names, type and attribute keywords) and for one-off lookups.
@@ -35,7 +36,9 @@ pub fn best_match<'a>(
             continue;
         }
         let d = strsim::osa_distance(word, c);
-        if d <= limit && best.is_none_or(|(b, _)| d < b) {
+        // A candidate that shares nothing with the word is another name, not a
+        // spelling of it (`%b` is not a misspelled `%a`).
+        if d <= limit && d < len && best.is_none_or(|(b, _)| d < b) {
             best = Some((d, c));
         }
     }
@@ -135,20 +138,21 @@ mod tests {
 
     #[test]
     fn closest_within_a_third_of_the_length() {
-        let ops = ["nd.add", "nd.sub", "nd.mul", "nd.div", "nd.max"];
-        assert_eq!(best_match("nd.ad", ops), Some("nd.add"));
-        assert_eq!(best_match("nd.mull", ops), Some("nd.mul"));
-        assert_eq!(best_match("nd.sbu", ops), Some("nd.sub"));
-        assert_eq!(best_match("nd.add", ops), None, "never the word itself");
-        assert_eq!(best_match("nd.reshape", ops), None);
+        let ops = ["t.add", "t.sub", "t.mul", "t.div", "t.max"];
+        assert_eq!(best_match("t.ad", ops), Some("t.add"));
+        assert_eq!(best_match("t.mull", ops), Some("t.mul"));
+        assert_eq!(best_match("t.sbu", ops), Some("t.sub"));
+        assert_eq!(best_match("t.add", ops), None, "never the word itself");
+        assert_eq!(best_match("t.reshape", ops), None);
         assert_eq!(
-            best_match("x", ["y"]),
-            Some("y"),
+            best_match("xy", ["xz"]),
+            Some("xz"),
             "one edit is always allowed"
         );
-        assert_eq!(best_match("", ["a"]), Some("a"));
+        assert_eq!(best_match("x", ["y"]), None, "but never a whole other word");
+        assert_eq!(best_match("", ["a"]), None);
         // Ties go to the first candidate.
-        assert_eq!(best_match("nd.mux", ops), Some("nd.mul"));
+        assert_eq!(best_match("t.mux", ops), Some("t.mul"));
     }
 
     #[test]

@@ -263,6 +263,10 @@ impl<'a> Parser<'a> {
     /// the uses are checked after the regions end). Names are sorted first so that ties
     /// do not depend on hashing.
     fn value_name_hint(&self, d: Diagnostic, name: &str, pos: u32) -> Diagnostic {
+        // Numbered names (`%10`) are the printer's, not words one misspells.
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            return d;
+        }
         let mut names: Vec<&str> = self.values.keys().copied().collect();
         names.sort_unstable();
         match suggest::best_match(name, names) {
