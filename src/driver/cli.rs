@@ -4,7 +4,7 @@
 //! Pass flags come from the [`PassRegistry`]: one flag per registered pass, listed
 //! under "Passes" in `--help`.
 
-use super::emit::ColorChoice;
+use super::emit::{ColorChoice, DiagnosticsFormat};
 use broadcastable::Semantics;
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -74,6 +74,8 @@ pub struct Options {
     pub elements_hex_limit: Option<i64>,
     /// `--color=auto|always|never`: colour text diagnostics.
     pub color: ColorChoice,
+    /// `--diagnostics-format=text|json|sarif`.
+    pub diagnostics_format: DiagnosticsFormat,
 }
 
 /// The command line's options besides the passes.
@@ -167,6 +169,18 @@ fn base_command() -> Command {
                 .help(
                     "Colour diagnostics as clang does: auto (when standard error is a terminal), \
                      always (also --color), never",
+                ),
+        )
+        .arg(
+            Arg::new("diagnostics-format")
+                .long("diagnostics-format")
+                .value_name("format")
+                .require_equals(true)
+                .value_parser(["text", "json", "sarif"])
+                .default_value("text")
+                .help(
+                    "How diagnostics are written on standard error: text (as mlir-opt), \
+                     json (JSON Lines) or sarif (a SARIF 2.1.0 document)",
                 ),
         )
         .arg(
@@ -323,6 +337,14 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
             Some("always") => ColorChoice::Always,
             Some("never") => ColorChoice::Never,
             _ => ColorChoice::Auto,
+        },
+        diagnostics_format: match m
+            .get_one::<String>("diagnostics-format")
+            .map(String::as_str)
+        {
+            Some("json") => DiagnosticsFormat::Json,
+            Some("sarif") => DiagnosticsFormat::Sarif,
+            _ => DiagnosticsFormat::Text,
         },
     })
 }

@@ -4,12 +4,13 @@
 mod cli;
 mod emit;
 mod expect;
+mod machine;
 mod pass_manager;
 mod split;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
-pub use emit::ColorChoice;
+pub use emit::{ColorChoice, DiagnosticsFormat};
 
 use emit::Emitter;
 use pass_manager::{ChunkOutput, IrPrinting};
@@ -142,7 +143,7 @@ pub fn run_with(
     // With --verify-diagnostics, expectations nothing produced come last, as upstream reports them.
     let mut missing = Diagnostics::default();
     let mut timer = timing::Timer::default();
-    let mut emitter = Emitter::new(options.color);
+    let mut emitter = Emitter::new(options.diagnostics_format, options.color);
     for chunk in chunks {
         let mut out = ChunkOutput::new(&mut stderr, &mut emitter, !options.verify_diagnostics);
         let parsed = timer.time("Parser", || parse_source(&mut ctx, buffer, chunk.clone()));
@@ -193,6 +194,7 @@ pub fn run_with(
     for d in missing.iter() {
         emitter.emit(&ctx, d, &mut stderr);
     }
+    emitter.finish(&mut stderr, i32::from(failed));
 
     let mut outcome = Outcome::default();
     if options.timing {
@@ -256,7 +258,8 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     let (name, text) = match read_input(&options.input) {
         Ok(x) => x,
         Err(msg) => {
-            eprintln!("{msg}");
+            let emitter = Emitter::new(options.diagnostics_format, ColorChoice::Never);
+            eprint!("{}", emitter.driver_failure(&msg));
             return 1;
         }
     };
@@ -294,18 +297,17 @@ fn read_input(path: &str) -> Result<(String, String), String> {
     let bytes = if path == "-" {
         let mut buf = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)
-            .map_err(|e| format!("error: could not read standard input: {e}"))?;
+            .map_err(|e| format!("could not read standard input: {e}"))?;
         buf
     } else {
-        std::fs::read(path)
-            .map_err(|e| format!("error: could not open input file '{path}': {e}"))?
+        std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?
     };
     if bytes.len() >= u32::MAX as usize {
-        return Err(format!("error: input file '{path}' is larger than 4 GiB"));
+        return Err(format!("input file '{path}' is larger than 4 GiB"));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
-            "error: input file '{path}' is not valid UTF-8 (byte offset {})",
+            "input file '{path}' is not valid UTF-8 (byte offset {})",
             e.utf8_error().valid_up_to()
         )
     })?;
