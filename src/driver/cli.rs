@@ -5,6 +5,7 @@
 //! under "Passes" in `--help`.
 
 use super::emit::{ColorChoice, DiagnosticsFormat};
+use super::statistics::StatisticsDisplay;
 use broadcastable::Semantics;
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -76,6 +77,9 @@ pub struct Options {
     pub color: ColorChoice,
     /// `--diagnostics-format=text|json|sarif`.
     pub diagnostics_format: DiagnosticsFormat,
+    /// `--mlir-pass-statistics` (with `--mlir-pass-statistics-display`): report each
+    /// pass's counters on standard error after the pipeline.
+    pub pass_statistics: Option<StatisticsDisplay>,
 }
 
 /// The command line's options besides the passes.
@@ -133,6 +137,22 @@ fn base_command() -> Command {
             "mlir-timing",
             "Report the time spent in each phase and pass on standard error",
         ))
+        .arg(flag(
+            "mlir-pass-statistics",
+            "Report the statistics of each pass on standard error",
+        ))
+        .arg(
+            Arg::new("mlir-pass-statistics-display")
+                .long("mlir-pass-statistics-display")
+                .value_name("mode")
+                .require_equals(true)
+                .value_parser(["list", "pipeline"])
+                .default_value("pipeline")
+                .help(
+                    "How pass statistics are listed: pipeline (each pass in order) or \
+                     list (merged by pass name, sorted)",
+                ),
+        )
         .arg(flag(
             "mlir-print-ir-before-all",
             "Print the IR before each pass on standard error",
@@ -346,6 +366,15 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
             Some("sarif") => DiagnosticsFormat::Sarif,
             _ => DiagnosticsFormat::Text,
         },
+        pass_statistics: m.get_flag("mlir-pass-statistics").then(|| {
+            match m
+                .get_one::<String>("mlir-pass-statistics-display")
+                .map(String::as_str)
+            {
+                Some("list") => StatisticsDisplay::List,
+                _ => StatisticsDisplay::Pipeline,
+            }
+        }),
     })
 }
 

@@ -7,10 +7,12 @@ mod expect;
 mod machine;
 mod pass_manager;
 mod split;
+mod statistics;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
 pub use emit::{ColorChoice, DiagnosticsFormat};
+pub use statistics::StatisticsDisplay;
 
 use emit::Emitter;
 use pass_manager::{ChunkOutput, IrPrinting};
@@ -155,6 +157,7 @@ pub fn run_with(
                 out.diags.extend(verified);
                 if !out.diags.has_errors() {
                     let passes = instantiate(registry, &options.passes);
+                    let mut stats = Vec::new();
                     pass_manager::run_pipeline(
                         &mut ctx,
                         &mut module,
@@ -162,7 +165,12 @@ pub fn run_with(
                         printing,
                         &mut timer,
                         &mut out,
+                        &mut stats,
                     );
+                    // As upstream: after each chunk's pipeline ran, failed or not.
+                    if let Some(display) = options.pass_statistics {
+                        out.append(&ctx, &statistics::report(display, &stats));
+                    }
                 }
                 if !out.diags.has_errors() {
                     let mut text = String::new();

@@ -3,6 +3,7 @@
 //! mlir-opt's `--mlir-print-ir-*` options do.
 
 use super::emit::Emitter;
+use super::statistics::PassStatistics;
 use super::timing::Timer;
 use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::pass::Pass;
@@ -57,6 +58,12 @@ impl<'a> ChunkOutput<'a> {
         self.emitter.emit(ctx, d, self.stderr);
     }
 
+    /// Writes `text` after the diagnostics reported so far.
+    pub fn append(&mut self, ctx: &Context, text: &str) {
+        self.flush(ctx);
+        self.stderr.push_str(text);
+    }
+
     /// Writes an IR dump after the diagnostics reported so far.
     fn dump(&mut self, ctx: &Context, module: &Module, header: &str, print: PrintOptions) {
         self.flush(ctx);
@@ -67,7 +74,9 @@ impl<'a> ChunkOutput<'a> {
 }
 
 /// Runs `passes` in order; stops at the first that fails. Returns false on failure
-/// (its diagnostics are in `out`).
+/// (its diagnostics are in `out`). `stats` gets one entry per pass of the pipeline,
+/// with the counters of those that succeeded.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_pipeline(
     ctx: &mut Context,
     module: &mut Module,
@@ -75,8 +84,15 @@ pub(crate) fn run_pipeline(
     printing: IrPrinting,
     timer: &mut Timer,
     out: &mut ChunkOutput<'_>,
+    stats: &mut Vec<PassStatistics>,
 ) -> bool {
-    for mut pass in passes {
+    // Every pass of the pipeline is listed, as upstream lists those that did not run.
+    let first = stats.len();
+    stats.extend(passes.iter().map(|p| PassStatistics {
+        name: p.name(),
+        statistics: Vec::new(),
+    }));
+    for (index, mut pass) in passes.into_iter().enumerate() {
         let (name, argument) = (pass.name(), pass.argument());
         if printing.before_all {
             let header = format!("// -----// IR Dump Before {name} ({argument}) //----- //\n");
@@ -84,6 +100,9 @@ pub(crate) fn run_pipeline(
         }
         let failed = match timer.time(name, || pass.run(ctx, module)) {
             Ok(mut outcome) => {
+                if let Some(entry) = stats.get_mut(first + index) {
+                    entry.statistics = std::mem::take(&mut outcome.statistics);
+                }
                 let failed = outcome.diagnostics.has_errors();
                 outcome
                     .diagnostics

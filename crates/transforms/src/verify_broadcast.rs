@@ -196,6 +196,11 @@ impl tensor_ir::pass::Pass for VerifyBroadcast {
                 "num-kept",
                 "Result types kept because a use needs them",
                 count(report.kept),
+            )
+            .with_statistic(
+                "num-obligations",
+                "Run-time obligations reported",
+                count(report.obligations),
             ))
     }
 }
