@@ -108,6 +108,9 @@ pub(crate) fn run_pipeline(
                     .diagnostics
                     .or_codes(|s| codes::fallback(Phase::Pass, s));
                 out.diags.extend(outcome.diagnostics);
+                if !outcome.output.is_empty() {
+                    out.append(ctx, &outcome.output);
+                }
                 // As upstream, a pass that reports no change is trusted and the IR is
                 // not verified again; debug builds (the tests) verify after every
                 // pass, as upstream's EXPENSIVE_CHECKS do, so a pass that edits the IR

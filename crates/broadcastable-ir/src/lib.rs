@@ -22,11 +22,13 @@
 mod align;
 pub mod codes;
 mod diagnose;
+mod expand;
 pub mod lower;
 mod verifier;
 mod view;
 
 pub use diagnose::{diagnose, obligation};
+pub use expand::{Expansion, expansions};
 pub use lower::ExplicitBroadcast;
 pub use verifier::{BroadcastVerifier, Obligation};
 pub use view::{OpView, typed, with_shape};

@@ -8,6 +8,7 @@ use crate::Type;
 use crate::attrs::NamedAttr;
 use crate::module::{BlockId, Module, OpId, RegionId, Value};
 use crate::registry::Syntax;
+pub use names::ValueNames;
 use names::{NameState, ValueName};
 use std::fmt::{self, Write as _};
 
