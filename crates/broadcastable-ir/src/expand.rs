@@ -21,7 +21,8 @@ pub struct Expansion {
 }
 
 /// Per operand of a broadcastable `op`, the result dimensions it is stretched along
-/// (a size-1 dimension meeting another size, or a column the operand lacks), against
+/// (a size-1 dimension, or a column the operand lacks, where the result's size is
+/// not 1), against
 /// the inferred broadcast shape. `None` when `op` is not broadcastable, does not
 /// verify, or has no ranked broadcast shape.
 pub fn expansions(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Vec<Expansion>>> {
@@ -53,10 +54,8 @@ pub fn expansions(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Vec<Ex
                 .iter()
                 .zip(result)
                 .enumerate()
-                .filter(|&(_, (from, &to))| match from {
-                    None => true,
-                    Some(f) => *f == Dim::ONE && to != Dim::ONE,
-                })
+                // Gaining a dim of size 1 replicates nothing.
+                .filter(|&(_, (from, &to))| to != Dim::ONE && from.is_none_or(|f| f == Dim::ONE))
                 .map(|(dim, (&from, &to))| Expansion { dim, from, to })
                 .collect()
         })
