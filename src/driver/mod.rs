@@ -8,6 +8,7 @@ mod split;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
+pub use split::split_chunks;
 
 use pass_manager::{ChunkOutput, IrPrinting};
 use std::io::Write;
@@ -15,7 +16,7 @@ use tensor_ir::parse::parse_source;
 use tensor_ir::pass::{Pass, PassRegistry, RegistryError};
 use tensor_ir::print::{PrintOptions, print_module};
 use tensor_ir::verify::verify_module;
-use tensor_ir::{Context, Diagnostic, Diagnostics, Location};
+use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Module};
 
 /// What a run produced: the text for stdout (or `-o`), the rendered diagnostics for
 /// stderr, and the exit code.
@@ -143,19 +144,15 @@ pub fn run_with(
         let parsed = timer.time("Parser", || parse_source(&mut ctx, buffer, chunk.clone()));
         match parsed {
             Ok(mut module) => {
-                out.diags
-                    .extend(timer.time("Verifier", || verify_module(&ctx, &module)));
-                if !out.diags.has_errors() {
-                    let passes = instantiate(registry, &options.passes);
-                    pass_manager::run_pipeline(
-                        &mut ctx,
-                        &mut module,
-                        passes,
-                        printing,
-                        &mut timer,
-                        &mut out,
-                    );
-                }
+                let passes = instantiate(registry, &options.passes);
+                verify_and_run(
+                    &mut ctx,
+                    &mut module,
+                    passes,
+                    printing,
+                    &mut timer,
+                    &mut out,
+                );
                 if !out.diags.has_errors() {
                     let mut text = String::new();
                     timer.time("Output", || print_module(&ctx, &module, print, &mut text));
@@ -206,6 +203,44 @@ pub fn run_with(
     outcome
 }
 
+/// Verifies `module` and, if it verifies, runs `passes` on it in order, verifying after
+/// each, as tensor-opt does with each chunk it parsed. Returns every diagnostic in the
+/// order reported. For tools that parse on their own, such as the editor server.
+pub fn check_module(
+    ctx: &mut Context,
+    module: &mut Module,
+    passes: Vec<Box<dyn Pass>>,
+) -> Diagnostics {
+    let mut unused = String::new();
+    let mut out = ChunkOutput::new(&mut unused, false);
+    let mut timer = timing::Timer::default();
+    verify_and_run(
+        ctx,
+        module,
+        passes,
+        IrPrinting::default(),
+        &mut timer,
+        &mut out,
+    );
+    out.diags
+}
+
+/// The verifier, then the pipeline if the module verifies.
+fn verify_and_run(
+    ctx: &mut Context,
+    module: &mut Module,
+    passes: Vec<Box<dyn Pass>>,
+    printing: IrPrinting,
+    timer: &mut timing::Timer,
+    out: &mut ChunkOutput<'_>,
+) {
+    out.diags
+        .extend(timer.time("Verifier", || verify_module(ctx, module)));
+    if !out.diags.has_errors() {
+        pass_manager::run_pipeline(ctx, module, passes, printing, timer, out);
+    }
+}
+
 /// Fresh instances of the command line's passes (checked by [`run_with`] already).
 fn instantiate(registry: &PassRegistry, passes: &[PassInvocation]) -> Vec<Box<dyn Pass>> {
     passes
@@ -214,8 +249,9 @@ fn instantiate(registry: &PassRegistry, passes: &[PassInvocation]) -> Vec<Box<dy
         .collect()
 }
 
-/// `--verify-diagnostics` runs as upstream does with `printOpOnDiagnostic` off.
-fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
+/// Drops the `see current operation:` notes, as upstream's `printOpOnDiagnostic` off
+/// does: `--verify-diagnostics` runs that way, and so does the editor server.
+pub fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
     let mut out = Diagnostics::default();
     for mut d in diags {
         d.notes
