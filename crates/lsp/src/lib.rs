@@ -15,6 +15,7 @@ mod broadcast;
 pub mod features;
 pub mod lines;
 pub mod server;
+pub mod transport;
 
 pub use analysis::{Analysis, Settings, analyze};
 pub use lines::Encoding;

@@ -46,16 +46,25 @@ fn main() -> ExitCode {
             }
         }
     }
-    let (connection, io_threads) = lsp_server::Connection::stdio();
+    let (connection, io_threads) = match tensor_lsp::transport::stdio() {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("tensor-lsp: {e}");
+            return ExitCode::from(1);
+        }
+    };
     let config = Config {
         settings,
         ..Config::default()
     };
     let result = tensor_lsp::run(&connection, config);
+    // The writer ends once the connection's sender is gone, after writing
+    // everything queued.
     drop(connection);
-    let joined = io_threads.join();
-    match (result, joined) {
+    let written = io_threads.join();
+    match (result, written) {
         (Ok(true), Ok(())) => ExitCode::SUCCESS,
+        // `exit` without `shutdown` first, or the input ended: 1, as the protocol asks.
         (Ok(false), _) => ExitCode::from(1),
         (Err(e), _) => {
             eprintln!("tensor-lsp: {e}");

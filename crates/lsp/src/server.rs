@@ -57,7 +57,7 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// One open document's latest text.
 struct Doc {
-    text: Arc<String>,
+    text: String,
     version: i32,
 }
 
@@ -92,6 +92,8 @@ enum Job {
     },
     /// The client no longer wants the answer.
     Cancel(RequestId),
+    /// `shutdown` or `exit`: stop now.
+    Stop,
 }
 
 /// Runs the server on `connection` until `exit`. Returns whether `shutdown` came
@@ -114,11 +116,15 @@ pub fn run(connection: &Connection, config: Config) -> Result<bool, Error> {
             version: Some(env!("CARGO_PKG_VERSION").into()),
         }),
     };
-    connection.initialize_finish(id, serde_json::to_value(result)?)?;
+    // Not `initialize_finish`, which ends the server if anything but `initialized`
+    // comes next: a client may send its first notifications at once.
+    let reply = Response::new_ok(id, serde_json::to_value(result)?);
+    connection.sender.send(reply.into())?;
 
     let store: Store = Arc::default();
     let shutdown = Arc::new(AtomicBool::new(false));
     let (jobs, job_rx) = crossbeam_channel::unbounded();
+    let jobs_for_stop = jobs.clone();
     let worker = {
         let (store, shutdown, sender) =
             (store.clone(), shutdown.clone(), connection.sender.clone());
@@ -138,42 +144,63 @@ pub fn run(connection: &Connection, config: Config) -> Result<bool, Error> {
                 .run(&job_rx);
             })?
     };
-    let clean = reader_loop(connection, &store, &jobs, encoding);
-    // Stop the worker (an analysis in progress stops at its next phase) and wait for
-    // it, so nothing is written after the reply to `shutdown`.
-    shutdown.store(true, Ordering::Relaxed);
-    drop(jobs);
-    let _ = worker.join();
-    clean
+    let stop_worker = move || {
+        // An analysis in progress stops at its next phase; waiting for the worker
+        // means nothing is published after the reply to `shutdown`.
+        shutdown.store(true, Ordering::Relaxed);
+        let _ = jobs_for_stop.send(Job::Stop);
+        let _ = worker.join();
+    };
+    reader_loop(connection, &store, &jobs, encoding, stop_worker)
 }
 
-/// Reads messages until `exit`; returns whether `shutdown` came first.
+/// Reads messages until `exit`; returns whether `shutdown` came first. After
+/// `shutdown`, requests get `InvalidRequest` and notifications are dropped, as the
+/// protocol asks.
 fn reader_loop(
     connection: &Connection,
     store: &Store,
     jobs: &Sender<Job>,
     encoding: Encoding,
+    stop_worker: impl FnOnce(),
 ) -> Result<bool, Error> {
+    let mut stop_worker = Some(stop_worker);
+    let mut shut_down = false;
     for msg in &connection.receiver {
         match msg {
-            Message::Request(req) => {
-                if connection.handle_shutdown(&req)? {
-                    return Ok(true);
+            Message::Request(req) if shut_down => {
+                let reply = Response::new_err(
+                    req.id,
+                    ErrorCode::InvalidRequest as i32,
+                    "the server is shut down; only `exit` is expected".into(),
+                );
+                connection.sender.send(reply.into())?;
+            }
+            Message::Request(req) if req.method == lsp_types::request::Shutdown::METHOD => {
+                shut_down = true;
+                if let Some(stop) = stop_worker.take() {
+                    stop();
                 }
+                let reply = Response::new_ok(req.id, serde_json::Value::Null);
+                connection.sender.send(reply.into())?;
+            }
+            Message::Request(req) => {
                 if let Some(reply) = on_request(req, store, jobs) {
                     connection.sender.send(reply.into())?;
                 }
             }
-            Message::Notification(n) => {
-                if n.method == lsp_types::notification::Exit::METHOD {
-                    return Ok(false);
-                }
-                on_notification(n, store, jobs, encoding);
+            Message::Notification(n) if n.method == lsp_types::notification::Exit::METHOD => {
+                break;
             }
+            Message::Notification(_) if shut_down => {}
+            Message::Notification(n) => on_notification(n, store, jobs, encoding),
             Message::Response(_) => {}
         }
     }
-    Ok(false)
+    if let Some(stop) = stop_worker.take() {
+        stop();
+    }
+    Ok(shut_down)
 }
 
 /// Passes a request to the worker, or answers it at once (unknown method, bad params,
@@ -187,6 +214,13 @@ fn on_request(req: Request, store: &Store, jobs: &Sender<Job>) -> Option<Respons
             .map(|p| (p.text_document.uri, Query::Definition(p.position))),
         DocumentSymbolRequest::METHOD => serde_json::from_value::<DocumentSymbolParams>(req.params)
             .map(|p| (p.text_document.uri, Query::Symbols)),
+        lsp_types::request::Initialize::METHOD => {
+            return Some(Response::new_err(
+                req.id,
+                ErrorCode::InvalidRequest as i32,
+                "the server is already initialized".into(),
+            ));
+        }
         _ => {
             return Some(Response::new_err(
                 req.id,
@@ -226,7 +260,7 @@ fn on_notification(n: Notification, store: &Store, jobs: &Sender<Job>, encoding:
         DidOpenTextDocument::METHOD => {
             if let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(n.params) {
                 let doc = Doc {
-                    text: Arc::new(p.text_document.text),
+                    text: p.text_document.text,
                     version: p.text_document.version,
                 };
                 lock(store).insert(p.text_document.uri.as_str().to_owned(), doc);
@@ -237,7 +271,7 @@ fn on_notification(n: Notification, store: &Store, jobs: &Sender<Job>, encoding:
             if let Ok(p) = serde_json::from_value::<DidChangeTextDocumentParams>(n.params) {
                 let mut docs = lock(store);
                 if let Some(doc) = docs.get_mut(p.text_document.uri.as_str()) {
-                    let text = Arc::make_mut(&mut doc.text);
+                    let text = &mut doc.text;
                     for change in p.content_changes {
                         match change.range {
                             None => *text = change.text,
@@ -376,6 +410,7 @@ impl Worker {
                 Some(due) => jobs.recv_timeout(due.saturating_duration_since(now)),
             };
             match job {
+                Ok(Job::Stop) => return,
                 Ok(job) => self.handle(job),
                 Err(RecvTimeoutError::Timeout) => self.analyze_due(),
                 Err(RecvTimeoutError::Disconnected) => return,
@@ -430,6 +465,7 @@ impl Worker {
                     }),
                 }
             }
+            Job::Stop => {}
             Job::Cancel(id) => {
                 if let Some(i) = self.waiting.iter().position(|w| w.id == id) {
                     let w = self.waiting.remove(i);
@@ -469,7 +505,6 @@ impl Worker {
         else {
             return;
         };
-        let text = String::clone(&text);
         let stale = || {
             self.shutdown.load(Ordering::Relaxed)
                 || lock(&self.store).get(key).map(|d| d.version) != Some(version)
