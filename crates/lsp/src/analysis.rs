@@ -24,6 +24,34 @@ pub struct Settings {
     pub allow_unregistered: bool,
     /// `--broadcast-semantics`.
     pub semantics: Semantics,
+    /// `--runtime-checks`: how `--verify-broadcast`'s run-time obligations show.
+    pub runtime_checks: RuntimeChecks,
+}
+
+/// How run-time obligations are published. Hints are the quiet default (VS Code
+/// marks them with dots under the op and leaves them out of its Problems list);
+/// information puts them in the list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RuntimeChecks {
+    /// Severity hint.
+    #[default]
+    Hint,
+    /// Severity information.
+    Information,
+    /// Not published (hover still lists them).
+    Off,
+}
+
+impl RuntimeChecks {
+    /// `hint`, `information` (or `info`), `off`.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "hint" => Some(Self::Hint),
+            "information" | "info" => Some(Self::Information),
+            "off" => Some(Self::Off),
+            _ => None,
+        }
+    }
 }
 
 /// One `// -----` chunk of a document (the whole text when there is no marker): its
@@ -164,20 +192,29 @@ pub fn analyze(
         diagnostics: Vec::new(),
         encoding,
     };
-    analysis.diagnostics = publishable(&analysis, uri, &diags);
+    analysis.diagnostics = publishable(&analysis, uri, &diags, settings.runtime_checks);
     Some(analysis)
 }
 
 /// The diagnostics to publish: at most [`MAX_DIAGNOSTICS`], the most severe first,
 /// each kind in source order; then one saying how many were left out.
-fn publishable(a: &Analysis, uri: &Uri, diags: &Diagnostics) -> Vec<lsp_types::Diagnostic> {
+fn publishable(
+    a: &Analysis,
+    uri: &Uri,
+    diags: &Diagnostics,
+    checks: RuntimeChecks,
+) -> Vec<lsp_types::Diagnostic> {
     let mut out = Vec::new();
     let mut omitted = 0usize;
     let mut first_omitted = None;
-    for severity in [Severity::Error, Severity::Warning, Severity::Remark] {
+    let severities: &[Severity] = match checks {
+        RuntimeChecks::Off => &[Severity::Error, Severity::Warning],
+        _ => &[Severity::Error, Severity::Warning, Severity::Remark],
+    };
+    for &severity in severities {
         for d in diags.iter().filter(|d| d.severity == severity) {
             if out.len() < MAX_DIAGNOSTICS {
-                out.push(convert(a, uri, d));
+                out.push(convert(a, uri, d, checks));
             } else {
                 omitted += 1;
                 first_omitted.get_or_insert(d);
@@ -200,7 +237,12 @@ fn publishable(a: &Analysis, uri: &Uri, diags: &Diagnostics) -> Vec<lsp_types::D
 }
 
 /// One diagnostic in the protocol's form; its notes become related information.
-fn convert(a: &Analysis, uri: &Uri, d: &Diagnostic) -> lsp_types::Diagnostic {
+fn convert(
+    a: &Analysis,
+    uri: &Uri,
+    d: &Diagnostic,
+    checks: RuntimeChecks,
+) -> lsp_types::Diagnostic {
     let (range, prefix) = locate(a, d.location, d.underline);
     let related: Vec<DiagnosticRelatedInformation> = d
         .notes
@@ -222,6 +264,9 @@ fn convert(a: &Analysis, uri: &Uri, d: &Diagnostic) -> lsp_types::Diagnostic {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
             // The remarks of the pipeline are --verify-broadcast's run-time obligations.
+            Severity::Remark if checks == RuntimeChecks::Information => {
+                DiagnosticSeverity::INFORMATION
+            }
             Severity::Remark => DiagnosticSeverity::HINT,
             Severity::Note => DiagnosticSeverity::INFORMATION,
         }),

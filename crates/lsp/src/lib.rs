@@ -17,6 +17,6 @@ pub mod lines;
 pub mod server;
 pub mod transport;
 
-pub use analysis::{Analysis, Settings, analyze};
+pub use analysis::{Analysis, RuntimeChecks, Settings, analyze};
 pub use lines::Encoding;
 pub use server::{Config, run};

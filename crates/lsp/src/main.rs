@@ -14,6 +14,9 @@ and output. Editors start it; see docs/editor.md.
 options:
   --allow-unregistered-dialect     accept operations of unregistered dialects
   --broadcast-semantics=spec|mlir  the Broadcastable trait's rules (spec by default)
+  --runtime-checks=hint|information|off
+                                   how --verify-broadcast's run-time obligations
+                                   show (hint by default)
   --stdio                          talk on standard input and output (the default)
   --help, --version
 ";
@@ -32,6 +35,15 @@ fn main() -> ExitCode {
             "--broadcast-semantics=spec" => settings.semantics = broadcastable::Semantics::Spec,
             "--broadcast-semantics=mlir" => settings.semantics = broadcastable::Semantics::Mlir,
             "--stdio" => {}
+            _ if arg.starts_with("--runtime-checks=") => {
+                match tensor_lsp::RuntimeChecks::parse(&arg["--runtime-checks=".len()..]) {
+                    Some(c) => settings.runtime_checks = c,
+                    None => {
+                        eprint!("tensor-lsp: bad value in '{arg}'\n\n{USAGE}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
             "--help" | "-h" => {
                 print!("{USAGE}");
                 return ExitCode::SUCCESS;

@@ -328,7 +328,8 @@ fn negotiate(init: &InitializeParams) -> Encoding {
 }
 
 /// `initializationOptions` may override the command line:
-/// `{"allowUnregisteredDialect": true, "broadcastSemantics": "mlir"}`.
+/// `{"allowUnregisteredDialect": true, "broadcastSemantics": "mlir",
+/// "runtimeChecks": "information"}`.
 fn settings_from(init: &InitializeParams, mut settings: Settings) -> Settings {
     let Some(options) = init.initialization_options.as_ref() else {
         return settings;
@@ -346,6 +347,13 @@ fn settings_from(init: &InitializeParams, mut settings: Settings) -> Settings {
         Some("mlir") => settings.semantics = broadcastable::Semantics::Mlir,
         Some("spec") => settings.semantics = broadcastable::Semantics::Spec,
         _ => {}
+    }
+    if let Some(checks) = options
+        .get("runtimeChecks")
+        .and_then(serde_json::Value::as_str)
+        .and_then(crate::analysis::RuntimeChecks::parse)
+    {
+        settings.runtime_checks = checks;
     }
     settings
 }

@@ -421,7 +421,7 @@ fn bad_input_never_stops_the_server() {
     let mut s = Server::start();
     // Requests before initialize are refused, and the server waits on.
     assert_eq!(s.call_err("textDocument/hover", at(0, 0)), -32002);
-    initialize(&mut s, json!(null));
+    initialize(&mut s, json!({"runtimeChecks": "information"}));
     s.notify(
         "textDocument/didOpen",
         json!({"textDocument": {"uri": URI, "languageId": "mlir", "version": 1, "text": "é𝕏 %x = \n"}}),
@@ -465,10 +465,12 @@ fn bad_input_never_stops_the_server() {
     let other = json!({"textDocument": {"uri": "file:///nowhere.mlir"}, "position": {"line": 0, "character": 0}});
     assert_eq!(s.call("textDocument/hover", other), Value::Null);
     s.change(4, json!([{"text": DOC}]));
-    // Back to a valid text: only the run-time obligation is left.
+    // Back to a valid text: only the run-time obligation is left, as information
+    // (the initialization option).
     let diags = s.diagnostics(4);
     assert_eq!(diags.len(), 1, "{diags:?}");
-    assert_eq!(diags[0]["severity"], 4);
+    assert_eq!(diags[0]["severity"], 3);
+    assert_eq!(diags[0]["code"], "broadcast.runtime-check");
 
     assert_eq!(s.call("shutdown", Value::Null), Value::Null);
     s.notify("exit", Value::Null);
