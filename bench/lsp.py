@@ -68,6 +68,14 @@ class Client:
             if pred(msg):
                 return at, msg
 
+    def cpu_seconds(self):
+        """User plus system CPU time the server has used so far."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            return float("nan")
+
     def peak_rss_mb(self):
         try:
             for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
@@ -105,7 +113,7 @@ def measure(server, ops, edits):
     opened = at - t0
     count = len(msg["params"]["diagnostics"])
 
-    edit_times, hover_times = [], []
+    edit_times, hover_times, cpu_times = [], [], []
     for k in range(edits):
         version = 2 + k
         # Retype the result name of an op in the middle of the function (a valid
@@ -114,6 +122,7 @@ def measure(server, ops, edits):
         old = lines[line]
         col = old.index("%v")
         new_name = "%w" if k % 2 == 0 else "%x"
+        cpu0 = client.cpu_seconds()
         t0 = time.perf_counter()
         client.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": version},
@@ -128,13 +137,15 @@ def measure(server, ops, edits):
         if "error" in msg or new_name not in json.dumps(msg.get("result")):
             raise RuntimeError(f"unexpected hover answer: {msg}")
         hover_times.append(at - t0)
+        cpu_times.append(client.cpu_seconds() - cpu0)
         time.sleep(0.2)
     rss = client.peak_rss_mb()
     client.close()
     return {
         "ops": ops, "mb": len(text.encode()) / 1e6, "open": opened, "diags": count,
         "edit": statistics.median(edit_times), "edit_max": max(edit_times),
-        "hover": statistics.median(hover_times), "rss": rss,
+        "hover": statistics.median(hover_times), "cpu": statistics.median(cpu_times),
+        "rss": rss,
     }
 
 
@@ -151,16 +162,20 @@ def main() -> int:
     print(f"tensor-lsp: time from an edit (didChange) to publishDiagnostics of that version,")
     print(f"median of {args.edits} edits; hover sent right after the edit (answered once the edit is analysed)")
     print(f"{'ops':>8} {'MB':>6} {'open s':>8} {'edit s':>8} {'max s':>7} {'hover s':>8} "
-          f"{'growth':>7} {'diags':>6} {'RSS MB':>7}")
+          f"{'cpu s':>7} {'growth':>7} {'diags':>6} {'RSS MB':>7}")
     prev = None
     for r in rows:
         growth = ""
         if prev and r["mb"] > prev["mb"] and prev["edit"] > 0:
             growth = f"{math.log(r['edit'] / prev['edit']) / math.log(r['mb'] / prev['mb']):.2f}"
         print(f"{r['ops']:>8} {r['mb']:>6.1f} {r['open']:>8.3f} {r['edit']:>8.3f} {r['edit_max']:>7.3f} "
-              f"{r['hover']:>8.3f} {growth:>7} {r['diags']:>6} {r['rss']:>7.0f}")
+              f"{r['hover']:>8.3f} {r['cpu']:>7.3f} {growth:>7} {r['diags']:>6} {r['rss']:>7.0f}")
         prev = r
+    print("cpu s: the server's CPU time per edit (median), which a busy machine does not inflate")
     print("growth: exponent of edit time against size between rows (1.00 = linear)")
+    load = os.getloadavg()[0]
+    print(f"load average during the run: {load:.1f} on {os.cpu_count()} CPUs "
+          "(wall times stretch with it; cpu s does not)")
     largest = rows[-1]
     verdict = "yes" if largest["edit"] < 1.0 else "NO"
     print(f"diagnostics within a second of an edit at {largest['mb']:.1f} MB: {verdict}")

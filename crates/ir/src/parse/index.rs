@@ -120,12 +120,13 @@ impl SourceIndex {
                 }
             }
         }
-        // Nearly sorted already (results are recorded after their op's operands):
-        // the stable sort is about linear on such input.
-        self.names.sort_by_key(|n| n.range.start);
+        // Nearly sorted already: results are recorded after their op's operands, ops
+        // after the ops nested in them.
+        sort_nearly_sorted(&mut self.names, |n| n.range.start);
         // Pre-order: an op before the ops nested in it.
-        self.ops
-            .sort_by_key(|s| (s.range.start, std::cmp::Reverse(s.range.end)));
+        sort_nearly_sorted(&mut self.ops, |s| {
+            (s.range.start, std::cmp::Reverse(s.range.end))
+        });
         for (i, n) in self.names.iter().enumerate() {
             let i = u32::try_from(i).unwrap_or(u32::MAX);
             match n.kind {
@@ -219,6 +220,28 @@ impl SourceIndex {
     }
 }
 
+/// A stable sort for input whose elements are at most a few places out of order:
+/// insertion sort, linear on such input (the index's names come in runs of a few
+/// operands followed by the result they define, which `sort_by_key` handles no
+/// better than random order). Past a budget of moves, which only far-displaced
+/// elements use up, the general sort finishes the job, so the worst case stays
+/// `n log n`.
+fn sort_nearly_sorted<T, K: Ord>(v: &mut [T], key: impl Fn(&T) -> K) {
+    let mut budget = v.len().saturating_mul(8);
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && key(&v[j - 1]) > key(&v[j]) {
+            if budget == 0 {
+                v.sort_by_key(key);
+                return;
+            }
+            v.swap(j - 1, j);
+            j -= 1;
+            budget -= 1;
+        }
+    }
+}
+
 impl Parser<'_> {
     /// Records a name when indexing.
     pub(super) fn index_name(&mut self, range: Range<u32>, kind: NameKind) {
@@ -240,5 +263,26 @@ impl Parser<'_> {
             end = u32::try_from(e).unwrap_or(end);
         }
         pos..end
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_nearly_sorted;
+
+    #[test]
+    fn nearly_sorted_input_sorts_stably_and_far_moves_fall_back() {
+        let mut v = vec![(3, 'a'), (1, 'b'), (2, 'c'), (1, 'd'), (5, 'e'), (4, 'f')];
+        sort_nearly_sorted(&mut v, |p| p.0);
+        assert_eq!(
+            v,
+            [(1, 'b'), (1, 'd'), (2, 'c'), (3, 'a'), (4, 'f'), (5, 'e')]
+        );
+        // Reversed: far past the budget, still sorted (and stable).
+        let mut w: Vec<(u32, u32)> = (0..1000).rev().map(|i| (i / 2, i)).collect();
+        sort_nearly_sorted(&mut w, |p| p.0);
+        let mut expected: Vec<(u32, u32)> = (0..1000).rev().map(|i| (i / 2, i)).collect();
+        expected.sort_by_key(|p| p.0);
+        assert_eq!(w, expected);
     }
 }
