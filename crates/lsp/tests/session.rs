@@ -484,3 +484,59 @@ fn exit_without_shutdown_exits_with_1() {
     s.notify("exit", Value::Null);
     assert_eq!(s.exit_code(), Some(1));
 }
+
+#[test]
+fn nested_symbols_resolve_and_nest() {
+    const NESTED: &str = r#"builtin.module @outer {
+  builtin.module @m {
+    func.func @g() {
+      return
+    }
+  }
+  func.func @f() {
+    "test.call"() {callee = @m::@g} : () -> ()
+    return
+  }
+}
+"#;
+    let mut s = Server::start();
+    initialize(&mut s, json!(null));
+    s.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "mlir", "version": 1, "text": NESTED}}),
+    );
+    assert_eq!(s.diagnostics(1), Vec::<Value>::new());
+    // `@m::@g`: each part goes to its own declaration.
+    let decl = |needle: &str| {
+        let (l, c) = pos(NESTED, needle, 0, 0);
+        let len = needle.len() as u32;
+        range(l, c, l, c + len)
+    };
+    let (l, c) = pos(NESTED, "@m::@g", 0, 1);
+    let loc = s.call("textDocument/definition", at(l, c));
+    assert_eq!(loc["range"], decl("@m"));
+    let loc = s.call("textDocument/definition", at(l, c + 4));
+    assert_eq!(loc["range"], decl("@g"));
+    // The outline nests as written.
+    let symbols = s.call(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let outer = &symbols[0];
+    assert_eq!(
+        (outer["name"].as_str(), outer["kind"].as_i64()),
+        (Some("outer"), Some(2))
+    );
+    let inner: Vec<&str> = outer["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(inner, ["m", "f"]);
+    assert_eq!(outer["children"][0]["children"][0]["name"], "g");
+    assert_eq!(symbols.as_array().unwrap().len(), 1);
+    assert_eq!(s.call("shutdown", Value::Null), Value::Null);
+    s.notify("exit", Value::Null);
+    assert_eq!(s.exit_code(), Some(0));
+}
