@@ -32,6 +32,11 @@ func.func @caller(%x: tensor<?x?xf32>, %m: tensor<?x1xf32>) -> tensor<?x?xf32> {
   %c = func.call @rows(%x, %m) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
 }
+
+func.func @xla(%x: tensor<4x10xf32>, %s: tensor<4xf32>) -> tensor<4x10xf32> {
+  %q = nd.div %x, %s {broadcast_dimensions = array<i64: 0>} : (tensor<4x10xf32>, tensor<4xf32>) -> tensor<4x10xf32>
+  return %q : tensor<4x10xf32>
+}
 "#;
 
 struct Server {
@@ -265,6 +270,17 @@ fn an_editor_session() {
          - operand #0 `tensor<3x1xf32>`: stretches dim 1 from 1 to 5\n\
          - operand #1 `tensor<5xf32>`: adds dim 0\n"
     );
+    // XLA's broadcast_dimensions place the operand's dims: `4` is dim 0 of the result.
+    let (l, c) = pos(DOC, "%q =", 0, 1);
+    let text = hover_text(&s.call("textDocument/hover", at(l, c)));
+    assert!(
+        text.ends_with(
+            "**broadcast** (XLA broadcast_dimensions = [0]): inferred result shape `4x10`\n\
+             - operand #0 `tensor<4x10xf32>`: expands nothing\n\
+             - operand #1 `tensor<4xf32>`: adds dim 1\n"
+        ),
+        "{text}"
+    );
     // On the dynamic op: the run-time check too.
     let (l, c) = pos(DOC, "nd.sub", 0, 3);
     let text = hover_text(&s.call("textDocument/hover", at(l, c)));
@@ -358,6 +374,11 @@ fn an_editor_session() {
                 "caller",
                 12,
                 "(tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>"
+            ),
+            (
+                "xla",
+                12,
+                "(tensor<4x10xf32>, tensor<4xf32>) -> tensor<4x10xf32>"
             ),
         ]
     );
