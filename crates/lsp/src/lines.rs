@@ -13,19 +13,41 @@ pub enum Encoding {
     Utf8,
 }
 
-/// The byte offset of each line start of a text.
+/// The byte offset of each line start of a text, and where its characters of more
+/// than one byte are, so that a position costs a binary search, also in UTF-16 and
+/// on a line of megabytes (thousands of diagnostics on one long line would
+/// otherwise count its characters thousands of times).
 #[derive(Clone, Debug, Default)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    /// For each character of more than one byte, in order: the offset just past it,
+    /// and the running total of UTF-8 bytes in excess of UTF-16 units up to it.
+    wide: Vec<(usize, usize)>,
 }
 
 impl LineIndex {
-    /// Indexes `text` (one pass, `memchr` speed).
+    /// Indexes `text` (one pass at `memchr` speed, and one more if it is not ASCII).
     pub fn new(text: &str) -> Self {
         let mut starts = Vec::with_capacity(text.len() / 64 + 1);
         starts.push(0);
         starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-        LineIndex { starts }
+        let mut wide = Vec::new();
+        if !text.is_ascii() {
+            let mut excess = 0;
+            for (i, c) in text.char_indices().filter(|(_, c)| !c.is_ascii()) {
+                excess += c.len_utf8() - c.len_utf16();
+                wide.push((i + c.len_utf8(), excess));
+            }
+        }
+        LineIndex { starts, wide }
+    }
+
+    /// UTF-8 bytes in excess of UTF-16 units before char boundary `offset`.
+    fn excess(&self, offset: usize) -> usize {
+        match self.wide.partition_point(|&(end, _)| end <= offset) {
+            0 => 0,
+            i => self.wide[i - 1].1,
+        }
     }
 
     /// The number of lines (a text ending in a line break has an empty last line).
@@ -49,7 +71,7 @@ impl LineIndex {
         let start = self.starts[line];
         let character = match encoding {
             Encoding::Utf8 => offset - start,
-            Encoding::Utf16 => text[start..offset].chars().map(char::len_utf16).sum(),
+            Encoding::Utf16 => (offset - start) - (self.excess(offset) - self.excess(start)),
         };
         Position {
             line: u32::try_from(line).unwrap_or(u32::MAX),
@@ -122,6 +144,19 @@ mod tests {
         assert_eq!(ix.offset(text, pos(1, 6), Encoding::Utf8), x);
         // Inside the pair: the character's start.
         assert_eq!(ix.offset(text, pos(1, 2), Encoding::Utf16), x - 4);
+    }
+
+    #[test]
+    fn utf16_columns_agree_with_counting() {
+        let text = "aé𝕏b\n\u{10000}x€y𝕏\n\nplain\n中文 %v";
+        let ix = LineIndex::new(text);
+        for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            let p = ix.position(text, offset, Encoding::Utf16);
+            let start = ix.starts[p.line as usize];
+            let counted: usize = text[start..offset].chars().map(char::len_utf16).sum();
+            assert_eq!(p.character as usize, counted, "at {offset}");
+            assert_eq!(ix.offset(text, p, Encoding::Utf16), offset);
+        }
     }
 
     #[test]
