@@ -212,3 +212,22 @@ fn plain_parsing_is_unchanged() {
     };
     assert_eq!(print(&ctx, &plain), print(&ctx2, &indexed.module));
 }
+
+#[test]
+fn op_spans_end_at_the_last_token_not_at_a_slash_pair_in_a_string() {
+    let text = "%a = \"test.op\"() {u = \"http://x\"} : () -> i32 // note\n// more\n%b = \"test.op\"(%a) : (i32) -> i32\n";
+    let (_ctx, parsed) = index(text);
+    assert!(parsed.error.is_none(), "{:?}", parsed.error);
+    let (module, ix) = (&parsed.module, &parsed.index);
+    let a = ix.op_at(module, find(text, "%a", 0).start).expect("op");
+    assert_eq!(
+        ix.op_span(a).map(|s| s.range.clone()),
+        Some(find(
+            text,
+            "%a = \"test.op\"() {u = \"http://x\"} : () -> i32",
+            0
+        ))
+    );
+    // Inside the string, the op is still found.
+    assert_eq!(ix.op_at(module, find(text, "//x", 0).start), Some(a));
+}

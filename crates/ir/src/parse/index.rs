@@ -242,7 +242,49 @@ fn sort_nearly_sorted<T, K: Ord>(v: &mut [T], key: impl Fn(&T) -> K) {
     }
 }
 
+/// Where a `//` comment starts on `line`; a `//` in a string literal (`"a//b"`)
+/// starts none.
+fn comment_start(line: &[u8]) -> Option<usize> {
+    let mut in_string = false;
+    let mut i = 0;
+    while let Some(&c) = line.get(i) {
+        match c {
+            b'\\' if in_string => i += 1,
+            b'"' => in_string = !in_string,
+            b'/' if !in_string && line.get(i + 1) == Some(&b'/') => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 impl Parser<'_> {
+    /// The end of the last token before the current one: back from the current
+    /// token over blanks, line ends and `//` comments.
+    pub(super) fn end_of_previous_token(&self) -> u32 {
+        let b = self.src.as_bytes();
+        let begin = self.range.start;
+        let mut end = (self.tok.start as usize).min(b.len());
+        loop {
+            while end > begin && matches!(b[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == begin || !matches!(b[end - 1], b'\n' | b'\r') {
+                break;
+            }
+            end -= 1;
+            let line_start = b[begin..end]
+                .iter()
+                .rposition(|&c| c == b'\n' || c == b'\r')
+                .map_or(begin, |i| begin + i + 1);
+            if let Some(c) = comment_start(&b[line_start..end]) {
+                end = line_start + c;
+            }
+        }
+        u32::try_from(end).unwrap_or(self.tok.start)
+    }
+
     /// Records a name when indexing.
     pub(super) fn index_name(&mut self, range: Range<u32>, kind: NameKind) {
         if let Some(index) = self.index.as_mut() {

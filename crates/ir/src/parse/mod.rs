@@ -258,14 +258,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The end of the last token before the current one (for the index).
-    pub(crate) fn end_of_previous_token(&self) -> u32 {
-        let start = self.tok.start;
-        self.skip_back_trivia(start as usize)
-            .and_then(|e| u32::try_from(e).ok())
-            .unwrap_or(start)
-    }
-
     /// Moves to the next token.
     pub fn advance(&mut self) -> PResult<()> {
         self.tok = self
