@@ -5,6 +5,7 @@ use crate::lines::{Encoding, LineIndex};
 use broadcastable::Semantics;
 use lsp_types::{DiagnosticRelatedInformation, DiagnosticSeverity, NumberOrString, Uri};
 use std::ops::Range;
+use tensor_ir::diag::codes;
 use tensor_ir::parse::{SourceIndex, parse_source_indexed};
 use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Module, Severity};
 use tensor_opt::driver::{self, Options};
@@ -157,7 +158,7 @@ pub fn analyze(
         let parsed = parse_source_indexed(&mut ctx, buffer, range.clone());
         let mut module = parsed.module;
         match parsed.error {
-            Some(e) => diags.push(*e),
+            Some(e) => diags.push(e.or_code(codes::PARSE_ERROR)),
             None => {
                 if stale() {
                     return None;
@@ -270,8 +271,8 @@ fn convert(
             Severity::Remark => DiagnosticSeverity::HINT,
             Severity::Note => DiagnosticSeverity::INFORMATION,
         }),
-        code: (d.severity == Severity::Remark)
-            .then(|| NumberOrString::String("broadcast.runtime-check".into())),
+        // The stable codes tensor-opt's JSON and SARIF output carry.
+        code: d.code.map(|c| NumberOrString::String(c.into())),
         source: Some("tensor-opt".into()),
         message: format!("{prefix}{}", d.message),
         related_information: (!related.is_empty()).then_some(related),

@@ -401,6 +401,7 @@ fn an_editor_session() {
     assert_eq!(diags.len(), 1, "{diags:?}");
     assert_eq!(diags[0]["severity"], 1);
     assert_eq!(diags[0]["message"], "use of undeclared SSA value name");
+    assert_eq!(diags[0]["code"], "parse.undeclared-value");
     assert_eq!(diags[0]["range"], range(l + 1, 11, l + 1, 16));
     // Hover still answers after a syntax error, on what was parsed before it.
     let (hl, hc) = pos(DOC, "%p =", 0, 1);
@@ -411,7 +412,10 @@ fn an_editor_session() {
     s.change(4, json!([{"text": broken}]));
     let diags = s.diagnostics(4);
     assert!(
-        diags.iter().any(|d| d["severity"] == 1),
+        diags.iter().any(|d| d["severity"] == 1
+            && d["code"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("broadcast."))),
         "a conflict error: {diags:?}"
     );
     // And back: only the hint is left.
