@@ -86,6 +86,10 @@ impl<'a> Parser<'a> {
                     let loc = self.parse_location()?;
                     Ok(self.ctx.location_attr(loc))
                 }
+                // As upstream, only a word that starts a type is read as one.
+                text if !starts_builtin_type(text) => {
+                    Err(self.error_at(self.wrong_token_pos(self.pos()), "expected attribute value"))
+                }
                 _ => {
                     let t = self.parse_type()?;
                     Ok(self.ctx.type_attr(t))
@@ -364,4 +368,11 @@ fn int_fits(v: i128, kind: &TypeKind) -> bool {
         Signedness::Signed => v >= min_signed && v <= max_signed,
         Signedness::Unsigned => v >= 0 && v <= max_unsigned,
     }
+}
+
+/// Whether a bare word is a builtin type's keyword (`tensor`, `i32`, `f8E4M3FN`...).
+fn starts_builtin_type(text: &str) -> bool {
+    matches!(text, "tensor" | "vector" | "memref" | "complex" | "tuple" | "index" | "none")
+        || super::types::parse_int_type_name(text).is_some()
+        || crate::types::FloatKind::from_keyword(text).is_some()
 }
