@@ -146,3 +146,17 @@ func.func @unreachable() {
 // GENERIC-NEXT:     "func.return"() : () -> ()
 // GENERIC-NEXT:   }) : () -> ()
 // GENERIC-NEXT: }) : () -> ()
+
+// -----
+
+// An unregistered op's properties are kept, even an empty dictionary.
+"my.op"() <{}> : () -> ()
+"my.op"() <{p = 1 : i32}> : () -> ()
+// CHECK: module {
+// CHECK-NEXT:   "my.op"() <{}> : () -> ()
+// CHECK-NEXT:   "my.op"() <{p = 1 : i32}> : () -> ()
+// CHECK-NEXT: }
+// GENERIC: "builtin.module"() ({
+// GENERIC-NEXT:   "my.op"() <{}> : () -> ()
+// GENERIC-NEXT:   "my.op"() <{p = 1 : i32}> : () -> ()
+// GENERIC-NEXT: }) : () -> ()

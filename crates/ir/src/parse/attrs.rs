@@ -372,7 +372,9 @@ fn int_fits(v: i128, kind: &TypeKind) -> bool {
 
 /// Whether a bare word is a builtin type's keyword (`tensor`, `i32`, `f8E4M3FN`...).
 fn starts_builtin_type(text: &str) -> bool {
-    matches!(text, "tensor" | "vector" | "memref" | "complex" | "tuple" | "index" | "none")
-        || super::types::parse_int_type_name(text).is_some()
+    matches!(
+        text,
+        "tensor" | "vector" | "memref" | "complex" | "tuple" | "index" | "none"
+    ) || super::types::parse_int_type_name(text).is_some()
         || crate::types::FloatKind::from_keyword(text).is_some()
 }
