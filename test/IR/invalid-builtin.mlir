@@ -82,3 +82,54 @@
 // CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:14: error: inferred shape of elements literal ([2]) does not match type ([3])
 // expected-error@+1 {{inferred shape of elements literal ([2]) does not match type ([3])}}
 "t.a"() {a = dense<[1, 2]> : tensor<3xi32>} : () -> ()
+
+// -----
+
+// Upstream negates the magnitude and wants a negative number: -0 is out of range.
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:15: error: integer constant out of range for attribute
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.a"() {a = -0 : i8} : () -> ()
+
+// -----
+
+// Range errors of negative numbers are reported at the number, past the `-`.
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:15: error: integer constant out of range for attribute
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.a"() {a = -129 : i8} : () -> ()
+
+// -----
+
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:14: error: integer constant out of range for attribute
+// expected-error@+1 {{integer constant out of range for attribute}}
+"t.a"() {a = 170141183460469231731687303715884105728 : si128} : () -> ()
+
+// -----
+
+// In dense arrays, range errors are reported past the number.
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:30: error: integer constant out of range
+// expected-error@+1 {{integer constant out of range}}
+"t.a"() {a = array<i8: 1, 300>} : () -> ()
+
+// -----
+
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:26: error: integer constant out of range
+// expected-error@+1 {{integer constant out of range}}
+"t.a"() {a = array<i8: -0>} : () -> ()
+
+// -----
+
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:25: error: expected 'true' or 'false' values for i1 type
+// expected-error@+1 {{expected 'true' or 'false' values for i1 type}}
+"t.a"() {a = array<i1: 2>} : () -> ()
+
+// -----
+
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:24: error: expected i1 type for 'true' or 'false' values
+// expected-error@+1 {{expected i1 type for 'true' or 'false' values}}
+"t.a"() {a = array<i8: true>} : () -> ()
+
+// -----
+
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:15: error: hexadecimal float literal should not have a leading minus
+// expected-error@+1 {{hexadecimal float literal should not have a leading minus}}
+"t.a"() {a = -0x7F800000 : f32} : () -> ()
