@@ -17,7 +17,7 @@ mod types;
 pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow};
 pub use ops::{BlockArgDecl, UnresolvedOperand};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, codes, suggest};
 use crate::location::Location;
 use crate::module::Module;
 use crate::{Attribute, Context, Type};
@@ -252,9 +252,38 @@ impl<'a> Parser<'a> {
     /// Consumes the keyword `kw` or fails.
     pub fn parse_keyword(&mut self, kw: &str) -> PResult<()> {
         if !self.parse_optional_keyword(kw)? {
-            return Err(self.error(format!("expected '{kw}'")));
+            let d = (*self.error(format!("expected '{kw}'"))).with_code(codes::EXPECTED_KEYWORD);
+            return Err(Box::new(self.found_keyword_hint(d, [kw])));
         }
         Ok(())
+    }
+
+    /// `d` with a "did you mean" hint at the current token when it is a bare word close
+    /// to one of `keywords` (a misspelled keyword rather than something else).
+    pub fn found_keyword_hint<'k>(
+        &self,
+        d: Diagnostic,
+        keywords: impl IntoIterator<Item = &'k str>,
+    ) -> Diagnostic {
+        if !self.at(Tok::BareIdent) {
+            return d;
+        }
+        self.keyword_hint(d, self.token_text(), keywords, self.pos())
+    }
+
+    /// `d` with a hint at `pos` naming the one of `candidates` closest to `word`, if
+    /// one is close.
+    pub fn keyword_hint<'k, S: AsRef<str> + ?Sized + 'k>(
+        &self,
+        d: Diagnostic,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'k S>,
+        pos: u32,
+    ) -> Diagnostic {
+        match suggest::best_match(word, candidates.into_iter().map(AsRef::as_ref)) {
+            Some(best) => d.with_hint(self.location(pos), suggest::did_you_mean(best)),
+            None => d,
+        }
     }
 
     /// Parses a comma-separated list until `close`, which is consumed.
