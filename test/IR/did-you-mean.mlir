@@ -84,13 +84,13 @@ func.func @element(%a: tensor<4xf23>)
 // -----
 
 // Attribute keywords (and types, which are attributes too).
-// expected-error @+2 {{expected non-function type}}
+// expected-error @+2 {{expected attribute value}}
 // expected-note @+1 {{did you mean `dense`?}}
 func.func @attr() attributes {x = dens<1.0> : tensor<f32>}
 
 // -----
 
-// expected-error @+2 {{expected non-function type}}
+// expected-error @+2 {{expected attribute value}}
 // expected-note @+1 {{did you mean `true`?}}
 func.func @attr_bool() attributes {x = ture}
 

@@ -75,6 +75,7 @@ impl Module {
         state.result_types = self.result_types(op);
         state.attrs = o.attrs().to_vec();
         state.props = o.props().to_vec();
+        state.props_written = o.props_written();
         state.successors = o.successors().iter().copied().collect();
         for _ in o.regions() {
             state.regions.push(self.create_region());

@@ -92,6 +92,7 @@ impl Module {
             prev: NONE,
             next: NONE,
             erased: false,
+            props_written: state.props_written,
         });
         for v in state.operands {
             self.push_operand(id, v);

@@ -128,6 +128,7 @@ pub struct Operation {
     prev: u32,
     next: u32,
     erased: bool,
+    props_written: bool,
 }
 
 impl Operation {
@@ -144,6 +145,12 @@ impl Operation {
     /// Inherent attributes (properties), sorted by name.
     pub fn props(&self) -> &[NamedAttr] {
         &self.props
+    }
+
+    /// Whether an unregistered op's properties were written, `<{}>` even when
+    /// empty: upstream keeps such an op's properties dictionary and prints it.
+    pub fn props_written(&self) -> bool {
+        self.props_written
     }
 
     /// Discardable attributes, sorted by name.
@@ -279,6 +286,8 @@ pub struct OperationState {
     pub successors: SmallVec<[BlockId; 1]>,
     /// Location.
     pub location: Location,
+    /// An unregistered op's properties dictionary was written (kept if empty).
+    pub props_written: bool,
 }
 
 impl OperationState {
@@ -293,6 +302,7 @@ impl OperationState {
             regions: SmallVec::new(),
             successors: SmallVec::new(),
             location,
+            props_written: false,
         }
     }
 }

@@ -147,6 +147,10 @@ impl<'a> Parser<'a> {
             self.at(Tok::Equal) && self.next_is(Tok::Equal),
         );
         if !(ge || le || eq) {
+            // Upstream consumes a lone `>`, `<` or `=` before it reports.
+            if self.at(Tok::Greater) || self.at(Tok::Less) || self.at(Tok::Equal) {
+                self.advance()?;
+            }
             return Err(self.error_at(
                 self.pos(),
                 "expected '== affine-expr' or '>= affine-expr' at end of affine constraint",

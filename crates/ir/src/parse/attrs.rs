@@ -27,7 +27,15 @@ const ATTR_KEYWORDS: &[&str] = &[
 /// A literal element of `dense<...>`: an integer, a float or a boolean.
 #[derive(Clone, Copy, Debug)]
 enum Literal {
-    Int { value: i128, hex: bool },
+    /// `value` holds the bits; `wide` marks a magnitude above `i128::MAX`
+    /// (valid for 128-bit signless and unsigned types only); `neg` a `-`
+    /// (also of `-0`).
+    Int {
+        value: i128,
+        hex: bool,
+        wide: bool,
+        neg: bool,
+    },
     Float(f64),
     Bool(bool),
 }
@@ -107,6 +115,15 @@ impl<'a> Parser<'a> {
                 "loc" => {
                     let loc = self.parse_location()?;
                     Ok(self.ctx.location_attr(loc))
+                }
+                // As upstream, only a word that starts a type is read as one;
+                // another is no attribute value: suggest a keyword.
+                word if !starts_builtin_type(word) => {
+                    let d = self
+                        .error_at(self.wrong_token_pos(pos), "expected attribute value")
+                        .with_code(codes::UNKNOWN_ATTRIBUTE);
+                    let keywords = ATTR_KEYWORDS.iter().chain(TYPE_KEYWORDS);
+                    Err(Box::new(self.keyword_hint(d, word, keywords, pos)))
                 }
                 word => match self.parse_type() {
                     Ok(t) => Ok(self.ctx.type_attr(t)),
@@ -208,14 +225,25 @@ impl<'a> Parser<'a> {
                 } else {
                     text.parse::<u128>()
                 };
-                let value = magnitude
-                    .ok()
-                    .and_then(|m| i128::try_from(m).ok())
-                    .map(|m| if neg { -m } else { m })
-                    .ok_or_else(|| {
-                        self.error_at(pos, "integer constant out of range for attribute")
-                    })?;
-                Literal::Int { value, hex }
+                let at = self.pos();
+                let out_of_range =
+                    || self.error_at(at, "integer constant out of range for attribute");
+                let m = magnitude.map_err(|_| out_of_range())?;
+                let (value, wide) = if neg {
+                    // Down to -2^127, i128::MIN, whose magnitude i128 cannot hold.
+                    if m > 1u128 << 127 {
+                        return Err(out_of_range());
+                    }
+                    (m.cast_signed().wrapping_neg(), false)
+                } else {
+                    (m.cast_signed(), i128::try_from(m).is_err())
+                };
+                Literal::Int {
+                    value,
+                    hex,
+                    wide,
+                    neg,
+                }
             }
             Tok::Float => {
                 let v: f64 = text
@@ -261,12 +289,27 @@ impl<'a> Parser<'a> {
     fn literal_as_float_bits(&self, lit: Literal, kind: FloatKind, pos: u32) -> PResult<u128> {
         match lit {
             Literal::Float(v) => Ok(kind.from_f64(v)),
-            Literal::Int { value, hex: true } => u128::try_from(value)
-                .ok()
-                .filter(|&b| kind.truncate(b) == b)
-                .ok_or_else(|| {
-                    self.error_at(pos, "hexadecimal float constant out of range for type")
-                }),
+            Literal::Int {
+                hex: true,
+                neg: true,
+                ..
+            } => Err(self.error_at(
+                self.number_pos(pos),
+                "hexadecimal float literal should not have a leading minus",
+            )),
+            Literal::Int {
+                value,
+                hex: true,
+                wide,
+                ..
+            } => (if wide {
+                Ok(value.cast_unsigned())
+            } else {
+                u128::try_from(value)
+            })
+            .ok()
+            .filter(|&b| kind.truncate(b) == b)
+            .ok_or_else(|| self.error_at(pos, "hexadecimal float constant out of range for type")),
             Literal::Int { .. } => Err(Box::new(
                 crate::Diagnostic::error(
                     self.location(pos),
@@ -281,8 +324,38 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Where the number of a literal at `pos` starts: upstream reports range
+    /// errors there, after a `-`.
+    fn number_pos(&self, pos: u32) -> u32 {
+        let b = self.src.as_bytes();
+        let mut at = pos as usize;
+        if b.get(at) == Some(&b'-') {
+            at += 1;
+            while b.get(at).is_some_and(|c| c.is_ascii_whitespace()) {
+                at += 1;
+            }
+        }
+        u32::try_from(at).unwrap_or(pos)
+    }
+
     fn literal_as_int(&self, lit: Literal, ty: Type, pos: u32) -> PResult<i128> {
         let v = match lit {
+            Literal::Int {
+                value, wide: true, ..
+            } => {
+                // Only 128-bit signless and unsigned integers hold such a magnitude.
+                let holds = matches!(
+                    self.ctx.type_kind(ty),
+                    TypeKind::Integer { width: 128, signedness } if *signedness != Signedness::Signed
+                );
+                if !holds {
+                    return Err(self.error_at(
+                        self.number_pos(pos),
+                        "integer constant out of range for attribute",
+                    ));
+                }
+                return Ok(value);
+            }
             Literal::Int { value, .. } => value,
             Literal::Bool(b) => i128::from(b),
             Literal::Float(_) => {
@@ -297,25 +370,33 @@ impl<'a> Parser<'a> {
                 ..
             } = self.ctx.type_kind(ty)
         {
-            // Upstream reports this at the number, after the `-`.
-            let b = self.src.as_bytes();
-            let mut at = pos as usize + 1;
-            while b.get(at).is_some_and(|c| c.is_ascii_whitespace()) {
-                at += 1;
-            }
             return Err(self.error_at(
-                u32::try_from(at).unwrap_or(pos),
+                self.number_pos(pos),
                 "negative integer literal not valid for unsigned integer type",
             ));
         }
-        if !int_fits(v, self.ctx.type_kind(ty)) {
-            return Err(self.error_at(pos, "integer constant out of range for attribute"));
+        // Upstream negates the magnitude and wants a negative result: `-0` is none.
+        let minus_zero = matches!(
+            lit,
+            Literal::Int {
+                value: 0,
+                neg: true,
+                ..
+            }
+        );
+        if minus_zero || !int_fits(v, self.ctx.type_kind(ty)) {
+            return Err(self.error_at(
+                self.number_pos(pos),
+                "integer constant out of range for attribute",
+            ));
         }
         Ok(v)
     }
 
     /// The values of `array<...>` elements, as the element type says.
-    fn element_values(&self, flat: &[(Literal, u32)], elem: Type) -> PResult<ElementValues> {
+    /// `flat` holds each literal with its position and the position just after
+    /// it, where upstream reports range errors.
+    fn element_values(&self, flat: &[(Literal, u32, u32)], elem: Type) -> PResult<ElementValues> {
         let Some(kind) = ElementKind::of(self.ctx.type_kind(elem)) else {
             return Err(self.error("expected integer or float element type"));
         };
@@ -323,7 +404,7 @@ impl<'a> Parser<'a> {
             ElementKind::Float(k) => {
                 let bits = flat
                     .iter()
-                    .map(|&(l, pos)| self.literal_as_float_bits(l, k, pos))
+                    .map(|&(l, pos, _)| self.literal_as_float_bits(l, k, pos))
                     .collect::<PResult<Vec<_>>>()?;
                 Ok(ElementValues::from_bits_iter(
                     ElementKind::Float(k),
@@ -333,10 +414,18 @@ impl<'a> Parser<'a> {
             _ => {
                 let vals = flat
                     .iter()
-                    .map(|&(l, pos)| match l {
-                        Literal::Float(_) => Err(self
+                    .map(|&(l, pos, end)| match (l, kind) {
+                        (Literal::Float(_), _) => Err(self
                             .error_at(pos, "expected integer elements, but parsed floating-point")),
-                        _ => self.literal_as_int(l, elem, pos),
+                        (Literal::Bool(b), ElementKind::Bool) => Ok(i128::from(b)),
+                        (Literal::Bool(_), _) => {
+                            Err(self.error_at(pos, "expected i1 type for 'true' or 'false' values"))
+                        }
+                        (Literal::Int { .. }, ElementKind::Bool) => {
+                            Err(self.error_at(end, "expected 'true' or 'false' values for i1 type"))
+                        }
+                        (Literal::Int { value, neg, .. }, _) => array_int(value, neg, kind)
+                            .ok_or_else(|| self.error_at(end, "integer constant out of range")),
                     })
                     .collect::<PResult<Vec<_>>>()?;
                 ElementValues::from_ints(kind, vals)
@@ -363,7 +452,8 @@ impl<'a> Parser<'a> {
         if self.consume_if(Tok::Colon)? {
             loop {
                 let pos = self.pos();
-                flat.push((self.parse_literal(expected)?, pos));
+                let lit = self.parse_literal(expected)?;
+                flat.push((lit, pos, self.pos()));
                 if !self.consume_if(Tok::Comma)? {
                     break;
                 }
@@ -373,6 +463,38 @@ impl<'a> Parser<'a> {
         let values = self.element_values(&flat, elem)?;
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }))
     }
+}
+
+/// An `array<...>` integer element as upstream's `buildAttributeAPInt` reads it:
+/// the magnitude must fit the width; a negated one must come out negative (so
+/// `-0` does not fit, and unsigned types take negative values, wrapped); a
+/// signed type takes no positive value with the sign bit set. The bits, wrapped.
+fn array_int(value: i128, negative: bool, kind: ElementKind) -> Option<i128> {
+    let (width, signed) = match kind {
+        ElementKind::Int { width, signedness } => (width, signedness == Signedness::Signed),
+        _ => (64, false),
+    };
+    let magnitude = if negative {
+        value.unsigned_abs()
+    } else {
+        value.cast_unsigned()
+    };
+    if width < 128 && magnitude >> width != 0 {
+        return None;
+    }
+    let sign_bit = 1u128 << (width.min(128) - 1);
+    let bits = crate::dense::truncate(
+        if negative {
+            magnitude.wrapping_neg()
+        } else {
+            magnitude
+        },
+        width,
+    );
+    if negative && bits & sign_bit == 0 || !negative && signed && bits & sign_bit != 0 {
+        return None;
+    }
+    Some(bits.cast_signed())
 }
 
 /// Does `v` fit the integer type? Signless types accept both signed and unsigned readings.
@@ -393,4 +515,13 @@ fn int_fits(v: i128, kind: &TypeKind) -> bool {
         Signedness::Signed => v >= min_signed && v <= max_signed,
         Signedness::Unsigned => v >= 0 && v <= max_unsigned,
     }
+}
+
+/// Whether a bare word is a builtin type's keyword (`tensor`, `i32`, `f8E4M3FN`...).
+fn starts_builtin_type(text: &str) -> bool {
+    matches!(
+        text,
+        "tensor" | "vector" | "memref" | "complex" | "tuple" | "index" | "none"
+    ) || super::types::parse_int_type_name(text).is_some()
+        || crate::types::FloatKind::from_keyword(text).is_some()
 }

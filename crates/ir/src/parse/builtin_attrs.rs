@@ -248,7 +248,7 @@ impl<'a> Parser<'a> {
                 return Err(self.error_at(
                     pos,
                     format!(
-                        "sparse index #{i} is not contained within the value shape, with index=[{}], and type={}",
+                        "sparse index #{i} is not contained within the value shape, with index=[{}], and type='{}'",
                         shown.join(", "),
                         self.ctx.ty(ty)
                     ),

@@ -72,7 +72,10 @@ impl<'a> Parser<'a> {
     /// Checks that a `dense`/`sparse` literal's type is statically shaped.
     pub(super) fn check_elements_type(&self, ty: Type, pos: u32) -> PResult<()> {
         match self.ctx.type_kind(ty) {
-            TypeKind::Tensor { dims, .. } | TypeKind::Vector { dims, .. } => {
+            // Upstream takes any ranked shaped type, memrefs included.
+            TypeKind::Tensor { dims, .. }
+            | TypeKind::Vector { dims, .. }
+            | TypeKind::MemRef { dims, .. } => {
                 if dims.contains(&DYNAMIC) {
                     return Err(self.error_at(pos, "elements literal type must have static shape"));
                 }
@@ -106,9 +109,9 @@ impl<'a> Parser<'a> {
         pos: u32,
     ) -> PResult<Attribute> {
         let (dims, elem) = match self.ctx.type_kind(ty) {
-            TypeKind::Tensor { dims, elem, .. } | TypeKind::Vector { dims, elem, .. } => {
-                (dims.clone(), *elem)
-            }
+            TypeKind::Tensor { dims, elem, .. }
+            | TypeKind::Vector { dims, elem, .. }
+            | TypeKind::MemRef { dims, elem, .. } => (dims.clone(), *elem),
             _ => return Err(self.error_at(pos, "elements literal must be a shaped type")),
         };
         let count = num_elements(&dims);

@@ -220,6 +220,12 @@ impl<'a> Parser<'a> {
         }
         if self.consume_if(Tok::Less)? {
             state.props = self.nested(|p| p.parse_attr_dict())?;
+            // Upstream keeps an unregistered op's dictionary, empty or not; the
+            // ops of dialects mlir-opt registers drop an empty one.
+            state.props_written = def.is_none()
+                && !crate::dialects::upstream::is_upstream_dialect(
+                    name_text.split_once('.').map_or(&*name_text, |(d, _)| d),
+                );
             self.expect(Tok::Greater, ">")?;
             if let Some(d) = def
                 && d.attributes.is_empty()

@@ -329,7 +329,7 @@ impl<'a> Parser<'a> {
                 if open {
                     self.lex.reset(i);
                     self.advance()?;
-                    return Err(self.error("expected '?' or integer dimension"));
+                    return Err(self.error("invalid dimension"));
                 }
                 if self.lex.text_at(i) == Some(b'?') {
                     let at = u32::try_from(i).unwrap_or(u32::MAX);
@@ -467,8 +467,11 @@ impl<'a> Parser<'a> {
                 AttrKind::Integer { .. }
                 | AttrKind::String(_)
                 | AttrKind::TypedString { .. }
-                | AttrKind::Dictionary(_)
-                | AttrKind::Opaque { .. } => {}
+                | AttrKind::Dictionary(_) => {}
+                // Upstream takes attributes of its registered dialects; those of
+                // unregistered ones are builtin opaque attributes there.
+                AttrKind::Opaque { dialect, .. }
+                    if crate::dialects::upstream::is_upstream_dialect(self.ctx.str(*dialect)) => {}
                 _ => return Err(self.error_at(pos, "unsupported memory space Attribute")),
             }
         }
@@ -528,7 +531,7 @@ impl<'a> Parser<'a> {
 }
 
 /// `i32`, `si8`, `ui64`: `None` if not an integer type name.
-fn parse_int_type_name(text: &str) -> Option<Result<TypeKind, &'static str>> {
+pub(super) fn parse_int_type_name(text: &str) -> Option<Result<TypeKind, &'static str>> {
     let (signedness, digits) = if let Some(d) = text.strip_prefix("si") {
         (Signedness::Signed, d)
     } else if let Some(d) = text.strip_prefix("ui") {

@@ -286,7 +286,16 @@ impl<'a> AsmWriter<'a> {
                         .out
                         .write_str(if *value != 0 { "true" } else { "false" });
                 }
-                write!(self.out, "{}", normalize_int(*value, kind))?;
+                if let TypeKind::Integer {
+                    width: 128,
+                    signedness: Signedness::Unsigned,
+                } = kind
+                {
+                    // i128 holds the bits; ui128 values above i128::MAX print unsigned.
+                    write!(self.out, "{}", value.cast_unsigned())?;
+                } else {
+                    write!(self.out, "{}", normalize_int(*value, kind))?;
+                }
                 let is_i64 = matches!(
                     kind,
                     TypeKind::Integer {

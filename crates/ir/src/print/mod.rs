@@ -240,7 +240,7 @@ impl<'a> OpPrinter<'a> {
             }
             self.out.push(']');
         }
-        if !o.props().is_empty() {
+        if !o.props().is_empty() || o.props_written() {
             self.out.push_str(" <{");
             self.writer().write_named_attrs(o.props())?;
             self.out.push_str("}>");

@@ -160,15 +160,17 @@ impl Compiler {
             if self.eat("^") {
                 let a = match elem {
                     Elem::Operand(g)
-                        if self.def.operands.and_then(|gs| gs.get(g)).map(|g| g.kind)
-                            == Some(GroupKind::Optional) =>
+                        if matches!(
+                            self.def.operands.and_then(|gs| gs.get(g)).map(|g| g.kind),
+                            Some(GroupKind::Optional | GroupKind::Variadic)
+                        ) =>
                     {
                         Anchor::Operand(g)
                     }
                     Elem::Attr(a) if self.def.attributes.get(a).is_some_and(|a| a.optional) => {
                         Anchor::Attr(a)
                     }
-                    _ => return Err("an anchor must be an optional operand or attribute".into()),
+                    _ => return Err("an anchor must be an optional or variadic operand, or an optional attribute".into()),
                 };
                 match anchor.as_deref_mut() {
                     Some(slot @ None) => *slot = Some(a),
