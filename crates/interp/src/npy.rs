@@ -11,7 +11,7 @@ use crate::memory::Memory;
 use crate::tensor::{Store, Tensor, c_strides, num_elements};
 use npyz::{DType, Order, TypeChar, WriterBuilder};
 use std::io::{BufReader, BufWriter, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The element type of an `.npy` type string (`<f4`, `|b1`, ...).
 fn elem_of(ts: &npyz::TypeStr) -> Option<ElemType> {
@@ -124,7 +124,19 @@ fn read_data<S: Store>(
 /// # Errors
 /// A message naming the file.
 pub fn write(path: &Path, tensor: &Tensor) -> Result<(), String> {
-    let name = path.display();
+    let tmp = write_temp(path, tensor)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write '{}': {e}", path.display())
+    })
+}
+
+/// Writes `tensor` to a temporary file beside `path` and returns its name: the
+/// caller renames it over `path` (after writing all its files, say) or removes it.
+///
+/// # Errors
+/// A message naming the file; the temporary file is removed.
+pub fn write_temp(path: &Path, tensor: &Tensor) -> Result<PathBuf, String> {
     let tmp = path.with_file_name(format!(
         ".{}.tmp{}",
         path.file_name()
@@ -132,17 +144,11 @@ pub fn write(path: &Path, tensor: &Tensor) -> Result<(), String> {
             .unwrap_or_default(),
         std::process::id()
     ));
-    let result = write_to(&tmp, tensor);
-    match result {
-        Ok(()) => std::fs::rename(&tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("cannot write '{name}': {e}")
-        }),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(format!("cannot write '{name}': {e}"))
-        }
-    }
+    write_to(&tmp, tensor).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write '{}': {e}", path.display())
+    })?;
+    Ok(tmp)
 }
 
 fn write_to(path: &Path, tensor: &Tensor) -> std::io::Result<()> {

@@ -193,6 +193,16 @@ impl Tensor {
         })
     }
 
+    /// The same tensor with element type `elem`, when both share a storage and
+    /// a meaning for every value (`i64` and `index`).
+    pub fn with_elem(&self, elem: ElemType) -> Option<Tensor> {
+        let same = |a: ElemType| matches!(a, ElemType::I64 | ElemType::Index);
+        (self.elem == elem || (same(self.elem) && same(elem))).then(|| Tensor {
+            elem,
+            ..self.clone()
+        })
+    }
+
     /// The element type.
     pub fn elem(&self) -> ElemType {
         self.elem
