@@ -110,6 +110,10 @@ impl Space {
         f: &mut impl FnMut(&[Seg], &mut [O]),
     ) {
         let n = self.inner;
+        // An empty output (a dim of size 0) has nothing to visit.
+        if out.is_empty() || n == 0 {
+            return;
+        }
         let k = self.offsets.len();
         let (row, mut col) = (start / n, start % n);
         // The outer index of `row`, and each operand's offset there.
