@@ -192,6 +192,19 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
         }
     }
 
+    // A group with any dynamic member checks the shapes of all its fused ops: a
+    // check reads the shapes its fused operands' checks computed.
+    let op_dynamic = |op: OpId| {
+        module
+            .results(op)
+            .chain(module.operands(op).iter().copied())
+            .any(|v| is_dynamic(ctx, module.value_type(v)))
+    };
+    let group_dynamic: FxHashMap<OpId, bool> = members
+        .iter()
+        .map(|(&root, ms)| (root, ms.iter().any(|&m| op_dynamic(m))))
+        .collect();
+
     let slot = |v: Value| slot_of.get(&v).copied();
     let missing = |op: OpId| fail(op, "uses a value defined outside its function".into());
     let mut steps = Vec::with_capacity(ops.len());
@@ -212,11 +225,7 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
             (Kernel::Elementwise(kind), Some(root)) if root != op => {
                 let ty = module.value_type(module.result(op, 0));
                 let operands = module.operands(op);
-                let dynamic = is_dynamic(ctx, ty)
-                    || operands
-                        .iter()
-                        .any(|&v| is_dynamic(ctx, module.value_type(v)));
-                if dynamic {
+                if group_dynamic.get(&root).copied().unwrap_or(true) {
                     has_checks = true;
                     let args = operands
                         .iter()
