@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-const PROGRAM: &str = "func.func @main(%a: tensor<?xi32>, %b: tensor<?xi32>) -> (tensor<?xi32>, tensor<?xi32>) {
+const PROGRAM: &str =
+    "func.func @main(%a: tensor<?xi32>, %b: tensor<?xi32>) -> (tensor<?xi32>, tensor<?xi32>) {
   %s = nd.add %a, %b : tensor<?xi32>
   %q = nd.div %a, %b : tensor<?xi32>
   return %s, %q : tensor<?xi32>, tensor<?xi32>
@@ -96,7 +97,9 @@ fn usage_errors_are_2() {
         &["--arg", "dense<[1, 2> : tensor<2xi32>"],
         &["--max-memory", "-3"],
         &["--repeat", "0"],
-        &["--arg", A, "--arg", A, "--out", "a.npy", "--out", "b.npy", "--out", "c.npy"],
+        &[
+            "--arg", A, "--arg", A, "--out", "a.npy", "--out", "b.npy", "--out", "c.npy",
+        ],
     ] {
         let (code, stdout, stderr) = run(args);
         assert_eq!(code, 2, "{args:?}: {stderr}");

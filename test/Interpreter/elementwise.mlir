@@ -47,13 +47,19 @@ func.func @cmp_select(%x: tensor<3xf32>, %t: tensor<f32>) -> (tensor<3xi1>, tens
   return %c, %y : tensor<3xi1>, tensor<3xf32>
 }
 
-// Float to integer truncates toward zero; out of range wraps as NumPy's C cast does.
+// Float to integer truncates toward zero and saturates at the type's bounds
+// (NaN gives 0), as Rust's `as` does; NumPy leaves out-of-range casts undefined.
+// Anything nonzero casts to true.
 // CAST: dense<[-1, 0, 2, 300]> : tensor<4xi32>
 // CAST-NEXT: dense<true> : tensor<4xi1>
-func.func @cast(%x: tensor<4xf32>) -> (tensor<4xi32>, tensor<4xi1>) {
+// CAST-NEXT: dense<[-1, 0, 2, 127]> : tensor<4xi8>
+// CAST-NEXT: dense<[0, 0, 2, 255]> : tensor<4xui8>
+func.func @cast(%x: tensor<4xf32>) -> (tensor<4xi32>, tensor<4xi1>, tensor<4xi8>, tensor<4xui8>) {
   %i = nd.cast %x : tensor<4xf32> to tensor<4xi32>
   %b = nd.cast %x : tensor<4xf32> to tensor<4xi1>
-  return %i, %b : tensor<4xi32>, tensor<4xi1>
+  %s = nd.cast %x : tensor<4xf32> to tensor<4xi8>
+  %u = nd.cast %x : tensor<4xf32> to tensor<4xui8>
+  return %i, %b, %s, %u : tensor<4xi32>, tensor<4xi1>, tensor<4xi8>, tensor<4xui8>
 }
 
 // NaN propagates through max and min, as NumPy's maximum and minimum.

@@ -79,3 +79,16 @@ func.func @uint_ops(%a: tensor<2xui64>, %b: tensor<2xui64>) -> (tensor<2xui64>, 
   %r = nd.rem %a, %b : tensor<2xui64>
   return %s, %q, %r : tensor<2xui64>, tensor<2xui64>, tensor<2xui64>
 }
+
+// Integer casts keep the low bits (NumPy's astype); a too-large integer becomes
+// an infinite half float.
+// RUN: tensor-run %s --entry int_cast --arg 'dense<[300, -1, 70000]> : tensor<3xi32>' | FileCheck %s --check-prefix=ICAST
+// ICAST: dense<[44, -1, 112]> : tensor<3xi8>
+// ICAST-NEXT: dense<[44, 255, 112]> : tensor<3xui8>
+// ICAST-NEXT: dense<[3.000000e+02, -1.000000e+00, 0x7C00]> : tensor<3xf16>
+func.func @int_cast(%x: tensor<3xi32>) -> (tensor<3xi8>, tensor<3xui8>, tensor<3xf16>) {
+  %a = nd.cast %x : tensor<3xi32> to tensor<3xi8>
+  %b = nd.cast %x : tensor<3xi32> to tensor<3xui8>
+  %c = nd.cast %x : tensor<3xi32> to tensor<3xf16>
+  return %a, %b, %c : tensor<3xi8>, tensor<3xui8>, tensor<3xf16>
+}

@@ -157,8 +157,7 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
     for &op in ops.iter().rev() {
         let Some((_, elem)) = fusable(ctx, module, op) else {
             // A checked integer op runs as a group of its own, after its check.
-            if let Some(Kernel::Elementwise(_)) = ctx.interface::<Kernel>(module.op(op).name())
-            {
+            if let Some(Kernel::Elementwise(_)) = ctx.interface::<Kernel>(module.op(op).name()) {
                 group_of.insert(op, op);
                 group_size.insert(op, 1);
             }
