@@ -4,6 +4,8 @@
 //! Pass flags come from the [`PassRegistry`]: one flag per registered pass, listed
 //! under "Passes" in `--help`.
 
+use super::emit::{ColorChoice, DiagnosticsFormat};
+use super::statistics::StatisticsDisplay;
 use broadcastable::Semantics;
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -71,6 +73,13 @@ pub struct Options {
     /// `--mlir-print-elementsattrs-with-hex-if-larger=<n>`: dense attributes of more
     /// than n elements print as hex; -1 never. `None` keeps upstream's default, 100.
     pub elements_hex_limit: Option<i64>,
+    /// `--color=auto|always|never`: colour text diagnostics.
+    pub color: ColorChoice,
+    /// `--diagnostics-format=text|json|sarif`.
+    pub diagnostics_format: DiagnosticsFormat,
+    /// `--mlir-pass-statistics` (with `--mlir-pass-statistics-display`): report each
+    /// pass's counters on standard error after the pipeline.
+    pub pass_statistics: Option<StatisticsDisplay>,
 }
 
 /// The command line's options besides the passes.
@@ -129,6 +138,22 @@ fn base_command() -> Command {
             "Report the time spent in each phase and pass on standard error",
         ))
         .arg(flag(
+            "mlir-pass-statistics",
+            "Report the statistics of each pass on standard error",
+        ))
+        .arg(
+            Arg::new("mlir-pass-statistics-display")
+                .long("mlir-pass-statistics-display")
+                .value_name("mode")
+                .require_equals(true)
+                .value_parser(["list", "pipeline"])
+                .default_value("pipeline")
+                .help(
+                    "How pass statistics are listed: pipeline (each pass in order) or \
+                     list (merged by pass name, sorted)",
+                ),
+        )
+        .arg(flag(
             "mlir-print-ir-before-all",
             "Print the IR before each pass on standard error",
         ))
@@ -150,6 +175,32 @@ fn base_command() -> Command {
                 .help(
                     "Print dense attributes of more than n elements as hex strings \
                      (default 100; -1 never)",
+                ),
+        )
+        .arg(
+            Arg::new("color")
+                .long("color")
+                .value_name("when")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("always")
+                .value_parser(["auto", "always", "never"])
+                .default_value("auto")
+                .help(
+                    "Colour diagnostics as clang does: auto (when standard error is a terminal), \
+                     always (also --color), never",
+                ),
+        )
+        .arg(
+            Arg::new("diagnostics-format")
+                .long("diagnostics-format")
+                .value_name("format")
+                .require_equals(true)
+                .value_parser(["text", "json", "sarif"])
+                .default_value("text")
+                .help(
+                    "How diagnostics are written on standard error: text (as mlir-opt), \
+                     json (JSON Lines) or sarif (a SARIF 2.1.0 document)",
                 ),
         )
         .arg(
@@ -302,6 +353,28 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
         elements_hex_limit: m
             .get_one::<i64>("mlir-print-elementsattrs-with-hex-if-larger")
             .copied(),
+        color: match m.get_one::<String>("color").map(String::as_str) {
+            Some("always") => ColorChoice::Always,
+            Some("never") => ColorChoice::Never,
+            _ => ColorChoice::Auto,
+        },
+        diagnostics_format: match m
+            .get_one::<String>("diagnostics-format")
+            .map(String::as_str)
+        {
+            Some("json") => DiagnosticsFormat::Json,
+            Some("sarif") => DiagnosticsFormat::Sarif,
+            _ => DiagnosticsFormat::Text,
+        },
+        pass_statistics: m.get_flag("mlir-pass-statistics").then(|| {
+            match m
+                .get_one::<String>("mlir-pass-statistics-display")
+                .map(String::as_str)
+            {
+                Some("list") => StatisticsDisplay::List,
+                _ => StatisticsDisplay::Pipeline,
+            }
+        }),
     })
 }
 

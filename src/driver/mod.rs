@@ -2,15 +2,22 @@
 //! verify, print; or check `expected-*` comments with `--verify-diagnostics`.
 
 mod cli;
+mod emit;
 mod expect;
+mod machine;
 mod pass_manager;
 mod split;
+mod statistics;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
+pub use emit::{ColorChoice, DiagnosticsFormat};
+pub use statistics::StatisticsDisplay;
 
+use emit::Emitter;
 use pass_manager::{ChunkOutput, IrPrinting};
 use std::io::Write;
+use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::parse::parse_source;
 use tensor_ir::pass::{Pass, PassRegistry, RegistryError};
 use tensor_ir::print::{PrintOptions, print_module};
@@ -139,15 +146,18 @@ pub fn run_with(
     // With --verify-diagnostics, expectations nothing produced come last, as upstream reports them.
     let mut missing = Diagnostics::default();
     let mut timer = timing::Timer::default();
+    let mut emitter = Emitter::new(options.diagnostics_format, options.color);
     for chunk in chunks {
-        let mut out = ChunkOutput::new(&mut stderr, !options.verify_diagnostics);
+        let mut out = ChunkOutput::new(&mut stderr, &mut emitter, !options.verify_diagnostics);
         let parsed = timer.time("Parser", || parse_source(&mut ctx, buffer, chunk.clone()));
         match parsed {
             Ok(mut module) => {
-                out.diags
-                    .extend(timer.time("Verifier", || verify_module(&ctx, &module)));
+                let mut verified = timer.time("Verifier", || verify_module(&ctx, &module));
+                verified.or_codes(|s| codes::fallback(Phase::Verify, s));
+                out.diags.extend(verified);
                 if !out.diags.has_errors() {
                     let passes = instantiate(registry, &options.passes);
+                    let mut stats = Vec::new();
                     pass_manager::run_pipeline(
                         &mut ctx,
                         &mut module,
@@ -155,7 +165,12 @@ pub fn run_with(
                         printing,
                         &mut timer,
                         &mut out,
+                        &mut stats,
                     );
+                    // As upstream: after each chunk's pipeline ran, failed or not.
+                    if let Some(display) = options.pass_statistics {
+                        out.append(&ctx, &statistics::report(display, &stats));
+                    }
                 }
                 if !out.diags.has_errors() {
                     let mut text = String::new();
@@ -164,7 +179,7 @@ pub fn run_with(
                     outputs.push(text);
                 }
             }
-            Err(d) => out.diags.push(*d),
+            Err(d) => out.diags.push(d.or_code(codes::PARSE_ERROR)),
         }
         if options.verify_diagnostics {
             let diags = std::mem::take(&mut out.diags);
@@ -177,7 +192,7 @@ pub fn run_with(
             );
             failed |= check.unexpected.has_errors() || check.missing.has_errors();
             for d in check.unexpected.iter() {
-                ctx.render_diagnostic(d, out.stderr());
+                out.emit(&ctx, d);
             }
             missing.extend(check.missing);
         } else {
@@ -186,8 +201,9 @@ pub fn run_with(
         }
     }
     for d in missing.iter() {
-        ctx.render_diagnostic(d, &mut stderr);
+        emitter.emit(&ctx, d, &mut stderr);
     }
+    emitter.finish(&mut stderr, i32::from(failed));
 
     let mut outcome = Outcome::default();
     if options.timing {
@@ -251,10 +267,15 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     let (name, text) = match read_input(&options.input) {
         Ok(x) => x,
         Err(msg) => {
-            eprintln!("{msg}");
+            let emitter = Emitter::new(options.diagnostics_format, ColorChoice::Never);
+            eprint!("{}", emitter.driver_failure(&msg));
             return 1;
         }
     };
+    let mut options = options;
+    options.color = options
+        .color
+        .resolve(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     let outcome = run_with(registry, &options, &name, text);
     eprint!("{}", outcome.diagnostics);
     if outcome.code != 0 {
@@ -285,18 +306,17 @@ fn read_input(path: &str) -> Result<(String, String), String> {
     let bytes = if path == "-" {
         let mut buf = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)
-            .map_err(|e| format!("error: could not read standard input: {e}"))?;
+            .map_err(|e| format!("could not read standard input: {e}"))?;
         buf
     } else {
-        std::fs::read(path)
-            .map_err(|e| format!("error: could not open input file '{path}': {e}"))?
+        std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?
     };
     if bytes.len() >= u32::MAX as usize {
-        return Err(format!("error: input file '{path}' is larger than 4 GiB"));
+        return Err(format!("input file '{path}' is larger than 4 GiB"));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
         format!(
-            "error: input file '{path}' is not valid UTF-8 (byte offset {})",
+            "input file '{path}' is not valid UTF-8 (byte offset {})",
             e.utf8_error().valid_up_to()
         )
     })?;

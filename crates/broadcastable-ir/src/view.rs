@@ -78,6 +78,11 @@ impl<'a> OpView<'a> {
         Some(OpView::new(ctx, module, op, policy_of(def)?))
     }
 
+    /// The policy the op's definition lists.
+    pub fn policy_kind(&self) -> BroadcastPolicy {
+        self.policy
+    }
+
     /// The explicit-dimensions attribute, if the policy has one and the op
     /// carries it.
     pub(crate) fn dims_attr(&self) -> Option<Attribute> {
@@ -163,6 +168,16 @@ impl BroadcastableOp for OpView<'_> {
             self.ctx,
             self.module.value_type(self.module.result(self.op, index)),
         )
+    }
+
+    fn operand_type_text(&self, index: usize) -> Option<String> {
+        let v = *self.module.operands(self.op).get(index)?;
+        Some(self.ctx.ty(self.module.value_type(v)).to_string())
+    }
+
+    fn result_type_text(&self, index: usize) -> Option<String> {
+        let v = self.module.try_result(self.op, index)?;
+        Some(self.ctx.ty(self.module.value_type(v)).to_string())
     }
 
     /// The policy; a malformed dimensions attribute reads as `[]` here

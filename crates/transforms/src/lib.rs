@@ -9,6 +9,7 @@ pub mod canonicalize;
 pub mod cse;
 pub mod dce;
 pub mod verify_broadcast;
+pub mod view_op_graph;
 
 use tensor_ir::pass::{PassRegistry, RegistryError};
 
@@ -21,5 +22,6 @@ pub fn register_passes(registry: &mut PassRegistry) -> Result<(), RegistryError>
     registry.register::<cse::Cse>()?;
     registry.register::<dce::Dce>()?;
     registry.register::<verify_broadcast::VerifyBroadcast>()?;
+    registry.register::<view_op_graph::ViewOpGraph>()?;
     Ok(())
 }

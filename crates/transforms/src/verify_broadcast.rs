@@ -24,8 +24,8 @@
 //! refined value lets its users refine in turn; a value with no uses is
 //! always refined.
 
-use broadcastable::{BroadcastableOp, RuntimeCheck, Semantics, refined_result_shape};
-use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, policy_of, with_shape};
+use broadcastable::{BroadcastableOp, Semantics, refined_result_shape};
+use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, codes, policy_of, with_shape};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::verify::{op_error, with_current_op};
@@ -97,7 +97,7 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
             return;
         };
         report.checked += 1;
-        match verifier.obligations(ctx_ref, module_ref, op, policy) {
+        match verifier.explained_obligations(ctx_ref, module_ref, op, policy) {
             Err(d) => report
                 .diagnostics
                 .push(with_current_op(ctx_ref, module_ref, op, d)),
@@ -111,11 +111,14 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
                 // What the verifier accepted on condition: each run-time obligation is
                 // a remark at the op, where the program can fail.
                 let location = module_ref.op(op).location();
-                for text in obligations.iter() {
+                for o in obligations.iter() {
                     report.obligations += 1;
-                    report
-                        .diagnostics
-                        .push(Diagnostic::remark(location, text.clone()));
+                    let d = Diagnostic::remark(location, o.text.clone())
+                        .with_code(codes::RUNTIME_CHECK);
+                    report.diagnostics.push(match &o.alignment {
+                        Some(text) => d.with_hint(location, text.clone()),
+                        None => d,
+                    });
                 }
                 if mode == Mode::Refine {
                     verified.push(op);
@@ -193,6 +196,11 @@ impl tensor_ir::pass::Pass for VerifyBroadcast {
                 "num-kept",
                 "Result types kept because a use needs them",
                 count(report.kept),
+            )
+            .with_statistic(
+                "num-obligations",
+                "Run-time obligations reported",
+                count(report.obligations),
             ))
     }
 }
@@ -209,21 +217,13 @@ fn never_satisfiable(
     if broadcastable_ir::semantics(ctx) != Semantics::Mlir {
         return None;
     }
-    let conflict = inferred.checks.iter().find_map(|c| match c {
-        RuntimeCheck::Unsatisfiable(conflict) => Some(conflict),
-        _ => None,
-    })?;
-    let d = op_error(
-        ctx,
-        module,
-        op,
-        "operands can never be broadcast at run time",
-    );
+    let text = broadcastable::wording::never_satisfiable(inferred)?;
+    let d = op_error(ctx, module, op, text.message).with_code(codes::NEVER_SATISFIABLE);
     let loc = d.location;
-    Some(d.with_note(
-        loc,
-        format!("upstream's inference forgets a static 0 next to '?': {conflict}"),
-    ))
+    Some(match text.note {
+        Some(note) => d.with_note(loc, note),
+        None => d,
+    })
 }
 
 /// The refine step over ops that verified (see the module docs).

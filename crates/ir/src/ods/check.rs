@@ -6,7 +6,7 @@ use super::{Arity, AttrDef, DiagStyle, GroupDef, GroupKind, arity, describe};
 use crate::diag::Diagnostic;
 use crate::module::{Module, OpId};
 use crate::registry::{OpDef, OpTrait};
-use crate::verify::op_error;
+use crate::verify::{missing_attribute, op_error};
 use crate::{Context, Symbol, Type, TypeKind};
 
 type Check = Result<(), Diagnostic>;
@@ -195,7 +195,10 @@ fn attribute(ctx: &Context, module: &Module, op: OpId, a: &AttrDef, name: Symbol
     let value = module.get_attr(op, name);
     let msg = match value {
         None if a.optional => return Ok(()),
-        None => format!("requires {}attribute '{}'", a.constraint.missing, a.name),
+        None => {
+            let msg = format!("requires {}attribute '{}'", a.constraint.missing, a.name);
+            return Err(missing_attribute(ctx, module, op, a.name, msg));
+        }
         Some(v) => match (a.constraint.check)(ctx, v, a.name) {
             None => return Ok(()),
             Some(m) => m,

@@ -2,18 +2,22 @@
 //! cursor and the helpers custom op parsers use; `types`, `attrs`, `locations`
 //! and `ops` hold the grammar.
 
+mod affine;
 mod attrs;
+mod builtin_attrs;
 mod dense;
+mod dialect;
 mod lexer;
 mod locations;
 mod names;
 mod ops;
+mod resources;
 mod types;
 
 pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow};
 pub use ops::{BlockArgDecl, UnresolvedOperand};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, codes, suggest};
 use crate::location::Location;
 use crate::module::Module;
 use crate::{Attribute, Context, Type};
@@ -50,6 +54,7 @@ pub fn parse_source(
             )));
         }
     };
+    ctx.clear_resource_groups();
     let mut module = Module::new();
     module.reserve_for_source(range.len());
     let mut parser = Parser::new(ctx, &mut module, &text, buffer, range)?;
@@ -104,6 +109,8 @@ pub struct Parser<'a> {
     /// Shaped types by exact spelling: programs repeat a few types many times.
     type_cache: FxHashMap<&'a str, Type>,
     attr_aliases: FxHashMap<&'a str, Attribute>,
+    /// `distinct[N]<...>` attributes by their `N` in this text.
+    distinct: FxHashMap<u64, Attribute>,
     loc_aliases: FxHashMap<&'a str, Location>,
     deferred_locs: Vec<(crate::module::OpId, &'a str, u32)>,
     default_dialects: Vec<&'static str>,
@@ -138,6 +145,7 @@ impl<'a> Parser<'a> {
             type_aliases: FxHashMap::default(),
             type_cache: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
+            distinct: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
             default_dialects: vec!["builtin"],
@@ -270,9 +278,38 @@ impl<'a> Parser<'a> {
     /// Consumes the keyword `kw` or fails.
     pub fn parse_keyword(&mut self, kw: &str) -> PResult<()> {
         if !self.parse_optional_keyword(kw)? {
-            return Err(self.error(format!("expected '{kw}'")));
+            let d = (*self.error(format!("expected '{kw}'"))).with_code(codes::EXPECTED_KEYWORD);
+            return Err(Box::new(self.found_keyword_hint(d, [kw])));
         }
         Ok(())
+    }
+
+    /// `d` with a "did you mean" hint at the current token when it is a bare word close
+    /// to one of `keywords` (a misspelled keyword rather than something else).
+    pub fn found_keyword_hint<'k>(
+        &self,
+        d: Diagnostic,
+        keywords: impl IntoIterator<Item = &'k str>,
+    ) -> Diagnostic {
+        if !self.at(Tok::BareIdent) {
+            return d;
+        }
+        self.keyword_hint(d, self.token_text(), keywords, self.pos())
+    }
+
+    /// `d` with a hint at `pos` naming the one of `candidates` closest to `word`, if
+    /// one is close.
+    pub fn keyword_hint<'k, S: AsRef<str> + ?Sized + 'k>(
+        &self,
+        d: Diagnostic,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'k S>,
+        pos: u32,
+    ) -> Diagnostic {
+        match suggest::best_match(word, candidates.into_iter().map(AsRef::as_ref)) {
+            Some(best) => d.with_hint(self.location(pos), suggest::did_you_mean(best)),
+            None => d,
+        }
     }
 
     /// Parses a comma-separated list until `close`, which is consumed.
@@ -371,17 +408,6 @@ impl<'a> Parser<'a> {
 /// Sorts properties by name, as the generic parser leaves them.
 pub fn sort_props(ctx: &Context, props: &mut [crate::attrs::NamedAttr]) {
     props.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
-}
-
-/// The text kept for a dialect type or attribute of an unregistered dialect: `.rest<...>`.
-pub(crate) fn opaque_body(rest: &str, angle: &str) -> String {
-    let mut body = String::with_capacity(rest.len() + angle.len() + 1);
-    if !rest.is_empty() {
-        body.push('.');
-        body.push_str(rest);
-    }
-    body.push_str(angle);
-    body
 }
 
 /// The name in an `@name` / `@"name"` token.

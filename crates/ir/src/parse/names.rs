@@ -4,7 +4,7 @@
 use super::ops::UnresolvedOperand;
 use super::{PResult, Parser};
 use crate::Type;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, codes, suggest};
 use crate::module::{BlockId, Value};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -235,10 +235,16 @@ impl<'a> Parser<'a> {
             *live = false;
         }
         // Forward references may still be defined later in an enclosing region.
-        if let Some((_, &(_, pos))) = scope.forward.iter().min_by_key(|(_, (_, pos))| *pos) {
+        if let Some((&(name, _), &(_, pos))) = scope.forward.iter().min_by_key(|(_, (_, pos))| *pos)
+        {
             match self.scopes.last_mut() {
                 Some(parent) => parent.forward.extend(scope.forward),
-                None => return Err(self.error_at(pos, "use of undeclared SSA value name")),
+                None => {
+                    let d =
+                        Diagnostic::error(self.location(pos), "use of undeclared SSA value name")
+                            .with_code(codes::UNDECLARED_VALUE);
+                    return Err(Box::new(self.value_name_hint(d, name, pos)));
+                }
             }
         }
         if let Some(e) = scope
@@ -250,6 +256,26 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(e.pos, "reference to an undefined block"));
         }
         Ok(())
+    }
+
+    /// "did you mean" the defined SSA name closest to the undefined `name` (names are kept
+    /// without `%`; any region's:
+    /// the uses are checked after the regions end). Names are sorted first so that ties
+    /// do not depend on hashing.
+    fn value_name_hint(&self, d: Diagnostic, name: &str, pos: u32) -> Diagnostic {
+        // Numbered names (`%10`) are the printer's, not words one misspells.
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            return d;
+        }
+        let mut names: Vec<&str> = self.values.keys().copied().collect();
+        names.sort_unstable();
+        match suggest::best_match(name, names) {
+            Some(best) => d.with_hint(
+                self.location(pos),
+                suggest::did_you_mean(&format!("%{best}")),
+            ),
+            None => d,
+        }
     }
 
     pub(super) fn block_ref(&mut self, name: &'a str, pos: u32) -> BlockId {

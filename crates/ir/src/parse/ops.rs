@@ -4,7 +4,7 @@
 use super::locations::LocOrAlias;
 use super::{PResult, Parser, Tok};
 use crate::Type;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, codes, suggest};
 use crate::location::Location;
 use crate::module::{BlockId, OpId, OperationState, RegionId};
 use smallvec::SmallVec;
@@ -48,6 +48,7 @@ impl<'a> Parser<'a> {
         self.push_scope();
         while !self.at(Tok::Eof) {
             match self.tok.kind {
+                Tok::LBrace if self.at_file_metadata() => self.parse_file_metadata()?,
                 Tok::HashIdent | Tok::BangIdent => self.parse_alias_definition()?,
                 _ => {
                     self.parse_operation(block)?;
@@ -178,9 +179,11 @@ impl<'a> Parser<'a> {
         if def.is_none() {
             let dialect = name_text.split_once('.').map_or(&*name_text, |(d, _)| d);
             if !self.ctx.allows_unregistered() && !self.ctx.is_dialect_registered(dialect) {
-                return Err(self.error(
+                let d = *self.error(
                     "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
-                ));
+                );
+                let d = d.with_code(codes::UNKNOWN_OP);
+                return Err(Box::new(self.op_name_hint(d, &name_text, None, name_pos)));
             }
         }
         let mut state = OperationState::new(name, self.location(name_pos));
@@ -288,24 +291,30 @@ impl<'a> Parser<'a> {
             {
                 let mut names: Vec<&str> = self.ctx.dialects().map(|d| d.name).collect();
                 names.sort_unstable();
-                return Err(Box::new(
-                    Diagnostic::error(
-                        self.location(pos),
-                        format!("Dialect `{dialect}' not found for custom op '{text}' "),
-                    )
-                    .with_note(
-                        self.location(pos),
-                        format!(
-                            "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
-                            names.join(", ")
-                        ),
+                let d = Diagnostic::error(
+                    self.location(pos),
+                    format!("Dialect `{dialect}' not found for custom op '{text}' "),
+                )
+                .with_code(codes::UNKNOWN_OP)
+                .with_note(
+                    self.location(pos),
+                    format!(
+                        "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+                        names.join(", ")
                     ),
-                ));
+                );
+                return Err(Box::new(self.op_name_hint(d, text, None, pos)));
             }
             let also = tried
                 .map(|t| format!(" (tried '{t}' as well)"))
                 .unwrap_or_default();
-            return Err(self.error_at(pos, format!("custom op '{text}' is unknown{also}")));
+            let d = Diagnostic::error(
+                self.location(pos),
+                format!("custom op '{text}' is unknown{also}"),
+            )
+            .with_code(codes::UNKNOWN_OP);
+            let default = self.default_dialects.last().copied();
+            return Err(Box::new(self.op_name_hint(d, text, default, pos)));
         };
         let name = self.ctx.sym(def.name);
         self.advance()?;
@@ -315,6 +324,33 @@ impl<'a> Parser<'a> {
         self.default_dialects.pop();
         r?;
         Ok(state)
+    }
+
+    /// "did you mean" the registered op closest to `text`: by full name, or, for a name
+    /// without a dialect, by its name within the `default` dialect (spelled as written).
+    fn op_name_hint(
+        &self,
+        d: Diagnostic,
+        text: &str,
+        default: Option<&str>,
+        pos: u32,
+    ) -> Diagnostic {
+        let full = self.ctx.registered_ops().map(|(_, def)| def.name);
+        let best = match default.filter(|_| !text.contains('.')) {
+            Some(dialect) => suggest::best_match(
+                text,
+                self.ctx
+                    .registered_ops()
+                    .filter(|(_, def)| def.dialect() == dialect)
+                    .filter_map(|(_, def)| def.name.split_once('.').map(|(_, n)| n))
+                    .chain(full),
+            ),
+            None => suggest::best_match(text, full),
+        };
+        match best {
+            Some(best) => d.with_hint(self.location(pos), suggest::did_you_mean(best)),
+            None => d,
+        }
     }
 
     /// Parses the custom form of `def` after its name: by its format, or by its

@@ -1,11 +1,9 @@
 //! SSA and block naming as upstream's `SSANameState`: `%argN` for entry block
 //! arguments, `%N` for results and other block arguments, `^bbN` per region;
-//! counters restart in regions of isolated-from-above ops, and nested regions
-//! continue after their parent region.
+//! nested regions continue after their parent region.
 
 use crate::Context;
 use crate::module::{BlockId, Module, OpId, RegionId, Value};
-use crate::registry::OpTrait;
 
 /// A printed value name.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,21 +24,34 @@ pub(crate) struct NameState {
 }
 
 impl NameState {
-    pub(crate) fn new(ctx: &Context, module: &Module, root: OpId) -> Self {
+    /// Names the values and blocks under `root` as upstream's `SSANameState`:
+    /// regions are numbered from a worklist (pushed in order, taken from the back),
+    /// each starting from the counters its parent region reached. With `unique`
+    /// (upstream's generic form), the counters are never restored, so every value
+    /// has its own number.
+    pub(crate) fn new(_ctx: &Context, module: &Module, root: OpId, unique: bool) -> Self {
         let mut s = NameState {
             values: vec![ValueName::Unnamed; module.num_values()],
             blocks: vec![None; module.num_blocks()],
         };
         // (region, next value id, next argument id)
         let mut work: Vec<(RegionId, u32, u32)> = Vec::new();
-        let mut next_value = 0u32;
+        let (mut next_value, mut next_arg) = (0u32, 0u32);
+        for &r in module.op(root).regions() {
+            work.push((r, 0, 0));
+        }
         s.name_results(module, root, &mut next_value);
-        push_regions(ctx, module, root, 0, 0, &mut work);
-        while let Some((region, mut next_value, mut next_arg)) = work.pop() {
+        while let Some((region, v, a)) = work.pop() {
+            if !unique {
+                next_value = v;
+                next_arg = a;
+            }
             s.number_region(module, region, &mut next_value, &mut next_arg);
             for &b in module.region(region).blocks() {
                 for op in module.block_ops(b) {
-                    push_regions(ctx, module, op, next_value, next_arg, &mut work);
+                    for &r in module.op(op).regions() {
+                        work.push((r, next_value, next_arg));
+                    }
                 }
             }
         }
@@ -97,24 +108,32 @@ impl NameState {
     }
 }
 
-fn push_regions(
-    ctx: &Context,
-    module: &Module,
-    op: OpId,
-    next_value: u32,
-    next_arg: u32,
-    work: &mut Vec<(RegionId, u32, u32)>,
-) {
-    let isolated = ctx
-        .op_def(module.op(op).name())
-        .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove));
-    let (v, a) = if isolated {
-        (0, 0)
-    } else {
-        (next_value, next_arg)
-    };
-    // Pushed in reverse so regions are numbered in textual order.
-    for &r in module.op(op).regions().iter().rev() {
-        work.push((r, v, a));
+/// The names the printer gives values (`%arg0`, `%0`, `%0#1`), for tools that show
+/// values outside a printout of the module (`--view-op-graph`).
+pub struct ValueNames(NameState);
+
+impl ValueNames {
+    /// Names every value under `root`, as printing `root` would.
+    pub fn new(ctx: &Context, module: &Module, root: OpId) -> Self {
+        ValueNames(NameState::new(ctx, module, root, false))
+    }
+
+    /// Appends `v`'s name (`<<UNKNOWN SSA VALUE>>` for one outside `root`).
+    pub fn write(&self, v: Value, out: &mut String) {
+        match self.0.value(v) {
+            ValueName::Arg(n) => {
+                out.push_str("%arg");
+                out.push_str(itoa::Buffer::new().format(n));
+            }
+            ValueName::Num { id, sub } => {
+                out.push('%');
+                out.push_str(itoa::Buffer::new().format(id));
+                if let Some(s) = sub {
+                    out.push('#');
+                    out.push_str(itoa::Buffer::new().format(s));
+                }
+            }
+            ValueName::Unnamed => out.push_str("<<UNKNOWN SSA VALUE>>"),
+        }
     }
 }
