@@ -75,33 +75,33 @@ impl Elem {
                 Tensor::from_vec(ElemType::U8, shape, data.iter().map(|&v| v as u8).collect())
             }
         };
-        t.unwrap()
+        t.expect("the test harness works")
     }
 
     fn values(self, t: &Tensor) -> Vec<f64> {
         match self {
             Elem::F32 => t
                 .to_vec::<f32>()
-                .unwrap()
+                .expect("the test harness works")
                 .into_iter()
                 .map(f64::from)
                 .collect(),
-            Elem::F64 => t.to_vec::<f64>().unwrap(),
+            Elem::F64 => t.to_vec::<f64>().expect("the test harness works"),
             Elem::I8 => t
                 .to_vec::<i8>()
-                .unwrap()
+                .expect("the test harness works")
                 .into_iter()
                 .map(f64::from)
                 .collect(),
             Elem::I32 => t
                 .to_vec::<i32>()
-                .unwrap()
+                .expect("the test harness works")
                 .into_iter()
                 .map(f64::from)
                 .collect(),
             Elem::U8 => t
                 .to_vec::<u8>()
-                .unwrap()
+                .expect("the test harness works")
                 .into_iter()
                 .map(f64::from)
                 .collect(),
@@ -118,12 +118,15 @@ struct Op {
     y: usize,
 }
 
+/// A type's dims: `None` unranked, a `None` dim `?`.
+type TypeDims = Option<Vec<Option<usize>>>;
+
 #[derive(Clone, Debug)]
 struct Case {
     elem: Elem,
     /// Per argument: its run-time shape and its type's dims (`None`: unranked,
     /// a `None` dim: `?`).
-    args: Vec<(Vec<usize>, Option<Vec<Option<usize>>>)>,
+    args: Vec<(Vec<usize>, TypeDims)>,
     ops: Vec<Op>,
     seed: u64,
 }
@@ -423,9 +426,11 @@ fn execute(
     assert!(!diags.has_errors(), "does not verify:\n{text}\n{diags:?}");
     if lower {
         let mut registry = PassRegistry::new();
-        tensor_transforms::register_passes(&mut registry).unwrap();
+        tensor_transforms::register_passes(&mut registry).expect("the test harness works");
         let mut pass = registry.create("lower-broadcast", None).ok()?;
-        let outcome = pass.run(&mut ctx, &mut module).ok().unwrap();
+        let outcome = pass
+            .run(&mut ctx, &mut module)
+            .unwrap_or_else(|_| panic!("lowering failed:\n{text}"));
         assert!(
             !outcome.diagnostics.has_errors(),
             "lowering failed:\n{text}"
@@ -481,7 +486,7 @@ proptest! {
             };
             match (&want, got) {
                 (Ok(vals), Ok(v)) => {
-                    let w = vals.last().unwrap();
+                    let w = vals.last().expect("the test harness works");
                     prop_assert!(same(w, &v), "lowered: {lower}\n{text}\nreference {w:?}\ngot {v:?}");
                 }
                 (Err(k), Err(msg)) => {
@@ -498,7 +503,7 @@ proptest! {
 #[test]
 fn says_whether_the_lowered_programs_are_compared() {
     let mut registry = PassRegistry::new();
-    tensor_transforms::register_passes(&mut registry).unwrap();
+    tensor_transforms::register_passes(&mut registry).expect("the test harness works");
     if registry.create("lower-broadcast", None).is_err() {
         eprintln!(
             "interp_property: no lower-broadcast pass in this build: programs are compared as written only"

@@ -17,7 +17,8 @@ fn scratch(name: &str) -> PathBuf {
     let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("tensor_run")
         .join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::create_dir_all(path.parent().expect("the test harness works"))
+        .expect("the test harness works");
     let _ = std::fs::remove_file(&path);
     path
 }
@@ -27,16 +28,16 @@ fn run(args: &[&str]) -> (i32, String, String) {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let k = NEXT.fetch_add(1, Ordering::Relaxed);
     let program = scratch(&format!("program{k}.mlir"));
-    std::fs::write(&program, PROGRAM).unwrap();
+    std::fs::write(&program, PROGRAM).expect("the test harness works");
     let out = Command::new(env!("CARGO_BIN_EXE_tensor-run"))
         .arg(&program)
         .args(args)
         .output()
-        .unwrap();
+        .expect("the test harness works");
     (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().expect("the test harness works"),
+        String::from_utf8(out.stdout).expect("the test harness works"),
+        String::from_utf8(out.stderr).expect("the test harness works"),
     )
 }
 
@@ -61,17 +62,17 @@ fn run_time_errors_are_1_and_write_no_file() {
         "--arg",
         "dense<[1, 0]> : tensor<2xi32>",
         "--out",
-        first.to_str().unwrap(),
+        first.to_str().expect("the test harness works"),
         "--out",
-        second.to_str().unwrap(),
+        second.to_str().expect("the test harness works"),
     ]);
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains(".mlir:3:8: error: 'nd.div' op divides by zero"));
     assert_eq!(stdout, "");
     assert!(!first.exists() && !second.exists());
     // No temporary file is left beside them either.
-    let left: Vec<_> = std::fs::read_dir(first.parent().unwrap())
-        .unwrap()
+    let left: Vec<_> = std::fs::read_dir(first.parent().expect("the test harness works"))
+        .expect("the test harness works")
         .filter_map(|e| e.ok())
         .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
         .collect();
@@ -117,16 +118,16 @@ fn results_round_trip_through_npy() {
         "--arg",
         "dense<2> : tensor<1xi32>",
         "--out",
-        sum.to_str().unwrap(),
+        sum.to_str().expect("the test harness works"),
         "--out",
-        quotient.to_str().unwrap(),
+        quotient.to_str().expect("the test harness works"),
     ]);
     assert_eq!((code, stdout.as_str()), (0, ""), "{stderr}");
     let (code, stdout, stderr) = run(&[
         "--arg",
-        sum.to_str().unwrap(),
+        sum.to_str().expect("the test harness works"),
         "--arg",
-        quotient.to_str().unwrap(),
+        quotient.to_str().expect("the test harness works"),
     ]);
     assert_eq!(code, 0, "{stderr}");
     // 9 + 3, -5 + -4; 9 // 3 = 3 and -5 // -4 = 1 (floor division).

@@ -24,7 +24,10 @@ pub(crate) const PAR_MIN: usize = 1 << 15;
 /// fused chain's intermediates stay in the L1 cache.
 pub(crate) const fn block_len<T>() -> usize {
     let size = std::mem::size_of::<T>();
-    if size == 0 { 4096 } else { (16 * 1024) / size }
+    match (16 * 1024usize).checked_div(size) {
+        Some(n) => n,
+        None => 4096,
+    }
 }
 
 /// Where one operand's run of elements starts in its buffer, and its stride.

@@ -105,7 +105,7 @@ fn fusable(ctx: &Context, module: &Module, op: OpId) -> Option<(ElemOp, ElemType
     };
     let ty = module.value_type(module.try_result(op, 0)?);
     let (elem, _) = type_layout(ctx, ty)?;
-    (!(kind.checked_on_integers() && !elem.is_float())).then_some((kind, elem))
+    (!kind.checked_on_integers() || elem.is_float()).then_some((kind, elem))
 }
 
 /// Compiles the body of `func` (a `func.func`).
