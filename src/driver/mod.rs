@@ -12,6 +12,7 @@ mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
 pub use emit::{ColorChoice, DiagnosticsFormat};
+pub use split::split_chunks;
 pub use statistics::StatisticsDisplay;
 
 use emit::Emitter;
@@ -22,7 +23,7 @@ use tensor_ir::parse::parse_source;
 use tensor_ir::pass::{Pass, PassRegistry, RegistryError};
 use tensor_ir::print::{PrintOptions, print_module};
 use tensor_ir::verify::verify_module;
-use tensor_ir::{Context, Diagnostic, Diagnostics, Location};
+use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Module};
 
 /// What a run produced: the text for stdout (or `-o`), the rendered diagnostics for
 /// stderr, and the exit code.
@@ -223,6 +224,36 @@ pub fn run_with(
     outcome
 }
 
+/// Verifies `module` and, if it verifies, runs `passes` on it in order, as tensor-opt
+/// does with each chunk it parsed (the same codes on the verifier's diagnostics).
+/// Returns every diagnostic in the order reported. For tools that parse on their own,
+/// such as the editor server.
+pub fn check_module(
+    ctx: &mut Context,
+    module: &mut Module,
+    passes: Vec<Box<dyn Pass>>,
+) -> Diagnostics {
+    let mut unused = String::new();
+    let mut emitter = Emitter::new(DiagnosticsFormat::Text, ColorChoice::Never);
+    let mut out = ChunkOutput::new(&mut unused, &mut emitter, false);
+    let mut verified = verify_module(ctx, module);
+    verified.or_codes(|s| codes::fallback(Phase::Verify, s));
+    out.diags.extend(verified);
+    if !out.diags.has_errors() {
+        let mut timer = timing::Timer::default();
+        pass_manager::run_pipeline(
+            ctx,
+            module,
+            passes,
+            IrPrinting::default(),
+            &mut timer,
+            &mut out,
+            &mut Vec::new(),
+        );
+    }
+    out.diags
+}
+
 /// Fresh instances of the command line's passes (checked by [`run_with`] already).
 fn instantiate(registry: &PassRegistry, passes: &[PassInvocation]) -> Vec<Box<dyn Pass>> {
     passes
@@ -231,8 +262,9 @@ fn instantiate(registry: &PassRegistry, passes: &[PassInvocation]) -> Vec<Box<dy
         .collect()
 }
 
-/// `--verify-diagnostics` runs as upstream does with `printOpOnDiagnostic` off.
-fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
+/// Drops the `see current operation:` notes, as upstream's `printOpOnDiagnostic` off
+/// does: `--verify-diagnostics` runs that way, and so does the editor server.
+pub fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
     let mut out = Diagnostics::default();
     for mut d in diags {
         d.notes

@@ -24,13 +24,14 @@
 // CHECK-NEXT: {{^}}  (S) 1 num-cse'd - Number of operations CSE'd{{$}}
 // CHECK-NEXT: {{^}}  (S) 0 num-dce'd - Number of operations DCE'd{{$}}
 // CHECK-EMPTY:
-// The second chunk: its remark, then its own report.
-// CHECK-NEXT: remark: unranked operand #0 must broadcast
+// The second chunk: its own report. Refining %0 discharges nd.abs's obligation
+// (its operand is no longer unranked), so no remark is left.
+// CHECK-NOT:  remark
 // CHECK:      ... Pass statistics report ...
 // CHECK:      {{^}}VerifyBroadcast{{$}}
 // CHECK-NEXT: {{^}}  (S) 2 num-checked
 // CHECK-NEXT: {{^}}  (S) 1 num-kept
-// CHECK-NEXT: {{^}}  (S) 1 num-obligations
+// CHECK-NEXT: {{^}}  (S) 0 num-obligations
 // CHECK-NEXT: {{^}}  (S) 1 num-refined
 // CHECK-NEXT: {{^}}CSE{{$}}
 

@@ -78,7 +78,11 @@ impl<'a> Parser<'a> {
                 let root = self.parse_symbol_name()?;
                 let mut nested = Vec::new();
                 while self.consume_if(Tok::ColonColon)? {
+                    let outer = self.index.as_ref().map(|i| i.last_symbol_path());
                     nested.push(self.parse_symbol_name()?);
+                    if let (Some(index), Some(outer)) = (self.index.as_mut(), outer) {
+                        index.nest_last_symbol(&outer);
+                    }
                 }
                 Ok(self.ctx.intern_attr(AttrKind::SymbolRef { root, nested }))
             }

@@ -7,6 +7,7 @@ mod attrs;
 mod builtin_attrs;
 mod dense;
 mod dialect;
+mod index;
 mod lexer;
 mod locations;
 mod names;
@@ -14,6 +15,7 @@ mod ops;
 mod resources;
 mod types;
 
+pub use index::{Name, NameKind, OpSpan, SourceIndex};
 pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow};
 pub use ops::{BlockArgDecl, UnresolvedOperand};
 
@@ -88,6 +90,56 @@ pub fn parse_attribute_source(
     Ok(attr)
 }
 
+/// What [`parse_source_indexed`] read: the module, where its names were written, and
+/// the syntax error that stopped it, if any.
+pub struct IndexedSource {
+    /// The module; after an error, the ops parsed before it (not verifiable, but their
+    /// values have types).
+    pub module: Module,
+    /// Names and ops by position.
+    pub index: SourceIndex,
+    /// The syntax error, as [`parse_source`] reports it.
+    pub error: Option<Box<Diagnostic>>,
+}
+
+/// [`parse_source`] that also records a [`SourceIndex`], and keeps what it parsed
+/// before a syntax error. For editor servers; compilers use [`parse_source`], which
+/// records nothing.
+pub fn parse_source_indexed(ctx: &mut Context, buffer: u32, range: Range<usize>) -> IndexedSource {
+    let mut module = Module::new();
+    let text = match ctx.source(buffer) {
+        Some(b) => b.shared_text(),
+        None => {
+            return IndexedSource {
+                module,
+                index: SourceIndex::default(),
+                error: Some(Box::new(Diagnostic::error(
+                    Location::Unknown,
+                    "no such source buffer",
+                ))),
+            };
+        }
+    };
+    ctx.clear_resource_groups();
+    module.reserve_for_source(range.len());
+    let mut index = Box::default();
+    let error = match Parser::new(ctx, &mut module, &text, buffer, range) {
+        Ok(mut parser) => {
+            parser.index = Some(index);
+            let r = parser.parse_top_level();
+            index = parser.index.take().unwrap_or_default();
+            r.err()
+        }
+        Err(e) => Some(e),
+    };
+    index.finish();
+    IndexedSource {
+        module,
+        index: *index,
+        error,
+    }
+}
+
 /// The parser state. Custom op parsers (see [`crate::registry::ParseFn`]) call its
 /// `parse_*` methods; the fields `ctx` and `module` give access to the IR being built.
 pub struct Parser<'a> {
@@ -114,6 +166,8 @@ pub struct Parser<'a> {
     loc_aliases: FxHashMap<&'a str, Location>,
     deferred_locs: Vec<(crate::module::OpId, &'a str, u32)>,
     default_dialects: Vec<&'static str>,
+    /// Where names were written, when asked for ([`parse_source_indexed`]).
+    index: Option<Box<SourceIndex>>,
 }
 
 impl<'a> Parser<'a> {
@@ -149,6 +203,7 @@ impl<'a> Parser<'a> {
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
             default_dialects: vec!["builtin"],
+            index: None,
         };
         p.tok = first.map_err(|e| p.error_at(e.pos, e.message))?;
         Ok(p)
@@ -192,7 +247,6 @@ impl<'a> Parser<'a> {
 
     /// Where upstream reports a wrong token found at `pos`.
     pub fn wrong_token_pos(&self, pos: u32) -> u32 {
-        let b = self.src.as_bytes();
         let begin = self.range.start;
         let mut end = (pos as usize).min(self.range.end);
         // At the end of the input, start from its last character.
@@ -200,15 +254,24 @@ impl<'a> Parser<'a> {
             end -= 1;
         }
         let original = end;
+        let end = self.skip_back_trivia(end).unwrap_or(original);
+        u32::try_from(end).unwrap_or(pos)
+    }
+
+    /// The end of the text before `pos`, skipping back over blanks, line ends and `//`
+    /// comments; `None` if only those come before it.
+    fn skip_back_trivia(&self, mut end: usize) -> Option<usize> {
+        let b = self.src.as_bytes();
+        let begin = self.range.start;
         loop {
             while end > begin && matches!(b[end - 1], b' ' | b'\t') {
                 end -= 1;
             }
             if end == begin {
-                return u32::try_from(original).unwrap_or(pos);
+                return None;
             }
             if !matches!(b[end - 1], b'\n' | b'\r') {
-                return u32::try_from(end).unwrap_or(pos);
+                return Some(end);
             }
             end -= 1;
             let line_start = b[begin..end]
@@ -400,6 +463,11 @@ impl<'a> Parser<'a> {
         }
         let name = symbol_text(self.token_text());
         let sym = self.ctx.sym(&name);
+        if self.index.is_some() {
+            let range = self.tok.start..self.tok.end;
+            let path = smallvec::smallvec![sym];
+            self.index_name(range, NameKind::Symbol { path });
+        }
         self.advance()?;
         Ok(sym)
     }

@@ -1,6 +1,7 @@
 //! SSA names and block labels while parsing: one table of live names, scopes per
 //! region, forward references resolved through use-lists when their definition comes.
 
+use super::index::NameKind;
 use super::ops::UnresolvedOperand;
 use super::{PResult, Parser};
 use crate::Type;
@@ -72,6 +73,20 @@ impl<'a> Parser<'a> {
 
     /// Resolves one use to a value of type `ty`, creating a forward reference if needed.
     pub fn resolve_operand(&mut self, u: UnresolvedOperand<'a>, ty: Type) -> PResult<Value> {
+        let v = self.resolve_operand_unindexed(u, ty)?;
+        if self.index.is_some() {
+            let range = self.value_name_range(u.pos, u.name);
+            let kind = NameKind::Value {
+                value: v,
+                count: 1,
+                def: false,
+            };
+            self.index_name(range, kind);
+        }
+        Ok(v)
+    }
+
+    fn resolve_operand_unindexed(&mut self, u: UnresolvedOperand<'a>, ty: Type) -> PResult<Value> {
         let found = self.lookup_value(u.name);
         if let Some(entry) = found {
             if u.number >= entry.count {
@@ -153,6 +168,15 @@ impl<'a> Parser<'a> {
         let Some(scope_id) = self.scopes.last().map(|s| s.id) else {
             return Ok(());
         };
+        if self.index.is_some() {
+            let range = self.value_name_range(pos, name);
+            let kind = NameKind::Value {
+                value: first,
+                count,
+                def: true,
+            };
+            self.index_name(range, kind);
+        }
         let entry = ValueEntry {
             first,
             count,
@@ -223,6 +247,9 @@ impl<'a> Parser<'a> {
                 ));
             }
             self.module.replace_all_uses_with(placeholder, real);
+            if let Some(index) = self.index.as_mut() {
+                index.replaced(placeholder, real);
+            }
         }
         Ok(())
     }

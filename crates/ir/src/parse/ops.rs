@@ -1,6 +1,7 @@
 //! Operation grammar: results, generic and custom forms, regions, blocks, and SSA
 //! name scopes with forward references.
 
+use super::index::{NameKind, OpSpan};
 use super::locations::LocOrAlias;
 use super::{PResult, Parser, Tok};
 use crate::Type;
@@ -90,6 +91,7 @@ impl<'a> Parser<'a> {
     pub fn parse_operation(&mut self, block: BlockId) -> PResult<OpId> {
         let results = self.parse_result_decls()?;
         let name_pos = self.pos();
+        let name_end = self.tok.end;
         let mut state = match self.tok.kind {
             Tok::String => self.parse_generic_operation()?,
             Tok::BareIdent => self.parse_custom_operation()?,
@@ -120,6 +122,17 @@ impl<'a> Parser<'a> {
         self.attach(r)?;
         if let Some((name, pos)) = deferred {
             self.deferred_locs.push((op, name, pos));
+        }
+        if self.index.is_some() {
+            let start = results.first().map_or(name_pos, |r| r.pos);
+            let end = self.end_of_previous_token().max(name_end);
+            if let Some(index) = self.index.as_mut() {
+                index.op(OpSpan {
+                    op,
+                    name: name_pos..name_end,
+                    range: start..end,
+                });
+            }
         }
         let mut next = 0usize;
         for r in &results {
@@ -426,9 +439,12 @@ impl<'a> Parser<'a> {
             return Err(self.error("expected block name"));
         }
         let pos = self.pos();
+        let end = self.tok.end;
         let name = &self.token_text()[1..];
         self.advance()?;
-        Ok(self.block_ref(name, pos))
+        let block = self.block_ref(name, pos);
+        self.index_name(pos..end, NameKind::Block { block, def: false });
+        Ok(block)
     }
 
     /// Parses `{ blocks }`. `entry_args`, when given, are the entry block's arguments
@@ -505,9 +521,11 @@ impl<'a> Parser<'a> {
 
     fn parse_block_label(&mut self) -> PResult<BlockId> {
         let pos = self.pos();
+        let end = self.tok.end;
         let name = &self.token_text()[1..];
         self.advance()?;
         let block = self.block_ref(name, pos);
+        self.index_name(pos..end, NameKind::Block { block, def: true });
         if let Some(scope) = self.scopes.last_mut()
             && let Some(e) = scope.blocks.get_mut(name)
         {
