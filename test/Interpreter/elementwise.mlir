@@ -2,6 +2,7 @@
 // RUN: tensor-run %s --entry row_add --arg 'dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>' --arg 'dense<[10.0, 20.0, 30.0]> : tensor<3xf32>' | FileCheck %s --check-prefix=ROW
 // RUN: tensor-run %s --entry outer --arg 'dense<[[1.0], [2.0], [3.0]]> : tensor<3x1xf32>' --arg 'dense<[[1.0, 10.0]]> : tensor<1x2xf32>' | FileCheck %s --check-prefix=OUTER
 // RUN: tensor-run %s --entry chain --arg 'dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>' --arg 'dense<[[1.0], [4.0]]> : tensor<2x1xf32>' --arg 'dense<[1.0, 2.0, 0.5]> : tensor<3xf32>' | FileCheck %s --check-prefix=CHAIN
+// RUN: tensor-run %s --lower-first --entry chain --arg 'dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>' --arg 'dense<[[1.0], [4.0]]> : tensor<2x1xf32>' --arg 'dense<[1.0, 2.0, 0.5]> : tensor<3xf32>' | FileCheck %s --check-prefix=CHAIN
 // RUN: tensor-run %s --entry unary --arg 'dense<[-4.0, 0.0, 1.0, 4.0]> : tensor<4xf32>' | FileCheck %s --check-prefix=UNARY
 // RUN: tensor-run %s --entry cmp_select --arg 'dense<[1.0, 5.0, 3.0]> : tensor<3xf32>' --arg 'dense<3.0> : tensor<f32>' | FileCheck %s --check-prefix=SELECT
 // RUN: tensor-run %s --entry cast --arg 'dense<[-1.5, 0.5, 2.7, 300.0]> : tensor<4xf32>' | FileCheck %s --check-prefix=CAST

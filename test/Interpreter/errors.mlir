@@ -4,6 +4,7 @@
 // RUN: not tensor-run %s --entry add --arg 'dense<[1, 2, 3]> : tensor<3xi32>' --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' 2>&1 | FileCheck %s --check-prefix=ELEM
 // RUN: not tensor-run %s --entry add --arg 'dense<[1, 2, 3]> : tensor<3xi32>' --arg 'dense<[1, 2]> : tensor<2xi32>' 2>&1 | FileCheck %s --check-prefix=STATIC
 // RUN: not tensor-run %s --entry dyn --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=DYN
+// RUN: not tensor-run %s --lower-first --entry dyn --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=LOWERED
 // RUN: not tensor-run %s --entry dyn_fused --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=FUSED
 // RUN: not tensor-run %s --entry contradict --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<1.0> : tensor<1xf32>' 2>&1 | FileCheck %s --check-prefix=RESULT
 // RUN: not tensor-run %s --entry div --arg 'dense<[4, 5, 6]> : tensor<3xi32>' --arg 'dense<[1, 0, 2]> : tensor<3xi32>' 2>&1 | FileCheck %s --check-prefix=DIV
@@ -26,7 +27,8 @@ func.func @add(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {
 
 // A dynamic dim that is neither 1 nor the other size.
 func.func @dyn(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
-  // DYN: errors.mlir:[[# @LINE + 1]]:8: error: 'nd.mul' op
+  // DYN: errors.mlir:[[# @LINE + 2]]:8: error: 'nd.mul' op
+  // LOWERED: errors.mlir:[[# @LINE + 1]]:8: error: 'nd.broadcast_shapes' op shapes do not broadcast at run time
   %c = nd.mul %a, %b : tensor<?xf32>
   return %c : tensor<?xf32>
 }
