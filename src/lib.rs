@@ -2,6 +2,7 @@
 //! and tests, in the conventions of `mlir-opt`.
 
 pub mod driver;
+pub mod tensor_run;
 
 pub use driver::{Options, run};
 

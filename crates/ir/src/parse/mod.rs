@@ -64,6 +64,32 @@ pub fn parse_source(
     Ok(module)
 }
 
+/// Parses `ctx.source(buffer)[range]` as one attribute and nothing after it, such as
+/// `dense<[1, 2]> : tensor<2xi32>`: for tools that take attribute values on their
+/// command line (`tensor-run --arg`). Errors are located in that buffer.
+pub fn parse_attribute_source(
+    ctx: &mut Context,
+    buffer: u32,
+    range: Range<usize>,
+) -> PResult<Attribute> {
+    let text = match ctx.source(buffer) {
+        Some(b) => b.shared_text(),
+        None => {
+            return Err(Box::new(Diagnostic::error(
+                Location::Unknown,
+                "no such source buffer",
+            )));
+        }
+    };
+    let mut module = Module::new();
+    let mut parser = Parser::new(ctx, &mut module, &text, buffer, range)?;
+    let attr = parser.parse_attribute()?;
+    if !parser.at(Tok::Eof) {
+        return Err(parser.error_at(parser.pos(), "expected the end of the attribute"));
+    }
+    Ok(attr)
+}
+
 /// What [`parse_source_indexed`] read: the module, where its names were written, and
 /// the syntax error that stopped it, if any.
 pub struct IndexedSource {

@@ -1,0 +1,401 @@
+//! The interpreter: runs a function of a verified module on tensors.
+
+use crate::elem::{Num, with_num};
+use crate::kernels::elementwise::{GArg, GNode, check_integer_operands, eval};
+use crate::kernels::{KernelCx, broadcast_shapes, mismatch, mismatch_parts, placement};
+use crate::memory::Memory;
+use crate::plan::{CheckArg, PNode, Plan, Step, Use, compile};
+use crate::tensor::{Dims, Tensor};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::cell::RefCell;
+use std::rc::Rc;
+use tensor_ir::symbol_table::SymbolTable;
+use tensor_ir::verify::op_error;
+use tensor_ir::{Context, Diagnostic, Location, Module, OpId};
+
+/// Runs functions of one verified module. The module's context must have the
+/// interpreter's kernels attached ([`crate::register`]).
+///
+/// ```
+/// use tensor_interp::{ElemType, Interpreter, Tensor};
+/// let mut ctx = tensor_ir::Context::new();
+/// tensor_dialect_func::register(&mut ctx);
+/// tensor_dialect_nd::register(&mut ctx);
+/// tensor_interp::register(&mut ctx);
+/// let source = "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+///   %y = nd.mul %x, %x : tensor<2xf32>
+///   return %y : tensor<2xf32>
+/// }";
+/// let buffer = ctx.add_source("example.mlir", source);
+/// let module = tensor_ir::parse::parse_source(&mut ctx, buffer, 0..source.len()).unwrap();
+/// let x = Tensor::from_vec(ElemType::F32, &[2], vec![3.0f32, 4.0]).unwrap();
+/// let interp = Interpreter::new(&ctx, &module);
+/// let out = interp.run("main", vec![x]).unwrap();
+/// assert_eq!(out[0].to_vec::<f32>().unwrap(), vec![9.0, 16.0]);
+/// ```
+pub struct Interpreter<'a> {
+    ctx: &'a Context,
+    module: &'a Module,
+    memory: Memory,
+    symbols: Option<SymbolTable>,
+    plans: RefCell<FxHashMap<OpId, Rc<Plan>>>,
+}
+
+impl<'a> Interpreter<'a> {
+    /// An interpreter of `module`, with the default memory limit.
+    pub fn new(ctx: &'a Context, module: &'a Module) -> Interpreter<'a> {
+        let symbols = module.top().map(|top| SymbolTable::new(ctx, module, top));
+        Interpreter {
+            ctx,
+            module,
+            memory: Memory::default(),
+            symbols,
+            plans: RefCell::new(FxHashMap::default()),
+        }
+    }
+
+    /// Uses `memory` (its limit and pool) for every buffer.
+    pub fn with_memory(mut self, memory: Memory) -> Interpreter<'a> {
+        self.memory = memory;
+        self
+    }
+
+    /// The allocator.
+    pub fn memory(&self) -> &Memory {
+        &self.memory
+    }
+
+    /// The `func.func` named `name` that has a body, if any.
+    pub fn function(&self, name: &str) -> Option<OpId> {
+        let op = self.symbols.as_ref()?.lookup(name)?;
+        let o = self.module.op(op);
+        let has_body = o
+            .regions()
+            .first()
+            .is_some_and(|&r| !self.module.region(r).blocks().is_empty());
+        (self.ctx.str(o.name()) == "func.func" && has_body).then_some(op)
+    }
+
+    /// Runs the function `entry` on `args`; its results, or the first error, at
+    /// the op that failed.
+    ///
+    /// # Errors
+    /// A located diagnostic: no such function, arguments that do not fit its
+    /// signature, a run-time broadcast failure, an integer division by zero, an
+    /// allocation above the memory limit, ...
+    pub fn run(&self, entry: &str, args: Vec<Tensor>) -> Result<Vec<Tensor>, Diagnostic> {
+        let func = self.function(entry).ok_or_else(|| {
+            Diagnostic::error(
+                Location::Unknown,
+                format!("no function named @{entry} with a body in the module"),
+            )
+        })?;
+        self.call(func, args, 0)
+    }
+
+    /// Runs `func` at call depth `depth`.
+    pub(crate) fn call(
+        &self,
+        func: OpId,
+        args: Vec<Tensor>,
+        depth: usize,
+    ) -> Result<Vec<Tensor>, Diagnostic> {
+        let plan = self.plan(func)?;
+        self.check_args(func, &plan, &args)?;
+        self.execute(&plan, args, depth)
+    }
+
+    fn plan(&self, func: OpId) -> Result<Rc<Plan>, Diagnostic> {
+        if let Some(p) = self.plans.borrow().get(&func) {
+            return Ok(p.clone());
+        }
+        let plan = Rc::new(compile(self.ctx, self.module, func)?);
+        self.plans.borrow_mut().insert(func, plan.clone());
+        Ok(plan)
+    }
+
+    /// Arguments against the signature: count, element types, ranks, static dims.
+    fn check_args(&self, func: OpId, plan: &Plan, args: &[Tensor]) -> Result<(), Diagnostic> {
+        let name = tensor_ir::symbol_table::symbol_name(self.ctx, self.module, func).unwrap_or("");
+        if args.len() != plan.inputs.len() {
+            return Err(op_error(
+                self.ctx,
+                self.module,
+                func,
+                format!(
+                    "@{name} takes {} arguments, but {} were given",
+                    plan.inputs.len(),
+                    args.len()
+                ),
+            ));
+        }
+        for (i, (&t, a)) in plan.inputs.iter().zip(args).enumerate() {
+            if let Some(why) = mismatch(self.ctx, t, a) {
+                return Err(op_error(
+                    self.ctx,
+                    self.module,
+                    func,
+                    format!("argument #{i} of @{name} {why}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn execute(
+        &self,
+        plan: &Plan,
+        args: Vec<Tensor>,
+        depth: usize,
+    ) -> Result<Vec<Tensor>, Diagnostic> {
+        let mut slots: Vec<Option<Tensor>> = vec![None; plan.slots];
+        let mut shapes: Vec<Option<Dims>> = if plan.has_checks {
+            vec![None; plan.slots]
+        } else {
+            Vec::new()
+        };
+        for (&s, a) in plan.args.iter().zip(args) {
+            slots[s as usize] = Some(a);
+        }
+        for step in &plan.steps {
+            match step {
+                Step::Op {
+                    op,
+                    kernel,
+                    operands,
+                    results,
+                    ret,
+                } => {
+                    let values = take(&mut slots, operands, || self.internal(*op))?;
+                    let cx = KernelCx {
+                        ctx: self.ctx,
+                        module: self.module,
+                        op: *op,
+                        interp: self,
+                        depth,
+                    };
+                    let outs = kernel(&cx, values)?;
+                    if *ret {
+                        return Ok(outs);
+                    }
+                    if outs.len() != results.len() {
+                        return Err(self.internal(*op));
+                    }
+                    for (i, (t, slot)) in outs.into_iter().zip(results).enumerate() {
+                        let ty = self.module.value_type(self.module.result(*op, i));
+                        if let Some(why) = mismatch(self.ctx, ty, &t) {
+                            return Err(op_error(
+                                self.ctx,
+                                self.module,
+                                *op,
+                                format!("result #{i} {why}"),
+                            ));
+                        }
+                        if let Some(s) = slot {
+                            slots[*s as usize] = Some(t);
+                        }
+                    }
+                }
+                Step::Group {
+                    elem,
+                    nodes,
+                    operands,
+                    result,
+                } => {
+                    let leaves = take(&mut slots, operands, || match nodes.last() {
+                        Some(n) => self.internal(n.op),
+                        None => {
+                            Diagnostic::error(Location::Unknown, "internal error: an empty group")
+                        }
+                    })?;
+                    let t = self.run_group(*elem, nodes, leaves)?;
+                    if let Some(s) = result {
+                        slots[*s as usize] = Some(t);
+                    }
+                }
+                Step::Check {
+                    op,
+                    policy,
+                    args,
+                    ty,
+                    result,
+                } => {
+                    let mut arg_shapes: SmallVec<[Dims; 3]> = SmallVec::new();
+                    for a in args {
+                        let shape = match *a {
+                            CheckArg::Value(s) => {
+                                slots[s as usize].as_ref().map(|t| t.shape().into())
+                            }
+                            CheckArg::Shape(s) => shapes[s as usize].clone(),
+                        };
+                        arg_shapes.push(shape.ok_or_else(|| self.internal(*op))?);
+                    }
+                    let refs: SmallVec<[&[usize]; 3]> = arg_shapes.iter().map(|s| &s[..]).collect();
+                    let shape = broadcast_shapes(policy, &refs)
+                        .map_err(|m| op_error(self.ctx, self.module, *op, m))?;
+                    let elem = crate::kernels::type_layout(self.ctx, *ty).map(|(e, _)| e);
+                    if let Some(elem) = elem
+                        && let Some(why) = mismatch_parts(self.ctx, *ty, elem, &shape)
+                    {
+                        return Err(op_error(
+                            self.ctx,
+                            self.module,
+                            *op,
+                            format!("result #0 {why}"),
+                        ));
+                    }
+                    shapes[*result as usize] = Some(shape);
+                }
+            }
+        }
+        Err(Diagnostic::error(
+            Location::Unknown,
+            "the function ended without a return",
+        ))
+    }
+
+    fn internal(&self, op: OpId) -> Diagnostic {
+        op_error(
+            self.ctx,
+            self.module,
+            op,
+            "internal error: an operand has no value (please report)",
+        )
+    }
+
+    /// Runs a fused group: the shapes of every node (errors at the node's op), then
+    /// the nodes in one pass, except where a node's result is broadcast further by
+    /// its user: such a node runs first, on its own, so that nothing is computed
+    /// more than once.
+    fn run_group(
+        &self,
+        elem: crate::ElemType,
+        nodes: &[PNode],
+        leaves: Vec<Tensor>,
+    ) -> Result<Tensor, Diagnostic> {
+        let n = nodes.len();
+        let mut shapes: Vec<Dims> = Vec::with_capacity(n);
+        let mut parent = vec![usize::MAX; n];
+        for (j, node) in nodes.iter().enumerate() {
+            let arg_shapes: SmallVec<[&[usize]; 3]> = node
+                .args
+                .iter()
+                .map(|a| match *a {
+                    GArg::Leaf(k) => leaves[k].shape(),
+                    GArg::Node(i) => &shapes[i][..],
+                })
+                .collect();
+            let shape = broadcast_shapes(&node.policy, &arg_shapes)
+                .map_err(|m| op_error(self.ctx, self.module, node.op, m))?;
+            drop(arg_shapes);
+            if let Some(why) = mismatch_parts(self.ctx, node.ty, elem, &shape) {
+                return Err(op_error(
+                    self.ctx,
+                    self.module,
+                    node.op,
+                    format!("result #0 {why}"),
+                ));
+            }
+            for a in &node.args {
+                if let GArg::Node(i) = *a {
+                    parent[i] = j;
+                }
+            }
+            shapes.push(shape);
+        }
+        // A node runs on its own when its user broadcasts its result.
+        let own: Vec<bool> = (0..n)
+            .map(|i| i + 1 == n || shapes[i] != shapes[parent[i]])
+            .collect();
+        let mut owner = vec![n - 1; n];
+        for i in (0..n).rev() {
+            owner[i] = if own[i] { i } else { owner[parent[i]] };
+        }
+        let mut done: Vec<Option<Tensor>> = vec![None; n];
+        for j in 0..n {
+            if !own[j] {
+                continue;
+            }
+            let shape = &shapes[j];
+            let mut sub: Vec<GNode> = Vec::new();
+            let mut views: Vec<Tensor> = Vec::new();
+            let mut index = vec![usize::MAX; n];
+            let mut view = |t: &Tensor, node: &PNode| {
+                views
+                    .push(t.broadcast_view(shape, &placement(&node.policy, t.rank(), shape.len())));
+                GArg::Leaf(views.len() - 1)
+            };
+            for i in (0..=j).filter(|&i| owner[i] == j) {
+                let node = &nodes[i];
+                let mut args = SmallVec::new();
+                for a in &node.args {
+                    args.push(match *a {
+                        GArg::Leaf(k) => view(&leaves[k], node),
+                        GArg::Node(c) if owner[c] == j => GArg::Node(index[c]),
+                        GArg::Node(c) => {
+                            let t = done[c].as_ref().ok_or_else(|| self.internal(node.op))?;
+                            view(t, node)
+                        }
+                    });
+                }
+                index[i] = sub.len();
+                sub.push(GNode {
+                    op: node.kind,
+                    args,
+                });
+            }
+            let root = &nodes[j];
+            if sub.len() == 1
+                && let Some(GArg::Leaf(k)) = root.args.get(1).copied()
+                && let Some(why) = check_integer_operands(root.kind, &leaves[k])
+            {
+                return Err(op_error(self.ctx, self.module, root.op, why));
+            }
+            if sub.len() == 1
+                && let Some(GArg::Node(c)) = root.args.get(1).copied()
+                && let Some(t) = &done[c]
+                && let Some(why) = check_integer_operands(root.kind, t)
+            {
+                return Err(op_error(self.ctx, self.module, root.op, why));
+            }
+            let tensor = with_num!(elem, N => {
+                let mut out = self
+                    .memory
+                    .alloc::<<N as Num>::S>(crate::tensor::num_elements(shape).unwrap_or(usize::MAX))
+                    .map_err(|e| {
+                        op_error(
+                            self.ctx,
+                            self.module,
+                            root.op,
+                            format!(
+                                "cannot allocate its result of shape {}: {e}",
+                                crate::kernels::shape_text(shape)
+                            ),
+                        )
+                    })?;
+                eval::<N>(&sub, &views, shape, out.as_mut_slice());
+                Tensor::from_owned(elem, shape, out)
+            });
+            done[j] = Some(tensor);
+        }
+        done[n - 1]
+            .take()
+            .ok_or_else(|| self.internal(nodes[n - 1].op))
+    }
+}
+
+/// The operands of a step: moved out of their slots at their last use, else shared.
+fn take(
+    slots: &mut [Option<Tensor>],
+    uses: &[Use],
+    missing: impl Fn() -> Diagnostic,
+) -> Result<Vec<Tensor>, Diagnostic> {
+    uses.iter()
+        .map(|u| {
+            let slot = &mut slots[u.slot as usize];
+            let value = if u.last { slot.take() } else { slot.clone() };
+            value.ok_or_else(&missing)
+        })
+        .collect()
+}

@@ -1,0 +1,282 @@
+//! `nd.matmul`: NumPy's `matmul`, through a GEMM crate.
+//!
+//! Floats go to `matrixmultiply`'s SIMD kernels (runtime-selected AVX/FMA,
+//! threaded), through `ndarray`'s safe strided views, so operands need no copy
+//! whatever their strides; `f16` and `bf16` are widened to `f32` and rounded
+//! back once, as NumPy does for half floats. Integers use ndarray's generic
+//! product on wrapping integers (`i1` as the parity of the sum of products).
+//! Batch dims broadcast as elementwise ops do (stride 0: a broadcast matrix is
+//! not copied per batch).
+
+use super::{KernelCx, KernelResult, broadcast_shapes, shape_text};
+use crate::elem::ElemType;
+use crate::tensor::{Dims, Store, Tensor};
+use broadcastable::Policy;
+use half::{bf16, f16};
+use ndarray::linalg::general_mat_mul;
+use ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar, ShapeBuilder};
+use num_traits::{One, Zero};
+use rayon::prelude::*;
+use std::num::Wrapping;
+
+/// One operand's matrices: the batch view and the matrix dims.
+struct Operand {
+    batch: Tensor,
+    rows: usize,
+    cols: usize,
+}
+
+/// `a` as a stack of matrices broadcast over `batch`, with NumPy's promotion of a
+/// 1-D operand (a row for the first, a column for the second).
+fn as_matrices(t: &Tensor, first: bool, batch: &[usize]) -> Operand {
+    let t = if t.rank() == 1 {
+        let n = t.shape()[0];
+        let shape = if first { [1, n] } else { [n, 1] };
+        let strides = if first {
+            [0, t.strides()[0]]
+        } else {
+            [t.strides()[0], 0]
+        };
+        t.with_view(&shape, &strides, t.offset())
+    } else {
+        t.clone()
+    };
+    let r = t.rank();
+    let (rows, cols) = (t.shape()[r - 2], t.shape()[r - 1]);
+    let mut full: Dims = batch.into();
+    full.push(rows);
+    full.push(cols);
+    Operand {
+        batch: t.numpy_view(&full),
+        rows,
+        cols,
+    }
+}
+
+/// `nd.matmul`.
+pub(crate) fn matmul(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
+    let (a, b) = (&operands[0], &operands[1]);
+    if a.rank() == 0 || b.rank() == 0 {
+        return Err(cx.error(format!(
+            "multiplies operands of shapes {} and {} at run time; matmul needs rank 1 or more",
+            shape_text(a.shape()),
+            shape_text(b.shape())
+        )));
+    }
+    let (ka, kb) = (a.rank() - 1, b.rank().saturating_sub(2));
+    if a.shape()[ka] != b.shape()[kb] {
+        return Err(cx.error(format!(
+            "contracted dims differ at run time: operand #0 dim {ka} has size {} but operand #1 dim {kb} has size {} (shapes {} and {})",
+            a.shape()[ka],
+            b.shape()[kb],
+            shape_text(a.shape()),
+            shape_text(b.shape())
+        )));
+    }
+    let batch_a = &a.shape()[..a.rank().saturating_sub(2)];
+    let batch_b = &b.shape()[..b.rank().saturating_sub(2)];
+    let batch = broadcast_shapes(&Policy::NumPy, &[batch_a, batch_b])
+        .map_err(|m| cx.error(format!("batch dims: {m}")))?;
+    let (ma, mb) = (as_matrices(a, true, &batch), as_matrices(b, false, &batch));
+    let (m, n) = (ma.rows, mb.cols);
+    let mut result: Dims = batch.clone();
+    if a.rank() >= 2 {
+        result.push(m);
+    }
+    if b.rank() >= 2 {
+        result.push(n);
+    }
+    let mut full: Dims = batch.clone();
+    full.push(m);
+    full.push(n);
+    let elem = a.elem();
+    let tensor = match elem {
+        ElemType::F32 => gemm::<f32>(cx, &ma, &mb, &full, elem)?,
+        ElemType::F64 => gemm::<f64>(cx, &ma, &mb, &full, elem)?,
+        ElemType::F16 => widened::<f16>(cx, &ma, &mb, &full, f16::to_f32, f16::from_f32)?,
+        ElemType::BF16 => widened::<bf16>(cx, &ma, &mb, &full, bf16::to_f32, bf16::from_f32)?,
+        ElemType::I8 => gemm_wrapping::<i8>(cx, &ma, &mb, &full, elem)?,
+        ElemType::I16 => gemm_wrapping::<i16>(cx, &ma, &mb, &full, elem)?,
+        ElemType::I32 => gemm_wrapping::<i32>(cx, &ma, &mb, &full, elem)?,
+        ElemType::I64 | ElemType::Index => gemm_wrapping::<i64>(cx, &ma, &mb, &full, elem)?,
+        ElemType::U8 | ElemType::I1 => gemm_wrapping::<u8>(cx, &ma, &mb, &full, elem)?,
+        ElemType::U16 => gemm_wrapping::<u16>(cx, &ma, &mb, &full, elem)?,
+        ElemType::U32 => gemm_wrapping::<u32>(cx, &ma, &mb, &full, elem)?,
+        ElemType::U64 => gemm_wrapping::<u64>(cx, &ma, &mb, &full, elem)?,
+    };
+    let tensor = if elem == ElemType::I1 {
+        parity(cx, &tensor)?
+    } else {
+        tensor
+    };
+    Ok(vec![tensor.reshaped(&result).unwrap_or(tensor)])
+}
+
+/// The matrix at batch position `p` of `op` as an ndarray view; `None` when its
+/// strides cannot be expressed (the caller then copies it).
+fn matrix<'a, T: Store>(op: &'a Operand, p: usize, batch: &[usize]) -> Option<ArrayView2<'a, T>> {
+    let t = &op.batch;
+    let r = t.rank();
+    let mut off = t.offset() as isize;
+    let mut rest = p;
+    for d in (0..batch.len()).rev() {
+        off += (rest % batch[d]) as isize * t.strides()[d];
+        rest /= batch[d];
+    }
+    let (rs, cs) = (
+        usize::try_from(t.strides()[r - 2]).ok()?,
+        usize::try_from(t.strides()[r - 1]).ok()?,
+    );
+    let data = t.buffer::<T>().get(usize::try_from(off).ok()?..)?;
+    ArrayView2::from_shape((op.rows, op.cols).strides((rs, cs)), data).ok()
+}
+
+/// Copies `op` into row-major storage when its views do not fit ndarray.
+fn dense_operand<T: Store>(
+    cx: &KernelCx<'_>,
+    op: &Operand,
+) -> Result<Operand, tensor_ir::Diagnostic> {
+    let mut out = cx.alloc::<T>(op.batch.shape())?;
+    out.as_mut_slice().copy_from_slice(&op.batch.gather::<T>());
+    Ok(Operand {
+        batch: Tensor::from_owned(op.batch.elem(), op.batch.shape(), out),
+        rows: op.rows,
+        cols: op.cols,
+    })
+}
+
+/// Multiplies every batch of `a` and `b` into `c` (row-major, `full` shape) with
+/// `mul(a, b, c)`; batches run in parallel when each product is small.
+fn batched<T: Store>(
+    a: &Operand,
+    b: &Operand,
+    c: &mut [T],
+    full: &[usize],
+    mul: &(impl Fn(ArrayView2<'_, T>, ArrayView2<'_, T>, ArrayViewMut2<'_, T>) + Sync),
+) -> bool {
+    let r = full.len();
+    let batch = &full[..r - 2];
+    let (m, n) = (full[r - 2], full[r - 1]);
+    let per = m * n;
+    if per == 0 {
+        return true;
+    }
+    let work = m.saturating_mul(n).saturating_mul(a.cols);
+    let one = |p: usize, out: &mut [T]| -> bool {
+        let (Some(x), Some(y)) = (matrix::<T>(a, p, batch), matrix::<T>(b, p, batch)) else {
+            return false;
+        };
+        let Ok(z) = ArrayViewMut2::from_shape((m, n), out) else {
+            return false;
+        };
+        mul(x, y, z);
+        true
+    };
+    if work < (1 << 18) && c.len() / per > 1 {
+        c.par_chunks_mut(per)
+            .enumerate()
+            .map(|(p, out)| one(p, out))
+            .reduce(|| true, |x, y| x && y)
+    } else {
+        c.chunks_mut(per).enumerate().all(|(p, out)| one(p, out))
+    }
+}
+
+fn gemm<T: Store + LinalgScalar>(
+    cx: &KernelCx<'_>,
+    a: &Operand,
+    b: &Operand,
+    full: &[usize],
+    elem: ElemType,
+) -> Result<Tensor, tensor_ir::Diagnostic> {
+    let mut out = cx.alloc::<T>(full)?;
+    let mul = |x: ArrayView2<'_, T>, y: ArrayView2<'_, T>, mut z: ArrayViewMut2<'_, T>| {
+        if x.ncols() == 0 {
+            z.fill(T::zero());
+        } else {
+            general_mat_mul(T::one(), &x, &y, T::zero(), &mut z);
+        }
+    };
+    if !batched::<T>(a, b, out.as_mut_slice(), full, &mul) {
+        let (a, b) = (dense_operand::<T>(cx, a)?, dense_operand::<T>(cx, b)?);
+        batched::<T>(&a, &b, out.as_mut_slice(), full, &mul);
+    }
+    Ok(Tensor::from_owned(elem, full, out))
+}
+
+/// Integers: ndarray's generic product on `Wrapping<T>` (overflow wraps).
+fn gemm_wrapping<T: Store>(
+    cx: &KernelCx<'_>,
+    a: &Operand,
+    b: &Operand,
+    full: &[usize],
+    elem: ElemType,
+) -> Result<Tensor, tensor_ir::Diagnostic>
+where
+    Wrapping<T>: LinalgScalar + bytemuck::Pod,
+{
+    let (a, b) = (dense_operand::<T>(cx, a)?, dense_operand::<T>(cx, b)?);
+    let mut out = cx.alloc::<T>(full)?;
+    let r = full.len();
+    let (m, n) = (full[r - 2], full[r - 1]);
+    let per = m * n;
+    if per > 0 {
+        let wrap = |t: &Tensor| -> Vec<Wrapping<T>> {
+            bytemuck::cast_slice::<T, Wrapping<T>>(&t.gather::<T>()).to_vec()
+        };
+        let (wa, wb) = (wrap(&a.batch), wrap(&b.batch));
+        let (sa, sb) = (a.rows * a.cols, b.rows * b.cols);
+        let outs: &mut [Wrapping<T>] = bytemuck::cast_slice_mut(out.as_mut_slice());
+        for (p, c) in outs.chunks_mut(per).enumerate() {
+            c.fill(Wrapping(T::zeroed()));
+            let (Ok(x), Ok(y), Ok(mut z)) = (
+                ArrayView2::from_shape((a.rows, a.cols), &wa[p * sa..(p + 1) * sa]),
+                ArrayView2::from_shape((b.rows, b.cols), &wb[p * sb..(p + 1) * sb]),
+                ArrayViewMut2::from_shape((m, n), c),
+            ) else {
+                return Err(cx.error("internal error: matrix views do not fit"));
+            };
+            if a.cols > 0 {
+                general_mat_mul(Wrapping::<T>::one(), &x, &y, Wrapping::<T>::zero(), &mut z);
+            }
+        }
+    }
+    Ok(Tensor::from_owned(elem, full, out))
+}
+
+/// Half floats: products in `f32`, each result rounded once.
+fn widened<T: Store>(
+    cx: &KernelCx<'_>,
+    a: &Operand,
+    b: &Operand,
+    full: &[usize],
+    to: fn(T) -> f32,
+    from: fn(f32) -> T,
+) -> Result<Tensor, tensor_ir::Diagnostic> {
+    let widen = |op: &Operand| -> Result<Operand, tensor_ir::Diagnostic> {
+        let mut w = cx.alloc::<f32>(op.batch.shape())?;
+        for (o, x) in w.as_mut_slice().iter_mut().zip(op.batch.gather::<T>()) {
+            *o = to(x);
+        }
+        Ok(Operand {
+            batch: Tensor::from_owned(ElemType::F32, op.batch.shape(), w),
+            rows: op.rows,
+            cols: op.cols,
+        })
+    };
+    let wide = gemm::<f32>(cx, &widen(a)?, &widen(b)?, full, ElemType::F32)?;
+    let mut out = cx.alloc::<T>(full)?;
+    for (o, &x) in out.as_mut_slice().iter_mut().zip(wide.buffer::<f32>()) {
+        *o = from(x);
+    }
+    Ok(Tensor::from_owned(a.batch.elem(), full, out))
+}
+
+/// `i1` products: the low bit of the wrapping `u8` sums.
+fn parity(cx: &KernelCx<'_>, t: &Tensor) -> Result<Tensor, tensor_ir::Diagnostic> {
+    let mut out = cx.alloc::<u8>(t.shape())?;
+    for (o, &x) in out.as_mut_slice().iter_mut().zip(t.buffer::<u8>()) {
+        *o = x & 1;
+    }
+    Ok(Tensor::from_owned(ElemType::I1, t.shape(), out))
+}

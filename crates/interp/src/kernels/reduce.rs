@@ -1,0 +1,344 @@
+//! `nd.reduce`: sum, prod, max, min over some dims.
+//!
+//! Two loops, chosen by layout. When the reduced elements of one output lie in
+//! runs (the last axis of a row-major tensor), each output reduces its runs,
+//! outputs in parallel; float sums use NumPy's pairwise summation, so they round
+//! as NumPy's do. When the innermost dim in memory is kept, the output row is
+//! combined with each input row in turn, vectorised along the row (NumPy's order
+//! for sums over leading axes).
+
+use super::{KernelCx, KernelResult, shape_text};
+use crate::elem::{Num, with_num};
+use crate::loops::{PAR_MIN, Space, Src, src};
+use crate::tensor::{Dims, Store, Tensor, num_elements};
+use rayon::prelude::*;
+use smallvec::SmallVec;
+
+/// The reductions of `nd.reduce`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Sum,
+    Prod,
+    Max,
+    Min,
+}
+
+impl Kind {
+    fn identity<N: Num>(self) -> N::S {
+        match self {
+            Kind::Sum => N::zero(),
+            Kind::Prod => N::one(),
+            Kind::Max => N::lowest(),
+            Kind::Min => N::highest(),
+        }
+    }
+
+    #[inline(always)]
+    fn combine<N: Num>(self, a: N::S, b: N::S) -> N::S {
+        match self {
+            Kind::Sum => N::add(a, b),
+            Kind::Prod => N::mul(a, b),
+            Kind::Max => N::max(a, b),
+            Kind::Min => N::min(a, b),
+        }
+    }
+}
+
+/// NumPy's pairwise summation (`pairwise_sum` in its loops): blocks of up to 128
+/// elements summed with eight accumulators, halves summed recursively. The
+/// recursion halves the length, so it is at most 64 deep.
+fn pairwise<T: Copy>(a: &[T], add: &impl Fn(T, T) -> T, zero: T) -> T {
+    let n = a.len();
+    if n < 8 {
+        return a.iter().fold(zero, |acc, &x| add(acc, x));
+    }
+    if n <= 128 {
+        let mut r = [a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]];
+        let whole = n - n % 8;
+        for chunk in a[8..whole].chunks_exact(8) {
+            for (acc, &x) in r.iter_mut().zip(chunk) {
+                *acc = add(*acc, x);
+            }
+        }
+        let mut res = add(
+            add(add(r[0], r[1]), add(r[2], r[3])),
+            add(add(r[4], r[5]), add(r[6], r[7])),
+        );
+        for &x in &a[whole..] {
+            res = add(res, x);
+        }
+        return res;
+    }
+    let mut half = n / 2;
+    half -= half % 8;
+    add(
+        pairwise(&a[..half], add, zero),
+        pairwise(&a[half..], add, zero),
+    )
+}
+
+/// Reduces one run of elements.
+#[inline]
+fn reduce_run<N: Num>(kind: Kind, run: Src<'_, N::S>, len: usize, acc: N::S) -> N::S {
+    match run {
+        Src::Scalar(x) => (0..len).fold(acc, |a, _| kind.combine::<N>(a, x)),
+        Src::Slice(s) => {
+            if kind == Kind::Sum && N::FLOAT {
+                if matches!(N::TYPE, crate::ElemType::F16 | crate::ElemType::BF16) {
+                    // NumPy sums half floats in f32 and rounds at the end.
+                    let wide: f32 = pairwise_f32::<N>(s);
+                    return N::add(acc, N::from_wide(crate::elem::Wide::F(wide)));
+                }
+                return N::add(acc, pairwise(s, &N::add, N::zero()));
+            }
+            s.iter().fold(acc, |a, &x| kind.combine::<N>(a, x))
+        }
+    }
+}
+
+/// A pairwise sum in `f32` of 16-bit floats.
+fn pairwise_f32<N: Num>(s: &[N::S]) -> f32 {
+    let mut wide = Vec::with_capacity(s.len());
+    wide.extend(s.iter().map(|&x| N::to_f64(x) as f32));
+    pairwise(&wide, &|a: f32, b: f32| a + b, 0.0)
+}
+
+/// `nd.reduce`.
+pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
+    let x = &operands[0];
+    let kind = match cx.str_prop("kind").unwrap_or("sum") {
+        "prod" => Kind::Prod,
+        "max" => Kind::Max,
+        "min" => Kind::Min,
+        _ => Kind::Sum,
+    };
+    let keep = cx
+        .ctx
+        .lookup_sym("keep_dims")
+        .and_then(|k| cx.module.get_attr(cx.op, k))
+        .is_some();
+    let dims = cx.i64_array("dimensions").unwrap_or_default();
+    let rank = x.rank();
+    let mut reduced = vec![false; rank];
+    for &d in &dims {
+        match usize::try_from(d).ok().filter(|&d| d < rank) {
+            Some(d) => reduced[d] = true,
+            None => {
+                return Err(cx.error(format!(
+                    "reduces dim {d}, but operand #0 has shape {} at run time (rank {rank})",
+                    shape_text(x.shape())
+                )));
+            }
+        }
+    }
+    let kept: SmallVec<[usize; 4]> = (0..rank).filter(|&d| !reduced[d]).collect();
+    let red: SmallVec<[usize; 4]> = (0..rank).filter(|&d| reduced[d]).collect();
+    let compact: Dims = kept.iter().map(|&d| x.shape()[d]).collect();
+    let result: Dims = (0..rank)
+        .filter_map(|d| match (reduced[d], keep) {
+            (false, _) => Some(x.shape()[d]),
+            (true, true) => Some(1),
+            (true, false) => None,
+        })
+        .collect();
+    if red.is_empty() {
+        return Ok(vec![x.clone()]);
+    }
+    let n_red = num_elements(&red.iter().map(|&d| x.shape()[d]).collect::<Dims>()).unwrap_or(0);
+    let n_out = num_elements(&compact).unwrap_or(0);
+    if n_red == 0 && n_out > 0 && matches!(kind, Kind::Max | Kind::Min) {
+        return Err(cx.error(format!(
+            "reduces an empty dim with '{}', which has no identity (operand shape {})",
+            if kind == Kind::Max { "max" } else { "min" },
+            shape_text(x.shape())
+        )));
+    }
+    let order: SmallVec<[usize; 4]> = kept.iter().chain(&red).copied().collect();
+    let view = x.permuted(&order);
+    let tensor = with_num!(x.elem(), N => {
+        let mut out = cx.alloc::<<N as Num>::S>(&compact)?;
+        run::<N>(kind, &view, kept.len(), out.as_mut_slice());
+        Tensor::from_owned(x.elem(), &compact, out)
+    });
+    Ok(vec![tensor.reshaped(&result).unwrap_or(tensor)])
+}
+
+/// Merges neighbouring dims that step as one: `(sizes, strides)` of the rest.
+fn collapse(shape: &[usize], strides: &[isize]) -> (Dims, SmallVec<[isize; 4]>) {
+    let mut sizes: Dims = SmallVec::new();
+    let mut steps: SmallVec<[isize; 4]> = SmallVec::new();
+    for (&n, &s) in shape.iter().zip(strides) {
+        if n == 1 {
+            continue;
+        }
+        if let (Some(last_n), Some(&last_s)) = (sizes.last_mut(), steps.last())
+            && last_s == s * n as isize
+        {
+            *last_n *= n;
+            if let Some(l) = steps.last_mut() {
+                *l = s;
+            }
+            continue;
+        }
+        sizes.push(n);
+        steps.push(s);
+    }
+    (sizes, steps)
+}
+
+/// Reduces `view` (kept dims first, then reduced ones) into `out` (row-major over
+/// the kept dims).
+fn run<N: Num>(kind: Kind, view: &Tensor, k: usize, out: &mut [N::S])
+where
+    N::S: Store,
+{
+    let buf = view.buffer::<N::S>();
+    let (red_sizes, red_strides) = collapse(&view.shape()[k..], &view.strides()[k..]);
+    let kept_shape = &view.shape()[..k];
+    let kept_strides = &view.strides()[..k];
+    let inner_kept_contiguous = k > 0
+        && kept_strides[k - 1] == 1
+        && kept_shape[k - 1] >= 8
+        && red_strides.last() != Some(&1);
+    if inner_kept_contiguous {
+        columns::<N>(kind, view, k, &red_sizes, &red_strides, out);
+        return;
+    }
+    // Rows: each output reduces its runs of the innermost reduced dim.
+    let (run_len, run_stride) = match (red_sizes.last(), red_strides.last()) {
+        (Some(&n), Some(&s)) => (n, s),
+        _ => (1, 0),
+    };
+    let outer_sizes = &red_sizes[..red_sizes.len().saturating_sub(1)];
+    let outer_strides = &red_strides[..red_strides.len().saturating_sub(1)];
+    let n_outer: usize = outer_sizes.iter().product();
+    let one = |base: isize, tmp: &mut Vec<N::S>| {
+        let mut acc = kind.identity::<N>();
+        let mut idx: Dims = SmallVec::from_elem(0, outer_sizes.len());
+        let mut off = base;
+        for _ in 0..n_outer {
+            let seg = crate::loops::Seg {
+                start: off,
+                stride: run_stride,
+            };
+            acc = reduce_run::<N>(kind, src(buf, seg, run_len, tmp), run_len, acc);
+            for d in (0..outer_sizes.len()).rev() {
+                idx[d] += 1;
+                off += outer_strides[d];
+                if idx[d] < outer_sizes[d] {
+                    break;
+                }
+                off -= outer_strides[d] * outer_sizes[d] as isize;
+                idx[d] = 0;
+            }
+        }
+        acc
+    };
+    let base_of = |p: usize| {
+        let mut off = view.offset() as isize;
+        let mut rest = p;
+        for d in (0..k).rev() {
+            off += (rest % kept_shape[d]) as isize * kept_strides[d];
+            rest /= kept_shape[d];
+        }
+        off
+    };
+    let work = out
+        .len()
+        .saturating_mul(run_len.max(1))
+        .saturating_mul(n_outer.max(1));
+    if work >= PAR_MIN && out.len() > 1 {
+        let chunk = out.len().div_ceil(rayon::current_num_threads() * 4).max(1);
+        out.par_chunks_mut(chunk)
+            .enumerate()
+            .for_each_init(Vec::new, |tmp, (c, o)| {
+                for (i, slot) in o.iter_mut().enumerate() {
+                    *slot = one(base_of(c * chunk + i), tmp);
+                }
+            });
+    } else {
+        let mut tmp = Vec::new();
+        for (p, slot) in out.iter_mut().enumerate() {
+            *slot = one(base_of(p), &mut tmp);
+        }
+    }
+}
+
+/// Reduction when the innermost dim in memory is kept: `out = out ∘ row` for each
+/// combination of the reduced indices, each task owning a range of the output.
+fn columns<N: Num>(
+    kind: Kind,
+    view: &Tensor,
+    k: usize,
+    red_sizes: &[usize],
+    red_strides: &[isize],
+    out: &mut [N::S],
+) where
+    N::S: Store,
+{
+    let buf = view.buffer::<N::S>();
+    let kept_shape: Dims = view.shape()[..k].into();
+    let kept = view.with_view(&kept_shape, &view.strides()[..k], view.offset());
+    let space = Space::new(&kept_shape, &[&kept]);
+    let n_red: usize = red_sizes.iter().product();
+    let identity = kind.identity::<N>();
+    let task = |start: usize, o: &mut [N::S], tmp: &mut Vec<N::S>| {
+        o.fill(identity);
+        let mut idx: Dims = SmallVec::from_elem(0, red_sizes.len());
+        let mut shift = 0isize;
+        for _ in 0..n_red {
+            space.run_range_shifted(start, o, usize::MAX, shift, &mut |segs, o: &mut [N::S]| {
+                let n = o.len();
+                match src(buf, segs[0], n, tmp) {
+                    Src::Slice(x) => {
+                        for (a, &b) in o.iter_mut().zip(&x[..n]) {
+                            *a = kind.combine::<N>(*a, b);
+                        }
+                    }
+                    Src::Scalar(b) => {
+                        for a in o.iter_mut() {
+                            *a = kind.combine::<N>(*a, b);
+                        }
+                    }
+                }
+            });
+            for d in (0..red_sizes.len()).rev() {
+                idx[d] += 1;
+                shift += red_strides[d];
+                if idx[d] < red_sizes[d] {
+                    break;
+                }
+                shift -= red_strides[d] * red_sizes[d] as isize;
+                idx[d] = 0;
+            }
+        }
+    };
+    let work = out.len().saturating_mul(n_red);
+    if work >= PAR_MIN && out.len() >= 64 {
+        let chunk = out
+            .len()
+            .div_ceil(rayon::current_num_threads() * 4)
+            .next_multiple_of(64);
+        out.par_chunks_mut(chunk)
+            .enumerate()
+            .for_each_init(Vec::new, |tmp, (c, o)| task(c * chunk, o, tmp));
+    } else {
+        task(0, out, &mut Vec::new());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pairwise;
+
+    #[test]
+    fn pairwise_sums_blocks_like_numpy() {
+        let add = |a: f32, b: f32| a + b;
+        let v: Vec<f32> = (0..1000).map(|i| i as f32 * 0.1).collect();
+        let exact: f64 = v.iter().map(|&x| f64::from(x)).sum();
+        let got = pairwise(&v, &add, 0.0);
+        assert!((f64::from(got) - exact).abs() < 1e-2);
+        assert_eq!(pairwise(&[1.0f32, 2.0, 3.0], &add, 0.0), 6.0);
+        assert_eq!(pairwise(&[] as &[f32], &add, 0.0), 0.0);
+    }
+}

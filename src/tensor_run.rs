@@ -1,0 +1,417 @@
+//! `tensor-run FILE|- [--entry NAME] [--arg VALUE]... [--out PATH]... [--repeat N]
+//! [--timing] [--max-memory SIZE] [--lower-first]`: runs a function of a program
+//! on arguments given as `.npy` files or MLIR literals, and prints its results as
+//! MLIR dense literals (or writes them as `.npy` files).
+//!
+//! Exit codes: 0 on success, 1 for diagnostics (the program does not parse or
+//! verify, or fails at run time, at a located op), 2 for usage errors (flags,
+//! unreadable arguments, an unknown entry). Nothing is written on failure.
+
+use clap::{Arg, ArgAction, Command};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tensor_interp::{Interpreter, Memory, Tensor};
+use tensor_ir::parse::parse_source;
+use tensor_ir::pass::PassRegistry;
+use tensor_ir::verify::verify_module;
+use tensor_ir::{Context, Diagnostic, TypeKind};
+
+/// The exit code of a usage error.
+pub const USAGE: i32 = 2;
+
+/// Options of one `tensor-run` invocation.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// The program: a path, or `-` for standard input.
+    pub input: String,
+    /// The function to run.
+    pub entry: String,
+    /// Arguments: `.npy` paths or MLIR literals.
+    pub args: Vec<String>,
+    /// Paths the results are written to, in order.
+    pub outs: Vec<String>,
+    /// How many times to run the entry.
+    pub repeat: usize,
+    /// Print the execution times on standard error.
+    pub timing: bool,
+    /// The memory limit in bytes.
+    pub max_memory: usize,
+    /// Run `--lower-broadcast` first.
+    pub lower_first: bool,
+}
+
+fn command() -> Command {
+    Command::new("tensor-run")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Run a function of an nd program on tensors")
+        .arg(Arg::new("input").default_value("-").help("Input file, or - for standard input"))
+        .arg(
+            Arg::new("entry")
+                .long("entry")
+                .value_name("NAME")
+                .default_value("main")
+                .help("The function to run"),
+        )
+        .arg(
+            Arg::new("arg")
+                .long("arg")
+                .value_name("VALUE")
+                .action(ArgAction::Append)
+                .allow_hyphen_values(true)
+                .help("An argument: a .npy file, or an MLIR literal such as 'dense<[1, 2]> : tensor<2xi32>'"),
+        )
+        .arg(
+            Arg::new("out")
+                .long("out")
+                .value_name("PATH")
+                .action(ArgAction::Append)
+                .help("Write the next result to this .npy file (in order) instead of printing it"),
+        )
+        .arg(
+            Arg::new("repeat")
+                .long("repeat")
+                .value_name("N")
+                .default_value("1")
+                .value_parser(clap::value_parser!(u32).range(1..))
+                .help("Run the entry N times (buffers are reused between runs)"),
+        )
+        .arg(
+            Arg::new("timing")
+                .long("timing")
+                .action(ArgAction::SetTrue)
+                .help("Print the minimum and median execution time on standard error"),
+        )
+        .arg(
+            Arg::new("max-memory")
+                .long("max-memory")
+                .value_name("SIZE")
+                .help("Refuse allocations beyond SIZE bytes in all (K, M, G suffixes; default: 3/4 of the machine's memory)"),
+        )
+        .arg(
+            Arg::new("lower-first")
+                .long("lower-first")
+                .action(ArgAction::SetTrue)
+                .help("Run --lower-broadcast before executing"),
+        )
+}
+
+/// Parses the command line.
+///
+/// # Errors
+/// clap's error (usage or `--help`), or a message for a bad `--max-memory`.
+pub fn parse_run_args(args: Vec<String>) -> Result<RunOptions, Result<clap::Error, String>> {
+    let m = command().try_get_matches_from(args).map_err(Ok)?;
+    let strings = |name: &str| -> Vec<String> {
+        m.get_many::<String>(name)
+            .map(|v| v.cloned().collect())
+            .unwrap_or_default()
+    };
+    let max_memory = match m.get_one::<String>("max-memory") {
+        Some(text) => tensor_interp::parse_size(text).ok_or_else(|| {
+            Err(format!(
+                "invalid --max-memory '{text}': expected a size such as 512M, 2G or 1000000"
+            ))
+        })?,
+        None => tensor_interp::default_limit(),
+    };
+    Ok(RunOptions {
+        input: m
+            .get_one::<String>("input")
+            .cloned()
+            .unwrap_or_else(|| "-".into()),
+        entry: m
+            .get_one::<String>("entry")
+            .cloned()
+            .unwrap_or_else(|| "main".into()),
+        args: strings("arg"),
+        outs: strings("out"),
+        repeat: m.get_one::<u32>("repeat").map_or(1, |&n| n as usize),
+        timing: m.get_flag("timing"),
+        max_memory,
+        lower_first: m.get_flag("lower-first"),
+    })
+}
+
+/// What a run printed and its exit code.
+#[derive(Debug, Default)]
+pub struct RunOutcome {
+    /// Standard output: the results.
+    pub stdout: String,
+    /// Standard error: diagnostics and timings.
+    pub stderr: String,
+    /// The exit code.
+    pub code: i32,
+}
+
+impl RunOutcome {
+    fn usage(message: impl std::fmt::Display) -> RunOutcome {
+        RunOutcome {
+            stderr: format!("tensor-run: {message}\n"),
+            code: USAGE,
+            ..RunOutcome::default()
+        }
+    }
+
+    fn diagnostics(ctx: &Context, diags: impl IntoIterator<Item = Diagnostic>) -> RunOutcome {
+        let mut stderr = String::new();
+        for d in diags {
+            ctx.render_diagnostic(&d, &mut stderr);
+        }
+        RunOutcome {
+            stderr,
+            code: 1,
+            ..RunOutcome::default()
+        }
+    }
+}
+
+/// A context with the dialects and kernels tensor-run executes.
+pub fn run_context() -> Context {
+    let mut ctx = Context::new();
+    tensor_dialect_func::register(&mut ctx);
+    tensor_dialect_test::register(&mut ctx);
+    tensor_dialect_nd::register(&mut ctx);
+    tensor_interp::register(&mut ctx);
+    ctx
+}
+
+/// An argument: a `.npy` file when the path exists, else an MLIR literal.
+fn load_arg(
+    ctx: &mut Context,
+    memory: &Memory,
+    k: usize,
+    value: &str,
+) -> Result<Tensor, RunOutcome> {
+    let path = Path::new(value);
+    if path.is_file() {
+        return tensor_interp::npy::read(path, memory)
+            .map_err(|m| RunOutcome::usage(format!("--arg #{k}: {m}")));
+    }
+    let looks_literal = value.trim_start().starts_with("dense") || value.contains(':');
+    if !looks_literal {
+        return Err(RunOutcome::usage(format!(
+            "--arg #{k}: '{value}' is neither a .npy file nor an MLIR literal such as 'dense<[1, 2]> : tensor<2xi32>'"
+        )));
+    }
+    tensor_interp::literal::parse(ctx, &format!("<--arg #{k}>"), value).map_err(|d| {
+        let mut out = RunOutcome::diagnostics(ctx, [d]);
+        out.code = USAGE;
+        out
+    })
+}
+
+/// Runs `options` on the program `text` (named `name`).
+pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome {
+    let mut ctx = run_context();
+    let buffer = ctx.add_source(name, text.clone());
+    let mut module = match parse_source(&mut ctx, buffer, 0..text.len()) {
+        Ok(m) => m,
+        Err(d) => return RunOutcome::diagnostics(&ctx, [*d]),
+    };
+    let diags = verify_module(&ctx, &module);
+    if diags.has_errors() {
+        return RunOutcome::diagnostics(&ctx, diags);
+    }
+    if options.lower_first {
+        let mut registry = PassRegistry::new();
+        if let Err(e) = tensor_transforms::register_passes(&mut registry) {
+            return RunOutcome::usage(e);
+        }
+        let mut pass = match registry.create("lower-broadcast", None) {
+            Ok(p) => p,
+            Err(_) => {
+                return RunOutcome::usage(
+                    "--lower-first needs the 'lower-broadcast' pass, which this build does not have",
+                );
+            }
+        };
+        match pass.run(&mut ctx, &mut module) {
+            Ok(outcome) if !outcome.diagnostics.has_errors() => {}
+            Ok(outcome) => return RunOutcome::diagnostics(&ctx, outcome.diagnostics),
+            Err(diags) => return RunOutcome::diagnostics(&ctx, diags),
+        }
+        let diags = verify_module(&ctx, &module);
+        if diags.has_errors() {
+            return RunOutcome::diagnostics(&ctx, diags);
+        }
+    }
+    let memory = Memory::new(options.max_memory);
+    let mut args = Vec::with_capacity(options.args.len());
+    for (k, value) in options.args.iter().enumerate() {
+        match load_arg(&mut ctx, &memory, k, value) {
+            Ok(t) => args.push(t),
+            Err(out) => return out,
+        }
+    }
+    let (results, times) = {
+        let interp = Interpreter::new(&ctx, &module).with_memory(memory.clone());
+        let Some(func) = interp.function(&options.entry) else {
+            return RunOutcome::usage(format!(
+                "no function @{} with a body in '{name}'",
+                options.entry
+            ));
+        };
+        let signature =
+            tensor_dialect_func::function_signature(&ctx, &module, func).unwrap_or_default();
+        if options.outs.len() > signature.1.len() {
+            return RunOutcome::usage(format!(
+                "{} --out paths, but @{} has {} results",
+                options.outs.len(),
+                options.entry,
+                signature.1.len()
+            ));
+        }
+        // `.npy` files of int64 feed `index` parameters.
+        for (a, &t) in args.iter_mut().zip(&signature.0) {
+            let index_elems = match ctx.type_kind(t) {
+                TypeKind::Tensor { elem, .. } | TypeKind::UnrankedTensor { elem } => {
+                    matches!(ctx.type_kind(*elem), TypeKind::Index)
+                }
+                TypeKind::Index => true,
+                _ => false,
+            };
+            if index_elems
+                && a.elem() == tensor_interp::ElemType::I64
+                && let Some(retagged) = a.with_elem(tensor_interp::ElemType::Index)
+            {
+                *a = retagged;
+            }
+        }
+        let mut times = Vec::with_capacity(options.repeat);
+        let mut results = Vec::new();
+        for _ in 0..options.repeat {
+            // The previous run's results go back to the pool before this one.
+            drop(std::mem::take(&mut results));
+            let start = Instant::now();
+            match interp.run(&options.entry, args.clone()) {
+                Ok(r) => results = r,
+                Err(d) => return RunOutcome::diagnostics(&ctx, [d]),
+            }
+            times.push(start.elapsed());
+        }
+        let declared = signature.1;
+        (
+            results
+                .into_iter()
+                .zip(
+                    declared
+                        .into_iter()
+                        .map(Some)
+                        .chain(std::iter::repeat(None)),
+                )
+                .collect::<Vec<_>>(),
+            times,
+        )
+    };
+    let mut out = RunOutcome::default();
+    if options.timing {
+        out.stderr.push_str(&timing_line(&times));
+    }
+    // Every file is written beside its target first, then all are renamed: a
+    // failure leaves none of them.
+    let mut written: Vec<(PathBuf, PathBuf)> = Vec::new();
+    for ((t, _), path) in results.iter().zip(&options.outs) {
+        match tensor_interp::npy::write_temp(Path::new(path), t) {
+            Ok(tmp) => written.push((tmp, PathBuf::from(path))),
+            Err(m) => {
+                for (tmp, _) in &written {
+                    let _ = std::fs::remove_file(tmp);
+                }
+                out.stderr.push_str(&format!("tensor-run: {m}\n"));
+                out.code = 1;
+                return out;
+            }
+        }
+    }
+    for (tmp, path) in &written {
+        if let Err(e) = std::fs::rename(tmp, path) {
+            out.stderr.push_str(&format!(
+                "tensor-run: cannot write '{}': {e}\n",
+                path.display()
+            ));
+            out.code = 1;
+            return out;
+        }
+    }
+    ctx.set_elements_hex_limit(None);
+    for (t, declared) in results.iter().skip(options.outs.len()) {
+        out.stdout
+            .push_str(&tensor_interp::literal::format(&mut ctx, t, *declared));
+        out.stdout.push('\n');
+    }
+    out
+}
+
+/// `execution: min X ms, median Y ms (N runs)`.
+fn timing_line(times: &[Duration]) -> String {
+    let mut sorted: Vec<f64> = times.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+    sorted.sort_by(f64::total_cmp);
+    let min = sorted.first().copied().unwrap_or(0.0);
+    let median = if sorted.is_empty() {
+        0.0
+    } else if sorted.len() % 2 == 1 {
+        sorted[sorted.len() / 2]
+    } else {
+        (sorted[sorted.len() / 2 - 1] + sorted[sorted.len() / 2]) / 2.0
+    };
+    format!(
+        "execution: min {min:.3} ms, median {median:.3} ms ({} run{})\n",
+        sorted.len(),
+        if sorted.len() == 1 { "" } else { "s" }
+    )
+}
+
+/// The binary's entry point; returns the exit code.
+pub fn main_with_args(args: Vec<String>) -> i32 {
+    let options = match parse_run_args(args) {
+        Ok(o) => o,
+        Err(Ok(e)) => {
+            let code = if e.use_stderr() { USAGE } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+        Err(Err(message)) => {
+            eprintln!("tensor-run: {message}");
+            return USAGE;
+        }
+    };
+    let (name, text) = match read_input(&options.input) {
+        Ok(x) => x,
+        Err(m) => {
+            eprintln!("tensor-run: {m}");
+            return 1;
+        }
+    };
+    let outcome = run_program(&options, &name, text);
+    eprint!("{}", outcome.stderr);
+    let mut stdout = std::io::stdout().lock();
+    if stdout
+        .write_all(outcome.stdout.as_bytes())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        return 1;
+    }
+    outcome.code
+}
+
+fn read_input(path: &str) -> Result<(String, String), String> {
+    let text = if path == "-" {
+        let mut buf = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut buf)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        buf
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?
+    };
+    if text.len() >= u32::MAX as usize {
+        return Err(format!("'{path}' is larger than 4 GiB"));
+    }
+    let name = if path == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.to_owned()
+    };
+    Ok((name, text))
+}
