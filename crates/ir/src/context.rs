@@ -254,6 +254,12 @@ impl Context {
         u32::try_from(self.sources.len() - 1).unwrap_or(u32::MAX)
     }
 
+    /// Loads bytes that may not all be UTF-8 (see [`SourceBuffer::from_bytes`]).
+    pub fn add_source_bytes(&mut self, name: impl Into<String>, bytes: Vec<u8>) -> u32 {
+        self.sources.push(SourceBuffer::from_bytes(name, bytes));
+        u32::try_from(self.sources.len() - 1).unwrap_or(u32::MAX)
+    }
+
     /// A loaded source buffer.
     pub fn source(&self, index: u32) -> Option<&SourceBuffer> {
         self.sources.get(index as usize)

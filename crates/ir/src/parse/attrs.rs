@@ -30,8 +30,12 @@ impl<'a> Parser<'a> {
                 self.literal_attr(lit, ty, pos)
             }
             Tok::String => {
-                let t = self.token_text();
-                let bytes = super::unescape_bytes(&t[1..t.len() - 1]);
+                // The bytes as read: a string may hold bytes that are not UTF-8.
+                let (start, end) = (self.tok.start as usize + 1, self.tok.end as usize - 1);
+                let bytes = match self.ctx.source(self.buffer) {
+                    Some(b) => super::unescape_raw(&b.raw_bytes(start, end)),
+                    None => Vec::new(),
+                };
                 self.advance()?;
                 Ok(self.ctx.bytes_attr(&bytes))
             }

@@ -10,7 +10,7 @@ mod names;
 mod ops;
 mod types;
 
-pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow};
+pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow, unescape_raw};
 pub use ops::{BlockArgDecl, UnresolvedOperand};
 
 use crate::diag::Diagnostic;
