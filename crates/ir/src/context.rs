@@ -2,6 +2,7 @@
 //! registered dialects, and the loaded source buffers.
 
 use crate::attrs::{AttrKind, Attribute};
+use crate::extent::Extent;
 use crate::interfaces::{InterfaceTables, OpKind};
 use crate::intern::{Interner, StrInterner};
 use crate::location::{LocId, LocKind, Location};
@@ -28,6 +29,10 @@ pub struct Context {
     types: Interner<TypeKind>,
     attrs: Interner<AttrKind>,
     locs: Interner<LocKind>,
+    /// Depth and written size of each type, attribute and location, by id.
+    pub(crate) type_extents: Vec<Extent>,
+    pub(crate) attr_extents: Vec<Extent>,
+    pub(crate) loc_extents: Vec<Extent>,
     dialects: Vec<&'static Dialect>,
     /// Registered ops in registration order; an op's index is its [`OpKind`].
     op_defs: Vec<&'static OpDef>,
@@ -62,6 +67,9 @@ impl Context {
             types: Interner::default(),
             attrs: Interner::default(),
             locs: Interner::default(),
+            type_extents: Vec::new(),
+            attr_extents: Vec::new(),
+            loc_extents: Vec::new(),
             dialects: Vec::new(),
             op_defs: Vec::new(),
             ops: Vec::new(),
@@ -220,7 +228,12 @@ impl Context {
 
     /// Uniques a type.
     pub fn intern_type(&mut self, kind: TypeKind) -> Type {
-        Type(self.types.intern(kind))
+        let extent = self.type_kind_extent(&kind);
+        let id = self.types.intern(kind);
+        if id as usize == self.type_extents.len() {
+            self.type_extents.push(extent);
+        }
+        Type(id)
     }
 
     /// The structure of a type.
@@ -230,7 +243,12 @@ impl Context {
 
     /// Uniques an attribute.
     pub fn intern_attr(&mut self, kind: AttrKind) -> Attribute {
-        Attribute(self.attrs.intern(kind))
+        let extent = self.attr_kind_extent(&kind);
+        let id = self.attrs.intern(kind);
+        if id as usize == self.attr_extents.len() {
+            self.attr_extents.push(extent);
+        }
+        Attribute(id)
     }
 
     /// The structure of an attribute.
@@ -240,7 +258,56 @@ impl Context {
 
     /// Uniques a structured location.
     pub fn intern_loc(&mut self, kind: LocKind) -> Location {
-        Location::Id(LocId(self.locs.intern(kind)))
+        let extent = self.loc_kind_extent(&kind);
+        let id = self.locs.intern(kind);
+        if id as usize == self.loc_extents.len() {
+            self.loc_extents.push(extent);
+        }
+        Location::Id(LocId(id))
+    }
+
+    /// A fused location as upstream's `FusedLoc::get` builds it: nested fused
+    /// locations with the same metadata are flattened, unknown locations dropped and
+    /// repeats removed (first kept); no location left is `unknown`, one is itself
+    /// (unless there is metadata). So `fused[#l, #l]` is `#l`, and a chain of fusions
+    /// stays flat.
+    pub fn fused_loc(&mut self, locs: &[Location], metadata: Option<Attribute>) -> Location {
+        let mut flat: Vec<Location> = Vec::with_capacity(locs.len());
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut add = |l: Location, flat: &mut Vec<Location>| {
+            if seen.insert(l) {
+                flat.push(l);
+            }
+        };
+        for &l in locs {
+            if let Location::Id(id) = l
+                && let LocKind::Fused {
+                    locs: inner,
+                    metadata: m,
+                } = self.loc_kind(id)
+                && *m == metadata
+            {
+                for &i in inner {
+                    add(i, &mut flat);
+                }
+                continue;
+            }
+            if l != Location::Unknown {
+                add(l, &mut flat);
+            }
+        }
+        match (flat.len(), metadata) {
+            (0, None) => Location::Unknown,
+            (0, Some(_)) => self.intern_loc(LocKind::Fused {
+                locs: vec![Location::Unknown],
+                metadata,
+            }),
+            (1, None) => flat[0],
+            _ => self.intern_loc(LocKind::Fused {
+                locs: flat,
+                metadata,
+            }),
+        }
     }
 
     /// The structure of a structured location.

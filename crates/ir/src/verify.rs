@@ -91,6 +91,9 @@ struct Verifier<'a> {
 /// Below this many ops, verifying on one thread is faster than starting others.
 const PARALLEL_MIN_OPS: usize = 16_384;
 
+/// The stack of a verification thread: that of a main thread.
+const WORKER_STACK: usize = 8 << 20;
+
 impl<'a> Verifier<'a> {
     fn new(ctx: &'a Context, module: &'a Module) -> Self {
         Verifier {
@@ -160,13 +163,25 @@ impl<'a> Verifier<'a> {
         let results: Vec<Vec<Diagnostic>> = std::thread::scope(|scope| {
             let handles: Vec<_> = all
                 .chunks(per_thread)
-                .map(|ops| scope.spawn(move || verify_chunk(ops)))
+                .map(|ops| {
+                    // Workers get the main thread's usual stack, not the smaller
+                    // default of spawned threads: printing a note recurses over
+                    // types and attributes (as deep as `MAX_NESTING`).
+                    let spawned = std::thread::Builder::new()
+                        .stack_size(WORKER_STACK)
+                        .spawn_scoped(scope, move || verify_chunk(ops));
+                    (ops, spawned)
+                })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| match h.join() {
-                    Ok(found) => found,
-                    Err(panic) => std::panic::resume_unwind(panic),
+                .map(|(ops, h)| match h {
+                    Ok(h) => match h.join() {
+                        Ok(found) => found,
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    },
+                    // No thread to be had: verify the chunk on this one.
+                    Err(_) => verify_chunk(ops),
                 })
                 .collect()
         });

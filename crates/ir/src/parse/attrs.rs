@@ -157,6 +157,7 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let text = &self.token_text()[1..];
         if let Some(&a) = self.attr_aliases.get(text) {
+            self.use_alias(self.ctx.attr_extent(a), pos)?;
             self.advance()?;
             return Ok(a);
         }

@@ -24,9 +24,21 @@ use std::ops::Range;
 /// A parse failure: one located diagnostic (parsing stops at the first error, as upstream).
 pub type PResult<T> = Result<T, Box<Diagnostic>>;
 
-/// How deep types, attributes and regions may nest before the parser gives up
-/// instead of exhausting the stack.
+/// How deep types, attributes, locations and regions may nest before the parser
+/// gives up instead of exhausting the stack. Levels reached through aliases count:
+/// `!t1 = tuple<!t0>` is one level deeper than `!t0`, whatever the text's nesting.
 pub const MAX_NESTING: u32 = 256;
+
+/// How many nodes (see [`crate::Extent`]) the aliases used in an input may expand
+/// to in all, besides [`ALIAS_EXPANSION_PER_BYTE`] per byte of input. Uniquing keeps
+/// `!t40 = tuple<!t39, !t39>` small in memory, but printing it (as upstream, which
+/// prints types and attributes in full) would write 2^40 leaves; past this budget
+/// the parser reports the alias use instead. Ordinary use of aliases stays far
+/// below it.
+pub const ALIAS_EXPANSION_BASE: u64 = 1 << 24;
+
+/// The expansion budget's allowance per byte of input (see [`ALIAS_EXPANSION_BASE`]).
+pub const ALIAS_EXPANSION_PER_BYTE: u64 = 16;
 
 /// Parses `ctx.source(buffer)[range]` into a module; top-level ops other than a
 /// single `builtin.module` are wrapped in one, as upstream does.
@@ -74,8 +86,13 @@ pub struct Parser<'a> {
     type_cache: FxHashMap<&'a str, Type>,
     attr_aliases: FxHashMap<&'a str, Attribute>,
     loc_aliases: FxHashMap<&'a str, Location>,
-    deferred_locs: Vec<(crate::module::OpId, &'a str, u32)>,
+    /// Ops whose `loc(#alias)` names an alias defined later: the op, the name,
+    /// where it was used and the nesting depth there.
+    deferred_locs: Vec<(crate::module::OpId, &'a str, u32, u32)>,
     default_dialects: Vec<&'static str>,
+    /// Nodes the alias uses so far expand to, and the budget for this input.
+    expanded: u64,
+    expansion_limit: u64,
 }
 
 impl<'a> Parser<'a> {
@@ -110,6 +127,11 @@ impl<'a> Parser<'a> {
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
             default_dialects: vec!["builtin"],
+            expanded: 0,
+            expansion_limit: ALIAS_EXPANSION_BASE.saturating_add(
+                ALIAS_EXPANSION_PER_BYTE
+                    .saturating_mul(u64::try_from(range.len()).unwrap_or(u64::MAX)),
+            ),
         };
         p.tok = first.map_err(|e| p.error_at(e.pos, e.message))?;
         Ok(p)
@@ -299,6 +321,29 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(
                 self.pos(),
                 format!("nesting deeper than {MAX_NESTING} levels"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Accounts for a use, at `pos`, of an alias whose value has `extent`: the value
+    /// nests inside what is being parsed, and is written out in full wherever it
+    /// is printed.
+    pub(crate) fn use_alias(&mut self, extent: crate::Extent, pos: u32) -> PResult<()> {
+        if self.depth.saturating_add(extent.depth) > MAX_NESTING {
+            return Err(self.error_at(
+                pos,
+                format!("nesting deeper than {MAX_NESTING} levels (through aliases)"),
+            ));
+        }
+        self.expanded = self.expanded.saturating_add(extent.size);
+        if self.expanded > self.expansion_limit {
+            return Err(self.error_at(
+                pos,
+                format!(
+                    "aliases expand to more than {} nodes, the limit for this input",
+                    self.expansion_limit
+                ),
             ));
         }
         Ok(())

@@ -75,11 +75,16 @@ impl<'a> Parser<'a> {
     }
 
     fn resolve_deferred_locations(&mut self) -> PResult<()> {
-        for (op, name, pos) in std::mem::take(&mut self.deferred_locs) {
+        for (op, name, pos, depth) in std::mem::take(&mut self.deferred_locs) {
             let loc =
                 self.loc_aliases.get(name).copied().ok_or_else(|| {
                     self.error_at(pos, "operation location alias was never defined")
                 })?;
+            // Checked at the depth of the op that used it.
+            self.depth = depth;
+            let used = self.use_alias(self.ctx.location_extent(loc), pos);
+            self.depth = 0;
+            used?;
             self.module.set_location(op, loc);
         }
         Ok(())
@@ -118,7 +123,7 @@ impl<'a> Parser<'a> {
         let r = self.module.append_op(block, op);
         self.attach(r)?;
         if let Some((name, pos)) = deferred {
-            self.deferred_locs.push((op, name, pos));
+            self.deferred_locs.push((op, name, pos, self.depth));
         }
         let mut next = 0usize;
         for r in &results {

@@ -302,6 +302,7 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let text = &self.token_text()[1..];
         if let Some(&t) = self.type_aliases.get(text) {
+            self.use_alias(self.ctx.type_extent(t), pos)?;
             self.advance()?;
             return Ok(t);
         }
