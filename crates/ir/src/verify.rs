@@ -82,6 +82,8 @@ struct Verifier<'a> {
     dom_trees: FxHashMap<RegionId, DomTree>,
     /// Blocks reachable from the top op, by arena index.
     tree_blocks: Vec<bool>,
+    /// Each block's position in its region, by arena index.
+    block_positions: Vec<u32>,
     /// Every symbol table of the tree, built once for all symbol-use checks.
     symbols: SymbolTableCollection,
     /// Blocks some op of the module branches to, by arena index.
@@ -102,6 +104,7 @@ impl<'a> Verifier<'a> {
             positions: vec![u32::MAX; module.num_ops()],
             dom_trees: FxHashMap::default(),
             tree_blocks: vec![false; module.num_blocks()],
+            block_positions: vec![0; module.num_blocks()],
             symbols: SymbolTableCollection::new(),
             branched_to: vec![false; module.num_blocks()],
         }
@@ -114,8 +117,9 @@ impl<'a> Verifier<'a> {
         module.walk(top, |op| all.push(op));
         for &op in &all {
             for &r in module.op(op).regions() {
-                for &b in module.region(r).blocks() {
+                for (k, &b) in module.region(r).blocks().iter().enumerate() {
                     self.tree_blocks[b.index()] = true;
+                    self.block_positions[b.index()] = u32::try_from(k).unwrap_or(u32::MAX);
                     for (i, o) in module.block_ops(b).enumerate() {
                         self.positions[o.index()] = u32::try_from(i).unwrap_or(u32::MAX);
                     }
@@ -138,6 +142,9 @@ impl<'a> Verifier<'a> {
         // parallel. Each thread has its own broadcast memo; diagnostics keep op order.
         let this = &*self;
         let verify_chunk = |ops: &[OpId]| {
+            // Each failing op's note names the values of its isolated ancestor,
+            // which is named once per thread, not once per failing op.
+            let _names = crate::print::cache_generic_names(module);
             let mut checks: Vec<(&'static str, Box<dyn TraitCheck + '_>)> = this
                 .ctx
                 .trait_verifiers()
@@ -457,7 +464,11 @@ impl<'a> Verifier<'a> {
                 // As upstream, the note points at the op holding the argument's block.
                 let holder = module.block_parent_op(def_block);
                 let loc = holder.map_or(crate::Location::Unknown, |h| module.op(h).location());
-                let k = module.block_index(def_block).unwrap_or_default();
+                let k = self
+                    .block_positions
+                    .get(def_block.index())
+                    .copied()
+                    .unwrap_or_default();
                 let place = match relation {
                     Some(r) => format!("in {r}"),
                     None => "neither in a parent nor in a child region".to_owned(),

@@ -80,49 +80,53 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
     let mut last: Option<(Symbol, Option<BroadcastPolicy>)> = None;
     let ctx_ref: &Context = ctx;
     let module_ref: &Module = module;
-    module_ref.walk(top, |op| {
-        if mode == Mode::Refine {
-            ops.push(op);
-        }
-        let name = module_ref.op(op).name();
-        let policy = match last {
-            Some((n, policy)) if n == name => policy,
-            _ => {
-                let policy = ctx_ref.op_def(name).and_then(policy_of);
-                last = Some((name, policy));
-                policy
+    {
+        // Many failing ops in one function name its values once (linear, not quadratic).
+        let _names = tensor_ir::print::cache_generic_names(module_ref);
+        module_ref.walk(top, |op| {
+            if mode == Mode::Refine {
+                ops.push(op);
             }
-        };
-        let Some(policy) = policy else {
-            return;
-        };
-        report.checked += 1;
-        match verifier.obligations(ctx_ref, module_ref, op, policy) {
-            Err(d) => report
-                .diagnostics
-                .push(with_current_op(ctx_ref, module_ref, op, d)),
-            Ok((inferred, obligations)) => {
-                if let Some(d) = never_satisfiable(ctx_ref, module_ref, op, &inferred) {
-                    report
-                        .diagnostics
-                        .push(with_current_op(ctx_ref, module_ref, op, d));
-                    return;
+            let name = module_ref.op(op).name();
+            let policy = match last {
+                Some((n, policy)) if n == name => policy,
+                _ => {
+                    let policy = ctx_ref.op_def(name).and_then(policy_of);
+                    last = Some((name, policy));
+                    policy
                 }
-                // What the verifier accepted on condition: each run-time obligation is
-                // a remark at the op, where the program can fail.
-                let location = module_ref.op(op).location();
-                for text in obligations.iter() {
-                    report.obligations += 1;
-                    report
-                        .diagnostics
-                        .push(Diagnostic::remark(location, text.clone()));
-                }
-                if mode == Mode::Refine {
-                    verified.push(op);
+            };
+            let Some(policy) = policy else {
+                return;
+            };
+            report.checked += 1;
+            match verifier.obligations(ctx_ref, module_ref, op, policy) {
+                Err(d) => report
+                    .diagnostics
+                    .push(with_current_op(ctx_ref, module_ref, op, d)),
+                Ok((inferred, obligations)) => {
+                    if let Some(d) = never_satisfiable(ctx_ref, module_ref, op, &inferred) {
+                        report
+                            .diagnostics
+                            .push(with_current_op(ctx_ref, module_ref, op, d));
+                        return;
+                    }
+                    // What the verifier accepted on condition: each run-time obligation is
+                    // a remark at the op, where the program can fail.
+                    let location = module_ref.op(op).location();
+                    for text in obligations.iter() {
+                        report.obligations += 1;
+                        report
+                            .diagnostics
+                            .push(Diagnostic::remark(location, text.clone()));
+                    }
+                    if mode == Mode::Refine {
+                        verified.push(op);
+                    }
                 }
             }
-        }
-    });
+        });
+    }
     if mode == Mode::Refine && !report.diagnostics.has_errors() {
         refine(ctx, module, &ops, &verified, &mut verifier, &mut report);
     }

@@ -9,7 +9,11 @@ use crate::attrs::NamedAttr;
 use crate::module::{BlockId, Module, OpId, RegionId, Value};
 use crate::registry::Syntax;
 use names::{NameState, ValueName};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::fmt::{self, Write as _};
+use std::marker::PhantomData;
+use std::rc::Rc;
 
 /// Printer settings, as mlir-opt's `--mlir-print-*` flags.
 #[derive(Clone, Copy, Debug, Default)]
@@ -34,7 +38,7 @@ pub fn print_op_tree(
     options: PrintOptions,
     out: &mut String,
 ) {
-    let names = NameState::new(ctx, module, op);
+    let names = Rc::new(NameState::new(ctx, module, op));
     out.reserve(module.num_ops() * 128);
     let mut p = OpPrinter::new(ctx, module, out, names, options);
     // Writing into a String cannot fail.
@@ -55,15 +59,74 @@ pub fn op_to_generic_string(ctx: &Context, module: &Module, op: OpId) -> String 
             break;
         }
     }
-    let names = NameState::new(ctx, module, root);
+    let names = note_names(ctx, module, root);
     let mut out = String::new();
     let options = PrintOptions {
         generic: true,
         debuginfo: false,
     };
     let mut p = OpPrinter::new(ctx, module, &mut out, names, options);
+    // One line does not repay a table of every type of the context.
+    p.type_cache = None;
     let _ = p.print_op_line(op);
     out
+}
+
+/// The names under `root` for [`op_to_generic_string`]: from the thread's cache
+/// while a [`GenericNamesCache`] of `module` is alive, else made afresh (at the
+/// cost of the subtree).
+fn note_names(ctx: &Context, module: &Module, root: OpId) -> Rc<NameState> {
+    let key = std::ptr::from_ref(module) as usize;
+    NOTE_NAMES.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        match cache.as_mut() {
+            Some(c) if c.module == key => c
+                .roots
+                .entry(root)
+                .or_insert_with(|| Rc::new(NameState::for_subtree(ctx, module, root)))
+                .clone(),
+            _ => Rc::new(NameState::for_subtree(ctx, module, root)),
+        }
+    })
+}
+
+struct NoteNames {
+    /// The address of the module the names are of (identity only).
+    module: usize,
+    roots: FxHashMap<OpId, Rc<NameState>>,
+}
+
+thread_local! {
+    static NOTE_NAMES: RefCell<Option<NoteNames>> = const { RefCell::new(None) };
+}
+
+/// While alive, [`op_to_generic_string`] on this thread names the ops under each
+/// isolated root of the module once, instead of once per call: reporting N
+/// failing ops of one function costs O(N), not O(N²). It borrows the module, so
+/// the module cannot change while the names are kept.
+pub struct GenericNamesCache<'m> {
+    previous: Option<NoteNames>,
+    _module: PhantomData<&'m Module>,
+}
+
+/// Starts a [`GenericNamesCache`] for `module` on this thread.
+pub fn cache_generic_names(module: &Module) -> GenericNamesCache<'_> {
+    let fresh = NoteNames {
+        module: std::ptr::from_ref(module) as usize,
+        roots: FxHashMap::default(),
+    };
+    let previous = NOTE_NAMES.with(|cell| cell.borrow_mut().replace(fresh));
+    GenericNamesCache {
+        previous,
+        _module: PhantomData,
+    }
+}
+
+impl Drop for GenericNamesCache<'_> {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        NOTE_NAMES.with(|cell| *cell.borrow_mut() = previous);
+    }
 }
 
 /// How an op's custom form is printed.
@@ -79,12 +142,12 @@ pub struct OpPrinter<'a> {
     /// The module being printed.
     pub module: &'a Module,
     out: &'a mut String,
-    names: NameState,
+    names: Rc<NameState>,
     indent: usize,
     options: PrintOptions,
     default_dialect: Vec<&'static str>,
     /// Printed types by type id: programs repeat few types many times.
-    type_cache: Vec<Option<Box<str>>>,
+    type_cache: Option<Vec<Option<Box<str>>>>,
 }
 
 impl fmt::Write for OpPrinter<'_> {
@@ -99,7 +162,7 @@ impl<'a> OpPrinter<'a> {
         ctx: &'a Context,
         module: &'a Module,
         out: &'a mut String,
-        names: NameState,
+        names: Rc<NameState>,
         options: PrintOptions,
     ) -> Self {
         OpPrinter {
@@ -110,7 +173,7 @@ impl<'a> OpPrinter<'a> {
             indent: 0,
             options,
             default_dialect: vec!["builtin"],
-            type_cache: Vec::new(),
+            type_cache: Some(Vec::new()),
         }
     }
 
@@ -263,16 +326,19 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints a type.
     pub fn print_type(&mut self, t: Type) -> fmt::Result {
+        let Some(cache) = self.type_cache.as_mut() else {
+            return self.ctx.write_type(t, self.out);
+        };
         let i = t.index();
-        if i >= self.type_cache.len() {
-            self.type_cache.resize(i + 1, None);
+        if i >= cache.len() {
+            cache.resize(i + 1, None);
         }
-        if self.type_cache[i].is_none() {
+        if cache[i].is_none() {
             let mut s = String::new();
             self.ctx.write_type(t, &mut s)?;
-            self.type_cache[i] = Some(s.into());
+            cache[i] = Some(s.into());
         }
-        if let Some(s) = &self.type_cache[i] {
+        if let Some(s) = &cache[i] {
             self.out.push_str(s);
         }
         Ok(())
@@ -415,11 +481,16 @@ impl<'a> OpPrinter<'a> {
 
     fn predecessors(&self, blocks: &[BlockId]) -> Vec<Vec<BlockId>> {
         let mut preds = vec![Vec::new(); blocks.len()];
+        if blocks.len() < 2 {
+            return preds;
+        }
+        let index: FxHashMap<BlockId, usize> =
+            blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
         for &b in blocks {
             for op in self.module.block_ops(b) {
                 // One entry per edge, as upstream lists a block's predecessors.
                 for s in self.module.op(op).successors() {
-                    if let Some(i) = blocks.iter().position(|x| x == s) {
+                    if let Some(&i) = index.get(s) {
                         preds[i].push(b);
                     }
                 }
