@@ -210,6 +210,8 @@ impl<'a> Parser<'a> {
     fn parse_literal(&mut self, expected: &str) -> PResult<Literal> {
         let pos = self.pos();
         let neg = self.consume_if(Tok::Minus)?;
+        // Upstream reports a number out of range at the number, after any `-`.
+        let number_pos = self.pos();
         let text = self.token_text();
         let lit = match self.tok.kind {
             Tok::Integer => {
@@ -224,7 +226,7 @@ impl<'a> Parser<'a> {
                     .and_then(|m| i128::try_from(m).ok())
                     .map(|m| if neg { -m } else { m })
                     .ok_or_else(|| {
-                        self.error_at(pos, "integer constant out of range for attribute")
+                        self.error_at(number_pos, "integer constant out of range for attribute")
                     })?;
                 Literal::Int { value, hex }
             }
@@ -300,25 +302,33 @@ impl<'a> Parser<'a> {
         };
         // `-0` is negative as written even though its value is not.
         let written_negative = self.src.as_bytes().get(pos as usize) == Some(&b'-');
+        // Upstream reports range errors at the number, after the `-`.
+        let number_pos = if written_negative {
+            let b = self.src.as_bytes();
+            let mut at = pos as usize + 1;
+            while b.get(at).is_some_and(|c| c.is_ascii_whitespace()) {
+                at += 1;
+            }
+            u32::try_from(at).unwrap_or(pos)
+        } else {
+            pos
+        };
         if (v < 0 || written_negative)
             && let TypeKind::Integer {
                 signedness: Signedness::Unsigned,
                 ..
             } = self.ctx.type_kind(ty)
         {
-            // Upstream reports this at the number, after the `-`.
-            let b = self.src.as_bytes();
-            let mut at = pos as usize + 1;
-            while b.get(at).is_some_and(|c| c.is_ascii_whitespace()) {
-                at += 1;
-            }
             return Err(self.error_at(
-                u32::try_from(at).unwrap_or(pos),
+                number_pos,
                 "negative integer literal not valid for unsigned integer type",
             ));
         }
-        if !int_fits(v, self.ctx.type_kind(ty)) {
-            return Err(self.error_at(pos, "integer constant out of range for attribute"));
+        // As upstream's `buildAttributeAPInt`, a negated value must keep its sign bit,
+        // which `-0` does not.
+        let negative_zero = written_negative && v == 0 && matches!(lit, Literal::Int { .. });
+        if negative_zero || !int_fits(v, self.ctx.type_kind(ty)) {
+            return Err(self.error_at(number_pos, "integer constant out of range for attribute"));
         }
         Ok(v)
     }
@@ -356,10 +366,29 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "<")?;
         let type_pos = self.pos();
         let elem = self.parse_type()?;
-        if matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. })
-            && ElementKind::of(self.ctx.type_kind(elem)).is_none()
-        {
-            return Err(self.error_at(type_pos, self.unsupported_int(elem)));
+        if let TypeKind::Integer { width, signedness } = *self.ctx.type_kind(elem) {
+            // Upstream stores each element in whole bytes.
+            if width != 1 && width % 8 != 0 {
+                return Err(
+                    self.error_at(type_pos, "element type bitwidth must be a multiple of 8")
+                );
+            }
+            let Some(kind) = ElementKind::of(self.ctx.type_kind(elem)) else {
+                return Err(self.error_at(type_pos, self.unsupported_int(elem)));
+            };
+            let spec = super::dense::IntSpec { width, signedness };
+            let mut bits = Vec::new();
+            if self.consume_if(Tok::Colon)? {
+                loop {
+                    bits.push(self.dense_array_int(spec)?);
+                    if !self.consume_if(Tok::Comma)? {
+                        break;
+                    }
+                }
+            }
+            self.expect(Tok::Greater, ">")?;
+            let values = ElementValues::from_bits_iter(kind, bits.into_iter());
+            return Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }));
         }
         let mut flat = Vec::new();
         let expected = match self.ctx.type_kind(elem) {
@@ -378,6 +407,34 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Greater, ">")?;
         let values = self.element_values(&flat, elem)?;
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }))
+    }
+
+    /// One integer element of `array<iN: ...>`, as upstream's dense array parser
+    /// reads it: `true`/`false` only for `i1`; a `-` negates in the element's width
+    /// (so `-1` is 255 for `ui8`), and a value that does not fit is reported at the
+    /// token after it.
+    fn dense_array_int(&mut self, spec: super::dense::IntSpec) -> PResult<u128> {
+        if self.at_keyword("true") || self.at_keyword("false") {
+            if spec.width != 1 {
+                return Err(self.error("expected i1 type for 'true' or 'false' values"));
+            }
+            let b = self.at_keyword("true");
+            self.advance()?;
+            return Ok(u128::from(b));
+        }
+        let neg = self.consume_if(Tok::Minus)?;
+        if !self.at(Tok::Integer) {
+            return Err(self.error_at(self.pos(), "expected integer literal"));
+        }
+        let text = self.token_text();
+        let magnitude = match text.strip_prefix("0x") {
+            Some(hex) => u128::from_str_radix(hex, 16).ok(),
+            None => text.parse::<u128>().ok(),
+        };
+        self.advance()?;
+        magnitude
+            .and_then(|m| super::dense::int_bits(m, neg, spec))
+            .ok_or_else(|| self.error_at(self.pos(), "integer constant out of range"))
     }
 
     /// Parses a block of `#alias = attr` / `!alias = type` definitions at top level.
@@ -416,7 +473,8 @@ impl<'a> Parser<'a> {
 /// Does `v` fit the integer type? Signless types accept both signed and unsigned readings.
 fn int_fits(v: i128, kind: &TypeKind) -> bool {
     let (width, signedness) = match kind {
-        TypeKind::Index => (64, Signedness::Signless),
+        // Upstream reads `index` values as signed 64-bit integers.
+        TypeKind::Index => (64, Signedness::Signed),
         TypeKind::Integer { width, signedness } => (*width, *signedness),
         _ => return false,
     };
