@@ -220,6 +220,15 @@ impl<'a> Lexer<'a> {
                     self.lex_string(self.pos - 1)?;
                     return Ok(self.tok(Tok::AtIdent, start));
                 }
+                // As upstream, the name must start with a letter or `_`, and an
+                // error is reported at that first character.
+                let first = self.peek();
+                if !first.is_ascii_alphabetic() && first != b'_' {
+                    return Err(LexError {
+                        pos: offset(self.pos),
+                        message: "@ identifier expected to start with letter or '_'",
+                    });
+                }
                 self.lex_prefixed(
                     start,
                     Tok::AtIdent,

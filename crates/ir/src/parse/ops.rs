@@ -320,6 +320,9 @@ impl<'a> Parser<'a> {
         let r = self.parse_custom_form(def, name, &mut state, pos);
         self.default_dialects.pop();
         r?;
+        // As upstream, inherent attributes a custom form leaves in the dictionary
+        // (`attributes {arg_attrs = ...}`) are properties.
+        move_inherent_attrs(&mut state, def, self.ctx);
         Ok(state)
     }
 
