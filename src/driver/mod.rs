@@ -47,7 +47,8 @@ pub fn passes_doc(registry: &PassRegistry) -> String {
          <!-- Generated from the pass registry: do not edit. Regenerate with\n\
          `UPDATE_PASSES_DOC=1 cargo test --test passes_doc`. -->\n\n\
          `tensor-opt` runs the passes given on its command line in that order (a\n\
-         repeated flag runs its pass again) and verifies the IR after each pass.\n\
+         repeated flag runs its pass again) and verifies the IR after each pass that\n\
+         reports a change (as upstream, which trusts a pass that preserves everything).\n\
          `--mlir-print-ir-before-all`, `--mlir-print-ir-after-all` and\n\
          `--mlir-print-ir-after-failure` print the IR around passes on standard error,\n\
          as mlir-opt does; `--mlir-timing` reports each pass by name.\n\n\

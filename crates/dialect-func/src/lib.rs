@@ -24,6 +24,7 @@ tensor_ir::op! {
     /// whose entry block's arguments match the signature. Isolated from above.
     pub struct FuncOp = "func.func" {
         summary: "a function with a name, a signature and a body",
+        adaptor: FuncAdaptor,
         traits: [OpTrait::IsolatedFromAbove, OpTrait::ZeroResults],
         operands: {},
         results: {},
@@ -59,6 +60,7 @@ tensor_ir::op! {
     /// operands and results of its signature's types.
     pub struct CallOp = "func.call" {
         summary: "call a function",
+        adaptor: CallAdaptor,
         operands: { operands*: ANY_TYPE },
         results: { results*: ANY_TYPE },
         attributes: {
@@ -68,7 +70,6 @@ tensor_ir::op! {
             res_attrs?: DictArrayAttr,
         },
         syntax: Syntax::Custom(parse_call, print_call),
-        verify: verify_call,
         verify_symbol_uses: verify_call_symbol_uses,
         style: DiagStyle::Ods,
     }
@@ -187,16 +188,15 @@ fn parse_func(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-fn string_prop(ctx: &Context, module: &Module, op: OpId, name: &str) -> Option<String> {
-    let key = ctx.lookup_sym(name)?;
-    module
-        .get_attr(op, key)
-        .and_then(|a| ctx.as_str_attr(a))
-        .map(str::to_string)
+/// Typed reads of a `func.func`'s properties (also of one that does not verify, as
+/// the printer may see after a failed pass).
+fn func_props<'a>(ctx: &'a Context, module: &'a Module, op: OpId) -> FuncAdaptor<'a> {
+    FuncAdaptor::new(ctx, module.op(op).props())
 }
 
-fn attr_prop(ctx: &Context, module: &Module, op: OpId, name: &str) -> Option<Attribute> {
-    module.get_attr(op, ctx.lookup_sym(name)?)
+/// Typed reads of a `func.call`'s properties.
+fn call_props<'a>(ctx: &'a Context, module: &'a Module, op: OpId) -> CallAdaptor<'a> {
+    CallAdaptor::new(ctx, module.op(op).props())
 }
 
 /// The `(inputs, results)` of a `func.func`'s `function_type`.
@@ -205,16 +205,9 @@ pub fn function_signature(
     module: &Module,
     op: OpId,
 ) -> Option<(Vec<Type>, Vec<Type>)> {
-    let t = ctx.as_type_attr(attr_prop(ctx, module, op, "function_type")?)?;
+    let t = func_props(ctx, module, op).function_type()?;
     let (i, r) = ctx.function_signature(t)?;
     Some((i.to_vec(), r.to_vec()))
-}
-
-fn array_items(ctx: &Context, a: Option<Attribute>) -> Vec<Attribute> {
-    match a.map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::Array(items)) => items.clone(),
-        _ => Vec::new(),
-    }
 }
 
 fn print_dict_suffix(p: &mut OpPrinter<'_>, attr: Option<&Attribute>) -> fmt::Result {
@@ -230,17 +223,18 @@ fn print_dict_suffix(p: &mut OpPrinter<'_>, attr: Option<&Attribute>) -> fmt::Re
 
 fn print_func(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     let (ctx, module) = (p.ctx, p.module);
-    if let Some(vis) = string_prop(ctx, module, op, "sym_visibility") {
+    let props = func_props(ctx, module, op);
+    if let Some(vis) = props.sym_visibility() {
         p.write(" ");
-        p.write(&vis);
+        p.write(vis);
     }
-    let name = string_prop(ctx, module, op, "sym_name").unwrap_or_default();
+    let name = props.sym_name().unwrap_or_default();
     let mut buf = String::from(" ");
-    tensor_ir::attrs::write_symbol_name(&name, &mut buf)?;
+    tensor_ir::attrs::write_symbol_name(name, &mut buf)?;
     p.write(&buf);
     let (inputs, results) = function_signature(ctx, module, op).unwrap_or_default();
-    let arg_attrs = array_items(ctx, attr_prop(ctx, module, op, "arg_attrs"));
-    let res_attrs = array_items(ctx, attr_prop(ctx, module, op, "res_attrs"));
+    let arg_attrs = props.arg_attrs().unwrap_or_default();
+    let res_attrs = props.res_attrs().unwrap_or_default();
     let o = module.op(op);
     let body = o.regions().first().copied();
     let entry = body.and_then(|r| module.region(r).blocks().first().copied());
@@ -304,19 +298,19 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
             "requires attribute 'function_type'",
         ));
     };
-    if string_prop(ctx, module, op, "sym_name").is_none() {
+    if func_props(ctx, module, op).sym_name().is_none() {
         return Err(op_error(ctx, module, op, "requires attribute 'sym_name'"));
     }
     let (_, results) = function_signature(ctx, module, op).unwrap_or_default();
     // Upstream's FunctionOpInterface checks these before the body and the symbol.
-    for (key, what, count) in [
-        ("arg_attrs", "argument", inputs.len()),
-        ("res_attrs", "result", results.len()),
+    let props = func_props(ctx, module, op);
+    for (dicts, what, count) in [
+        (props.arg_attrs(), "argument", inputs.len()),
+        (props.res_attrs(), "result", results.len()),
     ] {
-        let Some(all) = attr_prop(ctx, module, op, key) else {
+        let Some(dicts) = dicts else {
             continue;
         };
-        let dicts = array_items(ctx, Some(all));
         if dicts.len() != count {
             return Err(op_error(
                 ctx,
@@ -356,8 +350,8 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
     }
     let body = module.op(op).regions().first().copied();
     let Some(entry) = body.and_then(|r| module.region(r).blocks().first().copied()) else {
-        let vis = string_prop(ctx, module, op, "sym_visibility");
-        if vis.as_deref().is_none_or(|v| v == "public") {
+        let vis = func_props(ctx, module, op).sym_visibility();
+        if vis.is_none_or(|v| v == "public") {
             return Err(op_error(
                 ctx,
                 module,
@@ -438,7 +432,7 @@ fn verify_return(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnos
         return Err(op_error(ctx, module, op, "expects parent op 'func.func'"));
     };
     let (_, results) = function_signature(ctx, module, func).unwrap_or_default();
-    let name = string_prop(ctx, module, func, "sym_name").unwrap_or_default();
+    let name = func_props(ctx, module, func).sym_name().unwrap_or_default();
     let operands = &module.operands(op);
     if operands.len() != results.len() {
         return Err(op_error(
@@ -498,9 +492,11 @@ fn parse_call(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
 
 fn print_call(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     p.write(" ");
-    if let Some(c) = attr_prop(p.ctx, p.module, op, "callee") {
-        p.print_attr(c)?;
+    let mut buf = String::new();
+    if let Some(callee) = call_props(p.ctx, p.module, op).callee() {
+        tensor_ir::attrs::write_symbol_name(callee, &mut buf)?;
     }
+    p.write(&buf);
     p.write("(");
     let operands = p.module.operands(op);
     p.print_operands(operands)?;
@@ -518,20 +514,6 @@ fn print_call(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     Ok(())
 }
 
-/// The callee is a flat symbol reference (`@f`), as upstream's ODS constraint.
-fn verify_call(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
-    match attr_prop(ctx, module, op, "callee").map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::SymbolRef { nested, .. }) if nested.is_empty() => Ok(()),
-        Some(_) => Err(op_error(
-            ctx,
-            module,
-            op,
-            "attribute 'callee' failed to satisfy constraint: flat symbol reference attribute",
-        )),
-        None => Err(op_error(ctx, module, op, "requires attribute 'callee'")),
-    }
-}
-
 /// The callee is a `func.func` in the nearest symbol table, with the call's types.
 fn verify_call_symbol_uses(
     ctx: &Context,
@@ -539,20 +521,19 @@ fn verify_call_symbol_uses(
     op: OpId,
     tables: &SymbolTableCollection,
 ) -> Result<(), Diagnostic> {
-    // `verify_call` ran first: the callee is a flat reference.
-    let callee = attr_prop(ctx, module, op, "callee").map(|a| (a, ctx.attr_kind(a)));
-    let Some((callee, AttrKind::SymbolRef { root, .. })) = callee else {
+    // The generic verifier ran first: the callee is a flat reference.
+    let Some(callee) = call_props(ctx, module, op).callee() else {
         return Err(op_error(ctx, module, op, "requires attribute 'callee'"));
     };
-    let func = tables
-        .lookup_nearest(ctx, module, op, callee)
+    let func = tensor_ir::symbol_table::nearest_symbol_table(ctx, module, op)
+        .and_then(|table| tables.lookup_in(ctx, module, table, callee))
         .filter(|&f| ctx.str(module.op(f).name()) == "func.func");
     let Some(func) = func else {
         return Err(op_error(
             ctx,
             module,
             op,
-            format_args!("'{}' does not reference a valid function", ctx.str(*root)),
+            format_args!("'{callee}' does not reference a valid function"),
         ));
     };
     let (inputs, results) = function_signature(ctx, module, func).unwrap_or_default();

@@ -14,8 +14,8 @@ use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 
 use crate::support::{
-    RANKED_TENSOR, SHAPE, TENSOR, VResult, dims_of, fail, i64_array_prop, operand_type,
-    result_type, same_element_as_operand, shape, tensor_dims, tensor_elem, tensor_of_shape,
+    RANKED_TENSOR, SHAPE, TENSOR, VResult, dims_of, fail, operand_type, result_type,
+    same_element_as_operand, shape, tensor_dims, tensor_elem, tensor_of_shape,
 };
 
 /// `[2, ?, 3]` (`[]` for rank 0, `unranked` for `*`).
@@ -217,7 +217,7 @@ fn infer_broadcast_to(
     operands: &[Type],
     props: &[NamedAttr],
 ) -> Option<Vec<Type>> {
-    let sizes = i64_array_prop(ctx, props, "shape")?;
+    let sizes = BroadcastToAdaptor::new(ctx, props).shape()?;
     let elem = tensor_elem(ctx, *operands.first()?)?;
     (sizes.iter().all(|&s| s >= 0) && operands.len() == 1).then_some(())?;
     Some(vec![ctx.tensor_type(&sizes, elem)])
@@ -248,6 +248,7 @@ tensor_ir::op! {
     /// (`broadcastable::array_api::broadcast_to`).
     pub struct BroadcastToOp = "nd.broadcast_to" {
         summary: "broadcast one way into a given shape",
+        adaptor: BroadcastToAdaptor,
         traits: [OpTrait::Pure],
         operands: { operand: TENSOR, target_shape?: SHAPE },
         results: { result: TENSOR },

@@ -10,8 +10,7 @@ use crate::support::{NUMERIC_TENSOR, VResult, fail, operand_type, result_type};
 
 /// The result type of `nd.constant`: its value's type.
 fn infer_constant(ctx: &mut Context, _: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
-    let key = ctx.lookup_sym("value")?;
-    let value = props.iter().find(|p| p.name == key)?.value;
+    let value = ConstantAdaptor::new(ctx, props).value()?;
     match ctx.attr_kind(value) {
         AttrKind::DenseElements { ty, .. } => Some(vec![*ty]),
         _ => None,
@@ -29,6 +28,7 @@ tensor_ir::op! {
     /// type (the custom form takes the result type from the value).
     pub struct ConstantOp = "nd.constant" {
         summary: "a constant tensor",
+        adaptor: ConstantAdaptor,
         traits: [OpTrait::Pure],
         operands: {},
         // The value's type, which the value's own constraint makes a tensor.

@@ -15,7 +15,7 @@ use tensor_ir::{Context, NamedAttr, Type};
 
 use crate::support::{
     BOOL_TENSOR, CONDITION, CmpPredicate, FLOAT_TENSOR, INTEGER_TENSOR, NUMERIC_TENSOR, TENSOR,
-    TRAILING_TYPES, i1_tensor_like, i64_array_prop,
+    TRAILING_TYPES, i1_tensor_like,
 };
 
 /// The custom form of binary, select and unary ops: operands, attributes, then
@@ -32,9 +32,10 @@ const SAME_ALL: OpTrait = OpTrait::SameElementType {
 };
 
 /// The policy a binary op's properties select: XLA with `broadcast_dimensions`,
-/// else NumPy.
+/// else NumPy. Every binary op and `nd.cmp` declare `broadcast_dimensions` as
+/// `nd.add` does (one macro defines them), so `nd.add`'s adaptor reads them all.
 fn binary_policy(ctx: &Context, props: &[NamedAttr]) -> Policy {
-    match i64_array_prop(ctx, props, "broadcast_dimensions") {
+    match BinaryAdaptor::new(ctx, props).broadcast_dimensions() {
         Some(dims) => Policy::Explicit(SmallVec::from_vec(dims)),
         None => Policy::NumPy,
     }
@@ -72,11 +73,12 @@ result is as inferred."
 
 /// Defines the binary ops: the name, the semantics, the element constraint.
 macro_rules! binary {
-    ($($ty:ident $name:literal $what:literal $c:ident;)*) => {$(
+    ($($ty:ident $(($adaptor:ident))? $name:literal $what:literal $c:ident;)*) => {$(
         tensor_ir::op! {
             #[doc = binary_doc!()]
             pub struct $ty = $name {
                 summary: $what,
+                $(adaptor: $adaptor,)?
                 traits: [OpTrait::Pure, NUMPY_OR_XLA, SAME_ALL],
                 operands: { lhs: $c, rhs: $c },
                 results: { result: $c },
@@ -89,7 +91,7 @@ macro_rules! binary {
 }
 
 binary! {
-    AddOp "nd.add" "elementwise sum" NUMERIC_TENSOR;
+    AddOp(BinaryAdaptor) "nd.add" "elementwise sum" NUMERIC_TENSOR;
     SubOp "nd.sub" "elementwise difference" NUMERIC_TENSOR;
     MulOp "nd.mul" "elementwise product" NUMERIC_TENSOR;
     DivOp "nd.div" "elementwise quotient" NUMERIC_TENSOR;
@@ -176,7 +178,7 @@ fn infer_unary(_: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Ve
 }
 
 macro_rules! unary {
-    ($($ty:ident $name:literal $what:literal $c:ident;)*) => {$(
+    ($($ty:ident $(($adaptor:ident))? $name:literal $what:literal $c:ident;)*) => {$(
         tensor_ir::op! {
             #[doc = "One operand and one result of one element type; the Broadcastable \
 trait (NumPy) with one operand, so the result has the operand's shape or is less \
@@ -184,6 +186,7 @@ precise (`?` or unranked).\n\n```mlir\n%r = nd.exp %x : tensor<4xf32>\n\
 %r = nd.tanh %x : (tensor<2x?xf32>) -> tensor<?x?xf32>\n```"]
             pub struct $ty = $name {
                 summary: $what,
+                $(adaptor: $adaptor,)?
                 traits: [OpTrait::Pure, NUMPY, SAME_ALL],
                 operands: { input: $c },
                 results: { result: $c },

@@ -65,14 +65,9 @@ fn materialize(b: &mut Builder<'_>, value: Attribute, ty: Type, loc: Location) -
     if !matches!(b.ctx.attr_kind(value), AttrKind::DenseElements { ty: t, .. } if *t == ty) {
         return None;
     }
-    let name = b.ctx.sym("nd.constant");
-    let mut state = OperationState::new(name, loc);
-    state.result_types.push(ty);
-    state.props.push(tensor_ir::NamedAttr {
-        name: b.ctx.sym("value"),
-        value,
-    });
-    b.create(state).ok()
+    crate::constant::ConstantOp::build(b, loc, value, ty)
+        .ok()
+        .map(|c| c.op())
 }
 
 /// A cast to the type it already has.

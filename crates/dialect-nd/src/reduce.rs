@@ -8,8 +8,8 @@ use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 
 use crate::broadcast::shape_text;
 use crate::support::{
-    NUMERIC_TENSOR, ReduceKind, VResult, dims_of, expect_dim_of_operand, fail, i64_array_prop,
-    operand_type, result_type, shape, tensor_dims, tensor_elem, tensor_of_shape,
+    NUMERIC_TENSOR, ReduceKind, VResult, dims_of, expect_dim_of_operand, fail, operand_type,
+    result_type, shape, tensor_dims, tensor_elem, tensor_of_shape,
 };
 
 /// Operands and results share one element type.
@@ -65,13 +65,9 @@ fn reduced_shape(src: &[i64], dims: &[i64], keep: bool) -> Shape {
 /// The result type of `nd.reduce`.
 fn infer_reduce(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
     let t = *operands.first()?;
-    let dims = i64_array_prop(ctx, props, "dimensions")?;
-    let keep = ctx
-        .lookup_sym("keep_dims")
-        .and_then(|k| props.iter().find(|p| p.name == k))
-        .is_some_and(|p| {
-            <UnitFlag as tensor_ir::ods::attr_types::AttrType>::get(ctx, p.value) == Some(true)
-        });
+    let view = ReduceAdaptor::new(ctx, props);
+    let dims = view.dimensions()?;
+    let keep = view.keep_dims() == Some(true);
     let elem = tensor_elem(ctx, t)?;
     let shape = match tensor_dims(ctx, t) {
         Some(src) => reduced_shape(src, &dims, keep),
@@ -94,6 +90,7 @@ tensor_ir::op! {
     /// operand's with the dims removed (or 1); a result dim may be `?`.
     pub struct ReduceOp = "nd.reduce" {
         summary: "reduce a tensor along some dims",
+        adaptor: ReduceAdaptor,
         traits: [OpTrait::Pure, SAME_ALL],
         operands: { input: NUMERIC_TENSOR },
         results: { result: NUMERIC_TENSOR },

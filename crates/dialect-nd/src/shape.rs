@@ -9,7 +9,7 @@ use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 
 use crate::support::{
     INDEX_OR_SCALAR, SHAPE, ShapesPolicy, TENSOR, VResult, expect_dim_of_operand, fail,
-    operand_type, result_type, shape_length, shape_type, str_prop, tensor_dims,
+    operand_type, result_type, shape_length, shape_type, tensor_dims,
 };
 
 /// The functional custom form: operands, attributes, `(types) -> results`.
@@ -165,7 +165,10 @@ fn infer_broadcast_shapes(
     operands: &[Type],
     props: &[NamedAttr],
 ) -> Option<Vec<Type>> {
-    let policy = str_prop(ctx, props, "policy").unwrap_or("numpy").to_owned();
+    let policy = BroadcastShapesAdaptor::new(ctx, props)
+        .policy()
+        .unwrap_or("numpy")
+        .to_owned();
     let rank = broadcast_length(ctx, operands, &policy);
     Some(vec![shape_of_rank(ctx, rank)])
 }
@@ -194,6 +197,7 @@ tensor_ir::op! {
     /// place; `?` allowed), and `?` if it depends on an operand's `?` length.
     pub struct BroadcastShapesOp = "nd.broadcast_shapes" {
         summary: "the broadcast of N shapes",
+        adaptor: BroadcastShapesAdaptor,
         traits: [OpTrait::Pure],
         operands: { shapes*: SHAPE },
         results: { result: SHAPE },
@@ -292,20 +296,13 @@ fn infer_shape_slice(
     operands: &[Type],
     props: &[NamedAttr],
 ) -> Option<Vec<Type>> {
-    let start = int_prop(ctx, props, "start")?;
-    let end = int_prop(ctx, props, "end");
+    let view = ShapeSliceAdaptor::new(ctx, props);
+    let (start, end) = (view.start()?, view.end());
     let len = shape_length(ctx, *operands.first()?).map(|n| {
         let (lo, hi) = slice_bounds(n, start, end);
         hi - lo
     });
     Some(vec![shape_of_rank(ctx, len)])
-}
-
-/// The `i64` property `name` among `props`.
-fn int_prop(ctx: &Context, props: &[NamedAttr], name: &str) -> Option<i64> {
-    let key = ctx.lookup_sym(name)?;
-    let a = props.iter().find(|p| p.name == key)?.value;
-    <I64Attr as tensor_ir::ods::attr_types::AttrType>::get(ctx, a)
 }
 
 tensor_ir::op! {
@@ -322,6 +319,7 @@ tensor_ir::op! {
     /// The result has the slice's length when the operand's is static, else `?`.
     pub struct ShapeSliceOp = "nd.shape_slice" {
         summary: "a slice of a shape",
+        adaptor: ShapeSliceAdaptor,
         traits: [OpTrait::Pure],
         operands: { shape: SHAPE },
         results: { result: SHAPE },

@@ -378,27 +378,6 @@ pub(crate) fn tensor_of_shape(ctx: &mut Context, shape: &Shape, elem: Type) -> O
     Some(ctx.intern_type(kind))
 }
 
-/// The string property `name` among `props`.
-pub(crate) fn str_prop<'c>(
-    ctx: &'c Context,
-    props: &[tensor_ir::NamedAttr],
-    name: &str,
-) -> Option<&'c str> {
-    let key = ctx.lookup_sym(name)?;
-    ctx.as_str_attr(props.iter().find(|p| p.name == key)?.value)
-}
-
-/// The `array<i64: ...>` property `name` among `props`.
-pub(crate) fn i64_array_prop(
-    ctx: &Context,
-    props: &[tensor_ir::NamedAttr],
-    name: &str,
-) -> Option<Vec<i64>> {
-    let key = ctx.lookup_sym(name)?;
-    let a = props.iter().find(|p| p.name == key)?.value;
-    ctx.as_i64_array(a)
-}
-
 /// `t` (a tensor type) with `i1` elements.
 pub(crate) fn i1_tensor_like(ctx: &mut Context, t: Type) -> Option<Type> {
     let i1 = ctx.i(1);

@@ -40,6 +40,7 @@ macro_rules! op {
         $(#[doc = $doc:expr])*
         $vis:vis struct $ty:ident = $name:literal {
             summary: $summary:literal,
+            $(adaptor: $adaptor:ident,)?
             $(traits: [$($tr:expr),* $(,)?],)?
             operands: { $($ops:tt)* },
             results: { $($res:tt)* },
@@ -106,6 +107,44 @@ macro_rules! op {
             $crate::op!(@builder $ty [$($ops)*] [$($($attrs)*)?] [$($res)*]);
             $crate::op!(@maybe_inferred $ty [$($infer)?] [$($ops)*] [$($($attrs)*)?]);
         }
+
+        $crate::op!(@adaptor $vis $ty [$($adaptor)?] [$($($attrs)*)?]);
+    };
+
+    // The adaptor: typed reads of properties before the op exists (in result-type
+    // inference, custom parsers), so no use site spells an attribute name.
+    (@adaptor $vis:vis $ty:ident [] [$($attrs:tt)*]) => {};
+    (@adaptor $vis:vis $ty:ident [$adaptor:ident] [$($attrs:tt)*]) => {
+        #[doc = concat!("Typed reads of `", stringify!($ty), "`'s properties from a list \
+            of named attributes, as inference and parsers see them.")]
+        #[derive(Clone, Copy)]
+        $vis struct $adaptor<'a> {
+            ctx: &'a $crate::Context,
+            props: &'a [$crate::NamedAttr],
+        }
+
+        #[allow(dead_code)]
+        impl<'a> $adaptor<'a> {
+            /// A view of `props`.
+            pub fn new(ctx: &'a $crate::Context, props: &'a [$crate::NamedAttr]) -> Self {
+                Self { ctx, props }
+            }
+
+            $crate::op!(@adaptor_accessors $($attrs)*);
+        }
+    };
+    (@adaptor_accessors) => {};
+    (@adaptor_accessors $n:ident ? : $k:ty $(, $($rest:tt)*)?) => {
+        $crate::op!(@adaptor_accessors $n: $k $(, $($rest)*)?);
+    };
+    (@adaptor_accessors $n:ident : $k:ty $(, $($rest:tt)*)?) => {
+        #[doc = concat!("Property `", stringify!($n), "`, if present and of its kind.")]
+        pub fn $n(&self) -> Option<<$k as $crate::ods::attr_types::AttrType>::Value<'a>> {
+            let key = self.ctx.lookup_sym(stringify!($n))?;
+            let a = self.props.iter().find(|p| p.name == key)?.value;
+            <$k as $crate::ods::attr_types::AttrType>::get(self.ctx, a)
+        }
+        $crate::op!(@adaptor_accessors $($($rest)*)?);
     };
 
     // `@or [given] [default]`: the first if present.

@@ -40,6 +40,11 @@ pub const ALIAS_EXPANSION_BASE: u64 = 1 << 24;
 /// The expansion budget's allowance per byte of input (see [`ALIAS_EXPANSION_BASE`]).
 pub const ALIAS_EXPANSION_PER_BYTE: u64 = 16;
 
+/// Stack left below which a nesting level first grows the stack.
+const STACK_RED_ZONE: usize = 128 * 1024;
+/// Size of each stack segment the parser adds.
+const STACK_GROWTH: usize = 2 * 1024 * 1024;
+
 /// Parses `ctx.source(buffer)[range]` into a module; top-level ops other than a
 /// single `builtin.module` are wrapped in one, as upstream does.
 pub fn parse_source(
@@ -357,7 +362,9 @@ impl<'a> Parser<'a> {
     /// Runs `f` one nesting level deeper.
     pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         self.enter()?;
-        let r = f(self);
+        // Up to MAX_NESTING levels of custom parsers can be deeper than the caller's
+        // stack (a test thread has 2 MiB): grow it rather than overflow.
+        let r = stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || f(self));
         self.leave();
         r
     }

@@ -90,7 +90,8 @@ pub struct PassOption {
 /// What a successful run of a pass reports.
 #[derive(Debug, Default)]
 pub struct PassOutcome {
-    /// Whether the IR changed (the driver verifies after every pass either way).
+    /// Whether the IR changed: the driver verifies the IR again only after a pass
+    /// that changed it (a debug build verifies after every pass).
     pub changed: bool,
     /// Warnings and remarks (errors belong in the `Err` of [`Pass::run`]).
     pub diagnostics: Diagnostics,
