@@ -165,6 +165,16 @@ impl BroadcastableOp for OpView<'_> {
         )
     }
 
+    fn operand_type_text(&self, index: usize) -> Option<String> {
+        let v = *self.module.operands(self.op).get(index)?;
+        Some(self.ctx.ty(self.module.value_type(v)).to_string())
+    }
+
+    fn result_type_text(&self, index: usize) -> Option<String> {
+        let v = self.module.try_result(self.op, index)?;
+        Some(self.ctx.ty(self.module.value_type(v)).to_string())
+    }
+
     /// The policy; a malformed dimensions attribute reads as `[]` here
     /// (verification reports it first: [`OpView::checked_policy`]).
     fn policy(&self) -> Policy {

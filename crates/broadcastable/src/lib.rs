@@ -14,6 +14,7 @@
 //! | [`upstream`] | `mlir/lib/Dialect/Traits.cpp` | upstream predicates and verifier, spec/upstream switch |
 //! | [`policy`](mod@policy) | — | [`Policy`] and the single entry point [`infer()`] |
 //! | [`op`] | `ResultsBroadcastableShape` | [`BroadcastableOp`], the trait an IR implements to attach all of the above to its ops |
+//! | [`wording`] | — | the words of diagnostics (upstream's messages, notes, run-time obligations), so every IR reports alike |
 //!
 //! Dynamic sizes (`?`) are never assumed equal to anything, since a `?` may
 //! be 1 at run time and broadcast. Wherever the verdict depends on run-time
@@ -34,6 +35,7 @@ pub mod op;
 pub mod policy;
 mod shape;
 pub mod upstream;
+pub mod wording;
 pub mod xla;
 
 pub use check::{Bound, Inferred, RuntimeCheck, Verdict};

@@ -6,9 +6,10 @@
 //! implements [`BroadcastableOp`] for a *view* of one of its operations (the
 //! operand and result types, and the policy its definition chose), and gets
 //! verification, inference and result refinement from the provided methods.
-//! tensor-opt's own IR implements it in `tensor_ir::traits::broadcastable`;
-//! another IR (for example melior's `OperationRef`) implements the same five
-//! methods.
+//! tensor-opt's own IR implements it in `broadcastable-ir` (`OpView`); the
+//! melior bridge implements the same methods over melior's `OperationRef`.
+//! Diagnostics are worded by [`wording`](crate::wording) from the same view,
+//! so both IRs report an error in the same words.
 //!
 //! Every provided method is a thin wrapper over a free function
 //! ([`verify_with_policy`], [`refined_result_shape`]) so that callers with
@@ -43,6 +44,20 @@ pub trait BroadcastableOp {
     /// How the op broadcasts. NumPy (seed 003, upstream MLIR) by default.
     fn policy(&self) -> Policy {
         Policy::NumPy
+    }
+
+    /// How diagnostics spell the type of operand `index` (`tensor<2x?xf32>`),
+    /// if the IR can print it: [`wording`](crate::wording) names values with it.
+    fn operand_type_text(&self, index: usize) -> Option<String> {
+        let _ = index;
+        None
+    }
+
+    /// How diagnostics spell the type of result `index`, as
+    /// [`operand_type_text`](BroadcastableOp::operand_type_text).
+    fn result_type_text(&self, index: usize) -> Option<String> {
+        let _ = index;
+        None
     }
 
     /// All operand types, in order.

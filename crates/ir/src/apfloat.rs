@@ -75,15 +75,6 @@ impl BigUint {
     }
 }
 
-fn semantics_precision(kind: FloatKind) -> u32 {
-    match kind {
-        FloatKind::F64 => 53,
-        FloatKind::F32 => 24,
-        FloatKind::F16 => 11,
-        FloatKind::BF16 => 8,
-    }
-}
-
 /// `APFloat::toString(precision, max_padding, truncate_zero)` for a finite value of
 /// `kind` (held exactly in an `f64`). `precision == 0` means the format's natural precision.
 pub fn to_string(
@@ -97,7 +88,7 @@ pub fn to_string(
     if v.is_sign_negative() {
         s.push('-');
     }
-    let sem = semantics_precision(kind);
+    let sem = kind.precision();
     let precision = if precision == 0 {
         2 + sem * 59 / 196
     } else {

@@ -1,8 +1,10 @@
 //! Builtin attributes. Attributes are uniqued in the [`Context`]; an [`Attribute`] is a cheap handle.
 
+use crate::affine::{AffineMap, IntegerSet};
 use crate::context::Context;
 pub use crate::dense::{DenseElement, ElementKind, ElementValues};
-use crate::types::{FloatKind, Signedness, TypeKind, write_dims};
+use crate::location::Location;
+use crate::types::{Signedness, TypeKind, write_dims};
 use crate::{Symbol, Type};
 use std::fmt;
 
@@ -17,6 +19,28 @@ pub struct NamedAttr {
     pub name: Symbol,
     /// The value.
     pub value: Attribute,
+}
+
+/// An attribute or a type: what an alias names.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum AttrOrType {
+    /// An attribute.
+    Attr(Attribute),
+    /// A type.
+    Type(Type),
+}
+
+/// An alias used in the text of an opaque attribute or type (`#a` in
+/// `#dialect.x<#a>`), resolved when parsed: printing writes the value it names as
+/// the printer names it (its alias, or the value itself).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct OpaqueRef {
+    /// Byte offset of the alias in the body.
+    pub start: u32,
+    /// Byte offset just past it.
+    pub end: u32,
+    /// The value.
+    pub target: AttrOrType,
 }
 
 /// The structure of an attribute.
@@ -35,13 +59,21 @@ pub enum AttrKind {
     },
     /// `1.5 : f32`.
     Float {
-        /// Bits of the `f64` holding the (rounded) value.
-        bits: u64,
+        /// The value's encoding in the type's format (see [`FloatKind`]), so that
+        /// every NaN payload and signalling NaN is kept.
+        bits: u128,
         /// A float type.
         ty: Type,
     },
     /// `"text"`: any bytes, as upstream strings may hold non-UTF-8 escapes.
     String(Box<[u8]>),
+    /// `"text" : i32`: a string with a type other than `none`.
+    TypedString {
+        /// The bytes.
+        value: Box<[u8]>,
+        /// The type.
+        ty: Type,
+    },
     /// A type used as an attribute.
     Type(Type),
     /// `[a, b]`.
@@ -63,6 +95,58 @@ pub enum AttrKind {
         /// row-major.
         values: ElementValues,
     },
+    /// `dense<(1, 2)> : tensor<complex<i32>>`.
+    DenseComplex {
+        /// A statically shaped type of `complex<T>` elements.
+        ty: Type,
+        /// Real and imaginary parts of `T`, interleaved: two values for a splat, else
+        /// two per element.
+        values: ElementValues,
+    },
+    /// `dense<"text"> : tensor<2x!dialect.string>`: elements of another type, as strings.
+    DenseString {
+        /// A statically shaped type.
+        ty: Type,
+        /// One value for a splat, else one per element.
+        values: Box<[Box<[u8]>]>,
+    },
+    /// `dense_resource<blob> : tensor<4xi32>`: elements held in a resource of the
+    /// file's `{-# dialect_resources #-}` section.
+    DenseResource {
+        /// A shaped type.
+        ty: Type,
+        /// The resource's key.
+        key: Symbol,
+    },
+    /// `sparse<[[0, 1]], [5]> : tensor<2x2xi32>`.
+    Sparse {
+        /// A statically shaped type.
+        ty: Type,
+        /// A `DenseElements` attribute of `i64` indices.
+        indices: Attribute,
+        /// A dense attribute of the values.
+        values: Attribute,
+    },
+    /// `affine_map<(d0) -> (d0 + 1)>`.
+    AffineMap(AffineMap),
+    /// `affine_set<(d0) : (d0 >= 0)>`.
+    IntegerSet(IntegerSet),
+    /// `strided<[4, 1], offset: ?>`: a memref layout.
+    StridedLayout {
+        /// The offset; [`crate::DYNAMIC`] is `?`.
+        offset: i64,
+        /// The strides; [`crate::DYNAMIC`] is `?`.
+        strides: Box<[i64]>,
+    },
+    /// `loc("file":1:2)` used as an attribute.
+    Location(Location),
+    /// `distinct[0]<...>`: an attribute unique however equal its contents are.
+    Distinct {
+        /// The context-wide identity (the printer numbers them anew).
+        id: u32,
+        /// The referenced attribute (`unit` for `distinct[0]<>`).
+        referenced: Attribute,
+    },
     /// `@root::@nested`.
     SymbolRef {
         /// The root symbol.
@@ -70,12 +154,17 @@ pub enum AttrKind {
         /// Nested references.
         nested: Vec<Symbol>,
     },
-    /// `#dialect.body`: an attribute of an unregistered dialect, kept as text.
+    /// `#dialect.body` or `#dialect<body>`: an attribute of a dialect the context
+    /// cannot parse, kept as text.
     Opaque {
         /// The dialect namespace.
         dialect: Symbol,
-        /// The text after the namespace.
+        /// Upstream's symbol data: `foo<1>` for both `#d.foo<1>` and `#d<foo<1>>`.
         body: Box<str>,
+        /// Aliases used in the body.
+        refs: Box<[OpaqueRef]>,
+        /// The type after `:`, if any.
+        ty: Option<Type>,
     },
 }
 
@@ -177,99 +266,10 @@ impl Context {
         AttrDisplay { ctx: self, attr: a }
     }
 
-    /// Writes an attribute in MLIR syntax, with its type where upstream prints one.
+    /// Writes an attribute in MLIR syntax (without aliases), with its type where
+    /// upstream prints one.
     pub fn write_attr(&self, a: Attribute, out: &mut dyn fmt::Write) -> fmt::Result {
-        self.write_attr_impl(a, false, out)
-    }
-
-    fn write_attr_impl(
-        &self,
-        a: Attribute,
-        elide_type: bool,
-        out: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        match self.attr_kind(a) {
-            AttrKind::Unit => out.write_str("unit"),
-            AttrKind::Bool(b) => out.write_str(if *b { "true" } else { "false" }),
-            AttrKind::Integer { value, ty } => {
-                if matches!(
-                    self.type_kind(*ty),
-                    TypeKind::Integer {
-                        width: 1,
-                        signedness: Signedness::Signless
-                    }
-                ) {
-                    return out.write_str(if *value != 0 { "true" } else { "false" });
-                }
-                write!(out, "{}", normalize_int(*value, self.type_kind(*ty)))?;
-                let is_i64 = matches!(
-                    self.type_kind(*ty),
-                    TypeKind::Integer {
-                        width: 64,
-                        signedness: Signedness::Signless
-                    }
-                );
-                if !(elide_type && is_i64) {
-                    write!(out, " : {}", self.ty(*ty))?;
-                }
-                Ok(())
-            }
-            AttrKind::Float { bits, ty } => {
-                let kind = match self.type_kind(*ty) {
-                    TypeKind::Float(k) => *k,
-                    _ => FloatKind::F64,
-                };
-                write_float(f64::from_bits(*bits), kind, out)?;
-                if !(elide_type && kind == FloatKind::F64) {
-                    write!(out, " : {}", self.ty(*ty))?;
-                }
-                Ok(())
-            }
-            AttrKind::String(s) => write_escaped_bytes(s, out),
-            AttrKind::Type(t) => self.write_type(*t, out),
-            AttrKind::Array(items) => {
-                out.write_str("[")?;
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.write_str(", ")?;
-                    }
-                    self.write_attr_impl(*item, true, out)?;
-                }
-                out.write_str("]")
-            }
-            AttrKind::Dictionary(entries) => {
-                out.write_str("{")?;
-                self.write_named_attrs(entries, out)?;
-                out.write_str("}")
-            }
-            AttrKind::DenseArray { elem, values } => {
-                write!(out, "array<{}", self.ty(*elem))?;
-                if !values.is_empty() {
-                    out.write_str(": ")?;
-                    for i in 0..values.len() {
-                        if i > 0 {
-                            out.write_str(", ")?;
-                        }
-                        write_element(values, i, out)?;
-                    }
-                }
-                out.write_str(">")
-            }
-            AttrKind::DenseElements { ty, values } => {
-                out.write_str("dense<")?;
-                self.write_dense_body(*ty, values, out)?;
-                write!(out, "> : {}", self.ty(*ty))
-            }
-            AttrKind::SymbolRef { root, nested } => {
-                write_symbol_name(self.str(*root), out)?;
-                for n in nested {
-                    out.write_str("::")?;
-                    write_symbol_name(self.str(*n), out)?;
-                }
-                Ok(())
-            }
-            AttrKind::Opaque { dialect, body } => write!(out, "#{}{}", self.str(*dialect), body),
-        }
+        crate::print::asm::AsmWriter::plain(self, out).write_attr(a)
     }
 
     /// Writes `a = 1 : i32, b` (a unit attribute prints as its name alone).
@@ -278,118 +278,11 @@ impl Context {
         entries: &[NamedAttr],
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        for (i, e) in entries.iter().enumerate() {
-            if i > 0 {
-                out.write_str(", ")?;
-            }
-            write_attr_name(self.str(e.name), out)?;
-            if !matches!(self.attr_kind(e.value), AttrKind::Unit) {
-                out.write_str(" = ")?;
-                self.write_attr(e.value, out)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Writes what goes between `dense<` and `>`, as upstream's printer does: nothing
-    /// for no elements, the element alone for a splat, upstream's raw data in hex for
-    /// more elements than the hex limit (see [`Context::set_elements_hex_limit`]),
-    /// else nested lists.
-    fn write_dense_body(
-        &self,
-        ty: Type,
-        values: &ElementValues,
-        out: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        if values.is_splat() {
-            return write_element(values, 0, out);
-        }
-        let dims = self.shape_dims(ty).unwrap_or(&[]);
-        let count = crate::types::num_elements(dims).unwrap_or(0);
-        if self.elements_hex_limit().is_some_and(|limit| count > limit) {
-            return values.write_hex(out);
-        }
-        if values.is_empty() || count == 0 {
-            return Ok(());
-        }
-        // Iterative, as upstream's printer: counters per dim instead of recursion.
-        let rank = dims.len();
-        let mut counter = vec![0i64; rank];
-        let mut open = 0;
-        for i in 0..values.len() {
-            if i > 0 {
-                out.write_str(", ")?;
-            }
-            for _ in open..rank {
-                out.write_str("[")?;
-            }
-            open = rank;
-            write_element(values, i, out)?;
-            // Bump the counter, closing a bracket for each dim that wraps.
-            let mut d = rank;
-            while d > 1 {
-                d -= 1;
-                counter[d] += 1;
-                if counter[d] < dims[d] {
-                    break;
-                }
-                counter[d] = 0;
-                open -= 1;
-                out.write_str("]")?;
-            }
-        }
-        for _ in 0..open {
-            out.write_str("]")?;
-        }
-        Ok(())
+        crate::print::asm::AsmWriter::plain(self, out).write_named_attrs(entries)
     }
 }
 
-/// Writes element `i` as upstream prints dense elements: `true`/`false` for `i1`,
-/// integers by their signedness, floats as [`write_float`] (NaNs and infinities as
-/// their stored bits, payload included).
-fn write_element(values: &ElementValues, i: usize, out: &mut dyn fmt::Write) -> fmt::Result {
-    let bits = values.bits(i).unwrap_or(0);
-    match values.kind() {
-        ElementKind::Bool => out.write_str(if bits == 0 { "false" } else { "true" }),
-        ElementKind::Float(k) => match values.float(i) {
-            Some(v) if v.is_finite() => write_float(v, k, out),
-            _ => write!(out, "0x{bits:X}"),
-        },
-        ElementKind::Int {
-            width,
-            signedness: Signedness::Unsigned,
-        } => out.write_str(itoa::Buffer::new().format(crate::dense::truncate(bits, width))),
-        ElementKind::Int { .. } | ElementKind::Index => {
-            out.write_str(itoa::Buffer::new().format(values.int(i).unwrap_or(0)))
-        }
-    }
-}
-
-/// Writes a float as upstream's `printFloatValue` does: `%e` with six digits when that
-/// round-trips, else APFloat's natural form if it has a `.`, else the bits in hex.
-pub fn write_float(v: f64, kind: FloatKind, out: &mut dyn fmt::Write) -> fmt::Result {
-    if v.is_finite() {
-        let short = crate::apfloat::to_string(v, kind, 6, 0, false);
-        if short
-            .parse::<f64>()
-            .is_ok_and(|p| kind.round(p).to_bits() == v.to_bits())
-        {
-            return out.write_str(&short);
-        }
-        let natural = crate::apfloat::to_string(v, kind, 0, 3, true);
-        if natural.contains('.') {
-            return out.write_str(&natural);
-        }
-    }
-    let bits: u64 = match kind {
-        FloatKind::F64 => v.to_bits(),
-        FloatKind::F32 => u64::from((v as f32).to_bits()),
-        FloatKind::F16 => u64::from(half::f16::from_f64(v).to_bits()),
-        FloatKind::BF16 => u64::from(half::bf16::from_f64(v).to_bits()),
-    };
-    write!(out, "0x{bits:X}")
-}
+pub use crate::float::write_float;
 
 /// The value an integer of this type prints as: signless and signed types print
 /// sign-extended (`255 : i8` is `-1`), unsigned types zero-extended.
@@ -483,6 +376,7 @@ impl fmt::Display for AttrDisplay<'_> {
 #[allow(clippy::approx_constant)] // upstream's printing of these exact literals is the point
 mod tests {
     use super::*;
+    use crate::types::FloatKind;
 
     fn float(v: f64, k: FloatKind) -> String {
         let mut s = String::new();

@@ -1,8 +1,8 @@
 //! The context: uniquing tables for symbols, types, attributes and locations, the
 //! registered dialects, and the loaded source buffers.
 
-use crate::attrs::{AttrKind, Attribute};
-use crate::extent::Extent;
+use crate::affine::{AffineExprKind, ExprInfo};
+use crate::attrs::{AttrKind, AttrOrType, Attribute};
 use crate::interfaces::{InterfaceTables, OpKind};
 use crate::intern::{Interner, StrInterner};
 use crate::location::{LocId, LocKind, Location};
@@ -29,10 +29,24 @@ pub struct Context {
     types: Interner<TypeKind>,
     attrs: Interner<AttrKind>,
     locs: Interner<LocKind>,
-    /// Depth and written size of each type, attribute and location, by id.
-    pub(crate) type_extents: Vec<Extent>,
-    pub(crate) attr_extents: Vec<Extent>,
-    pub(crate) loc_extents: Vec<Extent>,
+    pub(crate) affine: Interner<AffineExprKind>,
+    pub(crate) affine_info: Vec<ExprInfo>,
+    /// Nesting depth of each type, attribute and structured location, by id.
+    type_depth: Vec<u32>,
+    attr_depth: Vec<u32>,
+    loc_depth: Vec<u32>,
+    /// Written size of each type, attribute and location, by id (see
+    /// [`crate::Extent`]).
+    pub(crate) type_sizes: Vec<u64>,
+    pub(crate) attr_sizes: Vec<u64>,
+    pub(crate) loc_sizes: Vec<u64>,
+    /// Whether any attribute or type that can print as an alias exists.
+    may_alias: bool,
+    next_distinct: u32,
+    /// Alias names the input gave to dialect attributes and types kept as text.
+    alias_hints: FxHashMap<AttrOrType, Box<str>>,
+    /// Resources of the `builtin` dialect (`dense_resource` blobs), by key.
+    pub(crate) resources: crate::resources::Resources,
     dialects: Vec<&'static Dialect>,
     /// Registered ops in registration order; an op's index is its [`OpKind`].
     op_defs: Vec<&'static OpDef>,
@@ -67,9 +81,18 @@ impl Context {
             types: Interner::default(),
             attrs: Interner::default(),
             locs: Interner::default(),
-            type_extents: Vec::new(),
-            attr_extents: Vec::new(),
-            loc_extents: Vec::new(),
+            affine: Interner::default(),
+            affine_info: Vec::new(),
+            type_depth: Vec::new(),
+            attr_depth: Vec::new(),
+            loc_depth: Vec::new(),
+            type_sizes: Vec::new(),
+            attr_sizes: Vec::new(),
+            loc_sizes: Vec::new(),
+            may_alias: false,
+            next_distinct: 0,
+            alias_hints: FxHashMap::default(),
+            resources: Default::default(),
             dialects: Vec::new(),
             op_defs: Vec::new(),
             ops: Vec::new(),
@@ -228,12 +251,98 @@ impl Context {
 
     /// Uniques a type.
     pub fn intern_type(&mut self, kind: TypeKind) -> Type {
-        let extent = self.type_kind_extent(&kind);
         let id = self.types.intern(kind);
-        if id as usize == self.type_extents.len() {
-            self.type_extents.push(extent);
+        if id as usize == self.type_depth.len() {
+            let kind = self.types.get(id);
+            let depth = crate::walk::type_depth(self, kind);
+            if matches!(kind, TypeKind::Tuple { types } if types.len() > 16) {
+                self.may_alias = true;
+            }
+            self.type_depth.push(depth);
+            let size = self.type_kind_size(self.types.get(id));
+            self.type_sizes.push(size);
         }
         Type(id)
+    }
+
+    /// How deeply a type nests (1 for `i32`).
+    pub fn type_depth(&self, t: Type) -> u32 {
+        self.type_depth.get(t.0 as usize).copied().unwrap_or(1)
+    }
+
+    /// How deeply an attribute nests (1 for `1 : i32`).
+    pub fn attr_depth(&self, a: Attribute) -> u32 {
+        self.attr_depth.get(a.0 as usize).copied().unwrap_or(1)
+    }
+
+    /// How deeply a location nests.
+    pub fn loc_depth(&self, l: Location) -> u32 {
+        match l {
+            Location::Id(id) => self.loc_depth.get(id.0 as usize).copied().unwrap_or(1),
+            _ => 1,
+        }
+    }
+
+    /// Whether any value that can print as an alias was created (so printing can
+    /// skip looking for aliases).
+    pub fn may_alias(&self) -> bool {
+        self.may_alias
+    }
+
+    /// The attribute of this structure, if it exists, without creating it.
+    pub fn lookup_attr(&self, kind: &AttrKind) -> Option<Attribute> {
+        self.attrs.lookup(kind).map(Attribute)
+    }
+
+    /// The location attribute of a location, if it exists.
+    pub fn lookup_location_attr(&self, loc: Location) -> Option<Attribute> {
+        self.lookup_attr(&AttrKind::Location(loc))
+    }
+
+    /// A location as an attribute; its nested locations become attributes too, as
+    /// upstream's are (the printer gives each its `#loc` alias).
+    pub fn location_attr(&mut self, loc: Location) -> Attribute {
+        let mut work = vec![loc];
+        // Shared locations are visited once: a chain in which each location uses
+        // the previous one twice is linear here, not exponential.
+        let mut seen = rustc_hash::FxHashSet::default();
+        while let Some(l) = work.pop() {
+            // A location that is an attribute already has its nested ones as
+            // attributes (only this function makes them): each is walked once.
+            if !seen.insert(l) || self.lookup_attr(&AttrKind::Location(l)).is_some() {
+                continue;
+            }
+            if let Location::Id(id) = l {
+                match self.loc_kind(id) {
+                    LocKind::Name { child: Some(c), .. } => work.push(*c),
+                    LocKind::CallSite { callee, caller } => work.extend([*callee, *caller]),
+                    LocKind::Fused { locs, .. } => work.extend(locs.iter().copied()),
+                    _ => {}
+                }
+            }
+            self.intern_attr(AttrKind::Location(l));
+        }
+        self.intern_attr(AttrKind::Location(loc))
+    }
+
+    /// A new distinct attribute referencing `referenced` (`distinct[N]<...>`).
+    pub fn distinct_attr(&mut self, referenced: Attribute) -> Attribute {
+        let id = self.next_distinct;
+        self.next_distinct = self.next_distinct.saturating_add(1);
+        self.intern_attr(AttrKind::Distinct { id, referenced })
+    }
+
+    /// Names a dialect attribute or type kept as text the way the input's alias
+    /// definition did (`#tbaa_root = #llvm.tbaa_root<...>`): upstream's dialect would
+    /// alias it, with this name, and the printer does the same.
+    pub fn set_alias_hint(&mut self, value: AttrOrType, name: &str) {
+        self.alias_hints.insert(value, name.into());
+        self.may_alias = true;
+    }
+
+    /// The alias name the input gave a dialect attribute or type, if any.
+    pub fn alias_hint(&self, value: AttrOrType) -> Option<&str> {
+        self.alias_hints.get(&value).map(|n| &**n)
     }
 
     /// The structure of a type.
@@ -243,10 +352,16 @@ impl Context {
 
     /// Uniques an attribute.
     pub fn intern_attr(&mut self, kind: AttrKind) -> Attribute {
-        let extent = self.attr_kind_extent(&kind);
         let id = self.attrs.intern(kind);
-        if id as usize == self.attr_extents.len() {
-            self.attr_extents.push(extent);
+        if id as usize == self.attr_depth.len() {
+            let kind = self.attrs.get(id);
+            let depth = crate::walk::attr_depth(self, kind);
+            if crate::walk::attr_may_alias(self, kind) {
+                self.may_alias = true;
+            }
+            self.attr_depth.push(depth);
+            let size = self.attr_kind_size(self.attrs.get(id));
+            self.attr_sizes.push(size);
         }
         Attribute(id)
     }
@@ -258,56 +373,14 @@ impl Context {
 
     /// Uniques a structured location.
     pub fn intern_loc(&mut self, kind: LocKind) -> Location {
-        let extent = self.loc_kind_extent(&kind);
         let id = self.locs.intern(kind);
-        if id as usize == self.loc_extents.len() {
-            self.loc_extents.push(extent);
+        if id as usize == self.loc_depth.len() {
+            let depth = crate::walk::loc_depth(self, self.locs.get(id));
+            self.loc_depth.push(depth);
+            let size = self.loc_kind_size(self.locs.get(id));
+            self.loc_sizes.push(size);
         }
         Location::Id(LocId(id))
-    }
-
-    /// A fused location as upstream's `FusedLoc::get` builds it: nested fused
-    /// locations with the same metadata are flattened, unknown locations dropped and
-    /// repeats removed (first kept); no location left is `unknown`, one is itself
-    /// (unless there is metadata). So `fused[#l, #l]` is `#l`, and a chain of fusions
-    /// stays flat.
-    pub fn fused_loc(&mut self, locs: &[Location], metadata: Option<Attribute>) -> Location {
-        let mut flat: Vec<Location> = Vec::with_capacity(locs.len());
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut add = |l: Location, flat: &mut Vec<Location>| {
-            if seen.insert(l) {
-                flat.push(l);
-            }
-        };
-        for &l in locs {
-            if let Location::Id(id) = l
-                && let LocKind::Fused {
-                    locs: inner,
-                    metadata: m,
-                } = self.loc_kind(id)
-                && *m == metadata
-            {
-                for &i in inner {
-                    add(i, &mut flat);
-                }
-                continue;
-            }
-            if l != Location::Unknown {
-                add(l, &mut flat);
-            }
-        }
-        match (flat.len(), metadata) {
-            (0, None) => Location::Unknown,
-            (0, Some(_)) => self.intern_loc(LocKind::Fused {
-                locs: vec![Location::Unknown],
-                metadata,
-            }),
-            (1, None) => flat[0],
-            _ => self.intern_loc(LocKind::Fused {
-                locs: flat,
-                metadata,
-            }),
-        }
     }
 
     /// The structure of a structured location.

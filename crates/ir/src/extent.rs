@@ -6,7 +6,7 @@
 //! deeper than the recursive walkers allow or print exponentially larger than it
 //! is, before anything walks it.
 
-use crate::attrs::AttrKind;
+use crate::attrs::{AttrKind, AttrOrType};
 use crate::context::Context;
 use crate::location::{LocKind, Location};
 use crate::types::TypeKind;
@@ -21,139 +21,166 @@ pub struct Extent {
     pub size: u64,
 }
 
-impl Extent {
-    /// A leaf of `size` nodes.
-    pub const fn leaf(size: u64) -> Self {
-        Extent { depth: 1, size }
-    }
-
-    /// `self` with `child` nested in it.
-    fn with(self, child: Extent) -> Self {
-        Extent {
-            depth: self.depth.max(child.depth.saturating_add(1)),
-            size: self.size.saturating_add(child.size),
-        }
-    }
-}
-
 fn len(n: usize) -> u64 {
     u64::try_from(n).unwrap_or(u64::MAX)
+}
+
+fn sum(items: impl IntoIterator<Item = u64>) -> u64 {
+    items.into_iter().fold(0u64, u64::saturating_add)
 }
 
 impl Context {
     /// The extent of a type.
     pub fn type_extent(&self, t: crate::Type) -> Extent {
-        self.type_extents
-            .get(t.index())
-            .copied()
-            .unwrap_or(Extent::leaf(1))
+        Extent {
+            depth: self.type_depth(t),
+            size: self.type_sizes.get(t.index()).copied().unwrap_or(1),
+        }
     }
 
     /// The extent of an attribute.
     pub fn attr_extent(&self, a: crate::Attribute) -> Extent {
-        self.attr_extents
-            .get(a.0 as usize)
-            .copied()
-            .unwrap_or(Extent::leaf(1))
+        Extent {
+            depth: self.attr_depth(a),
+            size: self.attr_sizes.get(a.0 as usize).copied().unwrap_or(1),
+        }
     }
 
     /// The extent of a location.
     pub fn location_extent(&self, loc: Location) -> Extent {
-        match loc {
-            Location::Unknown | Location::Source { .. } => Extent::leaf(1),
-            Location::Id(id) => self
-                .loc_extents
-                .get(id.0 as usize)
-                .copied()
-                .unwrap_or(Extent::leaf(1)),
+        let size = match loc {
+            Location::Id(id) => self.loc_sizes.get(id.0 as usize).copied().unwrap_or(1),
+            _ => 1,
+        };
+        Extent {
+            depth: self.loc_depth(loc),
+            size,
         }
     }
 
-    /// The extent of a type about to be interned, from its children's.
-    pub(crate) fn type_kind_extent(&self, kind: &TypeKind) -> Extent {
-        match kind {
-            TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index | TypeKind::None => {
-                Extent::leaf(1)
-            }
+    fn ty_size(&self, t: crate::Type) -> u64 {
+        self.type_sizes.get(t.index()).copied().unwrap_or(1)
+    }
+
+    fn at_size(&self, a: crate::Attribute) -> u64 {
+        self.attr_sizes.get(a.0 as usize).copied().unwrap_or(1)
+    }
+
+    fn ref_size(&self, r: AttrOrType) -> u64 {
+        match r {
+            AttrOrType::Attr(a) => self.at_size(a),
+            AttrOrType::Type(t) => self.ty_size(t),
+        }
+    }
+
+    /// The written size of a type, from its children's.
+    pub(crate) fn type_kind_size(&self, kind: &TypeKind) -> u64 {
+        let own = match kind {
+            TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index | TypeKind::None => 0,
             TypeKind::Tensor {
                 dims,
                 elem,
                 encoding,
-            } => {
-                let e = Extent::leaf(1 + len(dims.len())).with(self.type_extent(*elem));
-                match encoding {
-                    Some(a) => e.with(self.attr_extent(*a)),
-                    None => e,
-                }
+            } => sum([
+                len(dims.len()),
+                self.ty_size(*elem),
+                encoding.map_or(0, |a| self.at_size(a)),
+            ]),
+            TypeKind::Vector { dims, elem, .. } => {
+                len(dims.len()).saturating_add(self.ty_size(*elem))
             }
-            TypeKind::Vector { dims, elem } => {
-                Extent::leaf(1 + len(dims.len())).with(self.type_extent(*elem))
+            TypeKind::MemRef {
+                dims,
+                elem,
+                layout,
+                memory_space,
+            } => sum([
+                len(dims.len()),
+                self.ty_size(*elem),
+                layout.map_or(0, |a| self.at_size(a)),
+                memory_space.map_or(0, |a| self.at_size(a)),
+            ]),
+            TypeKind::UnrankedMemRef { elem, memory_space } => sum([
+                self.ty_size(*elem),
+                memory_space.map_or(0, |a| self.at_size(a)),
+            ]),
+            TypeKind::UnrankedTensor { elem } | TypeKind::Complex { elem } => self.ty_size(*elem),
+            TypeKind::Function { inputs, results } => {
+                sum(inputs.iter().chain(results).map(|&t| self.ty_size(t)))
             }
-            TypeKind::UnrankedTensor { elem } | TypeKind::Complex { elem } => {
-                Extent::leaf(1).with(self.type_extent(*elem))
-            }
-            TypeKind::Function { inputs, results } => inputs
-                .iter()
-                .chain(results)
-                .fold(Extent::leaf(1), |e, &t| e.with(self.type_extent(t))),
-            TypeKind::Tuple { types } => types
-                .iter()
-                .fold(Extent::leaf(1), |e, &t| e.with(self.type_extent(t))),
-            TypeKind::Opaque { body, .. } => Extent::leaf(1 + len(body.len())),
-        }
+            TypeKind::Tuple { types } => sum(types.iter().map(|&t| self.ty_size(t))),
+            TypeKind::Opaque { body, refs, .. } => sum(std::iter::once(len(body.len()))
+                .chain(refs.iter().map(|r| self.ref_size(r.target)))),
+        };
+        own.saturating_add(1)
     }
 
-    /// The extent of an attribute about to be interned, from its children's.
-    pub(crate) fn attr_kind_extent(&self, kind: &AttrKind) -> Extent {
-        match kind {
-            AttrKind::Unit | AttrKind::Bool(_) => Extent::leaf(1),
-            AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => {
-                Extent::leaf(1).with(self.type_extent(*ty))
+    /// The written size of an attribute, from its children's.
+    pub(crate) fn attr_kind_size(&self, kind: &AttrKind) -> u64 {
+        let own = match kind {
+            AttrKind::Unit | AttrKind::Bool(_) | AttrKind::Location(_) => 0,
+            AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => self.ty_size(*ty),
+            AttrKind::String(s) => len(s.len()),
+            AttrKind::TypedString { value, ty } => {
+                len(value.len()).saturating_add(self.ty_size(*ty))
             }
-            AttrKind::String(s) => Extent::leaf(1 + len(s.len())),
-            AttrKind::Type(t) => Extent::leaf(1).with(self.type_extent(*t)),
-            AttrKind::Array(items) => items
+            AttrKind::Type(t) => self.ty_size(*t),
+            AttrKind::Array(items) => sum(items.iter().map(|&a| self.at_size(a))),
+            AttrKind::Dictionary(entries) => sum(entries
                 .iter()
-                .fold(Extent::leaf(1), |e, &a| e.with(self.attr_extent(a))),
-            AttrKind::Dictionary(entries) => entries.iter().fold(Extent::leaf(1), |e, n| {
-                let name = Extent::leaf(1 + len(self.str(n.name).len()));
-                e.with(name).with(self.attr_extent(n.value))
-            }),
+                .map(|n| len(self.str(n.name).len()).saturating_add(self.at_size(n.value)))),
             AttrKind::DenseArray { elem, values } => {
-                Extent::leaf(1 + len(values.len())).with(self.type_extent(*elem))
+                len(values.len()).saturating_add(self.ty_size(*elem))
             }
-            AttrKind::DenseElements { ty, values } => {
-                Extent::leaf(1 + len(values.len())).with(self.type_extent(*ty))
+            AttrKind::DenseElements { ty, values } | AttrKind::DenseComplex { ty, values } => {
+                len(values.len()).saturating_add(self.ty_size(*ty))
             }
-            AttrKind::SymbolRef { nested, .. } => Extent::leaf(1 + len(nested.len())),
-            AttrKind::Opaque { body, .. } => Extent::leaf(1 + len(body.len())),
+            AttrKind::DenseString { ty, values } => {
+                sum(std::iter::once(self.ty_size(*ty)).chain(values.iter().map(|v| len(v.len()))))
+            }
+            AttrKind::DenseResource { ty, .. } => self.ty_size(*ty),
+            AttrKind::Sparse {
+                ty,
+                indices,
+                values,
+            } => sum([
+                self.ty_size(*ty),
+                self.at_size(*indices),
+                self.at_size(*values),
+            ]),
+            AttrKind::AffineMap(m) => len(m.results.len()),
+            AttrKind::IntegerSet(s) => len(s.constraints.len()),
+            AttrKind::StridedLayout { strides, .. } => len(strides.len()),
+            AttrKind::Distinct { referenced, .. } => self.at_size(*referenced),
+            AttrKind::SymbolRef { nested, .. } => len(nested.len()),
+            AttrKind::Opaque { body, refs, ty, .. } => sum(std::iter::once(len(body.len()))
+                .chain(refs.iter().map(|r| self.ref_size(r.target)))
+                .chain(ty.map(|t| self.ty_size(t)))),
+        };
+        own.saturating_add(1)
+    }
+
+    fn lc_size(&self, l: Location) -> u64 {
+        match l {
+            Location::Id(id) => self.loc_sizes.get(id.0 as usize).copied().unwrap_or(1),
+            _ => 1,
         }
     }
 
-    /// The extent of a location about to be interned, from its children's.
-    pub(crate) fn loc_kind_extent(&self, kind: &LocKind) -> Extent {
-        match kind {
-            LocKind::FileLineCol { file, .. } => Extent::leaf(1 + len(self.str(*file).len())),
-            LocKind::Name { name, child } => {
-                let e = Extent::leaf(1 + len(self.str(*name).len()));
-                match child {
-                    Some(c) => e.with(self.location_extent(*c)),
-                    None => e,
-                }
+    /// The written size of a location, from its children's.
+    pub(crate) fn loc_kind_size(&self, kind: &LocKind) -> u64 {
+        let own = match kind {
+            LocKind::FileLineCol { .. } | LocKind::FileRange { .. } => 0,
+            LocKind::Name { child, .. } => child.map_or(0, |c| self.lc_size(c)),
+            LocKind::CallSite { callee, caller } => {
+                self.lc_size(*callee).saturating_add(self.lc_size(*caller))
             }
-            LocKind::CallSite { callee, caller } => Extent::leaf(1)
-                .with(self.location_extent(*callee))
-                .with(self.location_extent(*caller)),
-            LocKind::Fused { locs, metadata } => {
-                let e = locs
-                    .iter()
-                    .fold(Extent::leaf(1), |e, &l| e.with(self.location_extent(l)));
-                match metadata {
-                    Some(m) => e.with(self.attr_extent(*m)),
-                    None => e,
-                }
-            }
-        }
+            LocKind::Fused { locs, metadata } => sum(locs
+                .iter()
+                .map(|&l| self.lc_size(l))
+                .chain(metadata.map(|m| self.at_size(m)))),
+        };
+        own.saturating_add(1)
     }
 }
 
@@ -166,7 +193,7 @@ mod tests {
     fn sharing_is_counted_as_written() {
         let mut ctx = Context::new();
         let mut t = ctx.i(32);
-        assert_eq!(ctx.type_extent(t), Extent::leaf(1));
+        assert_eq!(ctx.type_extent(t), Extent { depth: 1, size: 1 });
         for level in 1..=40u32 {
             t = ctx.intern_type(TypeKind::Tuple { types: vec![t, t] });
             let e = ctx.type_extent(t);
@@ -180,26 +207,26 @@ mod tests {
         let mut ctx = Context::new();
         let i = ctx.i(64);
         let one = ctx.int_attr(1, i);
-        assert_eq!(ctx.attr_extent(one), Extent { depth: 2, size: 2 });
+        assert_eq!(ctx.attr_extent(one), Extent { depth: 1, size: 2 });
         let arr = ctx.intern_attr(AttrKind::Array(vec![one, one]));
-        assert_eq!(ctx.attr_extent(arr), Extent { depth: 3, size: 5 });
+        assert_eq!(ctx.attr_extent(arr), Extent { depth: 2, size: 5 });
         let k = ctx.sym("k");
         let dict = ctx.dict_attr(vec![NamedAttr {
             name: k,
             value: arr,
         }]);
-        assert_eq!(ctx.attr_extent(dict), Extent { depth: 4, size: 8 });
+        assert_eq!(ctx.attr_extent(dict), Extent { depth: 3, size: 7 });
         let name = ctx.sym("n");
         let leaf = ctx.intern_loc(LocKind::Name { name, child: None });
         let call = ctx.intern_loc(LocKind::CallSite {
             callee: leaf,
             caller: leaf,
         });
-        assert_eq!(ctx.location_extent(call), Extent { depth: 2, size: 5 });
+        assert_eq!(ctx.location_extent(call), Extent { depth: 2, size: 3 });
         let fused = ctx.intern_loc(LocKind::Fused {
             locs: vec![call, Location::Unknown],
             metadata: Some(dict),
         });
-        assert_eq!(ctx.location_extent(fused), Extent { depth: 5, size: 15 });
+        assert_eq!(ctx.location_extent(fused), Extent { depth: 4, size: 12 });
     }
 }

@@ -33,6 +33,10 @@ impl<K: Hash + Eq + Clone> Interner<K> {
     pub(crate) fn get(&self, id: u32) -> &K {
         &self.items[id as usize]
     }
+
+    pub(crate) fn lookup(&self, key: &K) -> Option<u32> {
+        self.map.get(key).copied()
+    }
 }
 
 /// String interner keyed by `&str` lookups without allocating on hits.

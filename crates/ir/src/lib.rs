@@ -7,6 +7,7 @@
 //!   [`verify`] checks it; [`diag`] renders located diagnostics as mlir-opt does.
 //! - [`symbol_table`] resolves symbol references (`@f`) in their symbol tables.
 
+pub mod affine;
 mod apfloat;
 pub mod attrs;
 pub mod builder;
@@ -16,6 +17,7 @@ pub mod diag;
 pub mod dialects;
 pub mod dominance;
 pub mod extent;
+pub mod float;
 pub mod interfaces;
 mod intern;
 pub mod location;
@@ -25,13 +27,15 @@ pub mod parse;
 pub mod pass;
 pub mod print;
 pub mod registry;
+pub mod resources;
 pub mod rewrite;
 pub mod source;
 pub mod symbol_table;
 pub mod types;
 pub mod verify;
+mod walk;
 
-pub use attrs::{AttrKind, Attribute, NamedAttr};
+pub use attrs::{AttrKind, AttrOrType, Attribute, NamedAttr};
 pub use context::{Context, Symbol};
 pub use dense::{DenseElement, ElementKind, ElementValues};
 pub use diag::{Diagnostic, Diagnostics, Severity};

@@ -38,6 +38,20 @@ pub enum LocKind {
         /// 1-based column.
         col: u32,
     },
+    /// `"file":1:2 to :5` or `"file":1:2 to 3:4`: a range. A range that starts and
+    /// ends at one position is a [`LocKind::FileLineCol`].
+    FileRange {
+        /// The file name.
+        file: Symbol,
+        /// 1-based start line.
+        line: u32,
+        /// 1-based start column.
+        col: u32,
+        /// End line.
+        end_line: u32,
+        /// End column.
+        end_col: u32,
+    },
     /// `"name"` or `"name"(child)`.
     Name {
         /// The name.
@@ -90,7 +104,10 @@ impl Context {
                 })
             }
             Location::Id(id) => match self.loc_kind(id) {
-                LocKind::FileLineCol { file, line, col } => {
+                LocKind::FileLineCol { file, line, col }
+                | LocKind::FileRange {
+                    file, line, col, ..
+                } => {
                     let file = self.str(*file);
                     let source = self.find_source(file).and_then(|b| {
                         let offset = self.source(b)?.offset_of(*line, *col)?;
@@ -112,59 +129,49 @@ impl Context {
 
     /// Writes a location in `loc(...)` syntax, turning source offsets into `"file":line:col`.
     pub fn write_loc(&self, loc: Location, out: &mut dyn fmt::Write) -> fmt::Result {
-        out.write_str("loc(")?;
-        self.write_loc_body(loc, out)?;
-        out.write_str(")")
+        crate::print::asm::AsmWriter::plain(self, out).write_loc(loc)
     }
 
-    fn write_loc_body(&self, loc: Location, out: &mut dyn fmt::Write) -> fmt::Result {
-        match loc {
-            Location::Unknown => out.write_str("unknown"),
-            Location::Source { .. } => match self.file_pos(loc) {
-                Some(p) => {
-                    crate::attrs::write_escaped_string(&p.file, out)?;
-                    write!(out, ":{}:{}", p.line, p.col)
+    /// A fused location, simplified as upstream's `FusedLoc::get`: nested fused
+    /// locations with the same metadata are flattened, unknown locations and
+    /// duplicates dropped, and one location without metadata is itself.
+    pub fn fused_loc(&mut self, locs: &[Location], metadata: Option<Attribute>) -> Location {
+        let mut flat: Vec<Location> = Vec::with_capacity(locs.len());
+        // Repeats are found in O(1): fusing N locations is O(N), not O(N^2).
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut push = |l: Location, flat: &mut Vec<Location>| {
+            if seen.insert(l) {
+                flat.push(l);
+            }
+        };
+        for &l in locs {
+            if let Location::Id(id) = l
+                && let LocKind::Fused {
+                    locs: inner,
+                    metadata: m,
+                } = self.loc_kind(id)
+                && *m == metadata
+            {
+                for &x in inner.clone().iter() {
+                    push(x, &mut flat);
                 }
-                None => out.write_str("unknown"),
-            },
-            Location::Id(id) => match self.loc_kind(id) {
-                LocKind::FileLineCol { file, line, col } => {
-                    crate::attrs::write_escaped_string(self.str(*file), out)?;
-                    write!(out, ":{line}:{col}")
-                }
-                LocKind::Name { name, child } => {
-                    crate::attrs::write_escaped_string(self.str(*name), out)?;
-                    if let Some(c) = child {
-                        out.write_str("(")?;
-                        self.write_loc_body(*c, out)?;
-                        out.write_str(")")?;
-                    }
-                    Ok(())
-                }
-                LocKind::CallSite { callee, caller } => {
-                    out.write_str("callsite(")?;
-                    self.write_loc_body(*callee, out)?;
-                    out.write_str(" at ")?;
-                    self.write_loc_body(*caller, out)?;
-                    out.write_str(")")
-                }
-                LocKind::Fused { locs, metadata } => {
-                    out.write_str("fused")?;
-                    if let Some(m) = metadata {
-                        out.write_str("<")?;
-                        self.write_attr(*m, out)?;
-                        out.write_str(">")?;
-                    }
-                    out.write_str("[")?;
-                    for (i, l) in locs.iter().enumerate() {
-                        if i > 0 {
-                            out.write_str(", ")?;
-                        }
-                        self.write_loc_body(*l, out)?;
-                    }
-                    out.write_str("]")
-                }
-            },
+                continue;
+            }
+            if l != Location::Unknown {
+                push(l, &mut flat);
+            }
+        }
+        match (flat.len(), metadata) {
+            (0, None) => Location::Unknown,
+            (0, Some(_)) => self.intern_loc(LocKind::Fused {
+                locs: vec![Location::Unknown],
+                metadata,
+            }),
+            (1, None) => flat[0],
+            _ => self.intern_loc(LocKind::Fused {
+                locs: flat,
+                metadata,
+            }),
         }
     }
 }

@@ -33,49 +33,10 @@ pub enum Signedness {
     Unsigned,
 }
 
-/// A floating-point format.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum FloatKind {
-    /// IEEE half.
-    F16,
-    /// bfloat16.
-    BF16,
-    /// IEEE single.
-    F32,
-    /// IEEE double.
-    F64,
-}
+pub use crate::float::FloatKind;
 
-impl FloatKind {
-    /// The keyword that spells this format.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            FloatKind::F16 => "f16",
-            FloatKind::BF16 => "bf16",
-            FloatKind::F32 => "f32",
-            FloatKind::F64 => "f64",
-        }
-    }
-
-    /// Rounds `v` to this format and back, as storing it in the format would.
-    pub fn round(self, v: f64) -> f64 {
-        match self {
-            FloatKind::F16 => half::f16::from_f64(v).to_f64(),
-            FloatKind::BF16 => half::bf16::from_f64(v).to_f64(),
-            FloatKind::F32 => v as f32 as f64,
-            FloatKind::F64 => v,
-        }
-    }
-
-    /// The width in bits.
-    pub fn width(self) -> u32 {
-        match self {
-            FloatKind::F16 | FloatKind::BF16 => 16,
-            FloatKind::F32 => 32,
-            FloatKind::F64 => 64,
-        }
-    }
-}
+/// Which dims of a vector type are scalable (`vector<[4]xf32>`); empty when none is.
+pub type ScalableDims = SmallVec<[bool; 4]>;
 
 /// The structure of a type.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -87,7 +48,7 @@ pub enum TypeKind {
         /// Sign semantics.
         signedness: Signedness,
     },
-    /// `f16`, `bf16`, `f32`, `f64`.
+    /// `f16`, `bf16`, `f32`, `f64` and the other float formats.
     Float(FloatKind),
     /// `index`.
     Index,
@@ -107,12 +68,34 @@ pub enum TypeKind {
         /// Element type.
         elem: Type,
     },
-    /// `vector<4x4xf32>`: static, positive dims.
+    /// `vector<4x4xf32>`, `vector<2x[4]xf32>`: static, positive dims, some of
+    /// which may be scalable.
     Vector {
         /// Dims, all static.
         dims: Dims,
         /// Element type.
         elem: Type,
+        /// Which dims are scalable; empty when none is (so that equal types are one).
+        scalable: ScalableDims,
+    },
+    /// `memref<4x?xf32, strided<[?, 1]>, 1>`.
+    MemRef {
+        /// Dims; [`DYNAMIC`] is `?`.
+        dims: Dims,
+        /// Element type.
+        elem: Type,
+        /// The layout: an affine map or strided layout attribute; `None` is the
+        /// identity (an identity affine map is stored as `None`, as upstream prints it).
+        layout: Option<Attribute>,
+        /// The memory space; `None` is the default (an integer `0` is stored as `None`).
+        memory_space: Option<Attribute>,
+    },
+    /// `memref<*xf32, 1>`.
+    UnrankedMemRef {
+        /// Element type.
+        elem: Type,
+        /// The memory space; `None` is the default.
+        memory_space: Option<Attribute>,
     },
     /// `(i32, f32) -> (f32)`.
     Function {
@@ -131,12 +114,15 @@ pub enum TypeKind {
         /// The member types.
         types: Vec<Type>,
     },
-    /// `!dialect.body`: a type of an unregistered dialect, kept as text.
+    /// `!dialect.body` or `!dialect<body>`: a type of a dialect the context cannot
+    /// parse, kept as text.
     Opaque {
         /// The dialect namespace.
         dialect: Symbol,
-        /// The text after the namespace, e.g. `.foo<1>`.
+        /// Upstream's symbol data: `foo<1>` for both `!d.foo<1>` and `!d<foo<1>>`.
         body: Box<str>,
+        /// Aliases used in the body.
+        refs: Box<[crate::attrs::OpaqueRef]>,
     },
 }
 
@@ -180,12 +166,23 @@ impl Context {
         self.intern_type(TypeKind::Function { inputs, results })
     }
 
-    /// The element type of a shaped type (tensor or vector), or `None`.
+    /// A fixed-size vector type.
+    pub fn vector_type(&mut self, dims: &[i64], elem: Type) -> Type {
+        self.intern_type(TypeKind::Vector {
+            dims: dims.into(),
+            elem,
+            scalable: ScalableDims::new(),
+        })
+    }
+
+    /// The element type of a shaped type (tensor, vector or memref), or `None`.
     pub fn element_type(&self, t: Type) -> Option<Type> {
         match self.type_kind(t) {
             TypeKind::Tensor { elem, .. }
             | TypeKind::UnrankedTensor { elem }
-            | TypeKind::Vector { elem, .. } => Some(*elem),
+            | TypeKind::Vector { elem, .. }
+            | TypeKind::MemRef { elem, .. }
+            | TypeKind::UnrankedMemRef { elem, .. } => Some(*elem),
             _ => None,
         }
     }
@@ -193,7 +190,9 @@ impl Context {
     /// The dims of a ranked shaped type; `None` for unranked or non-shaped types.
     pub fn shape_dims(&self, t: Type) -> Option<&[i64]> {
         match self.type_kind(t) {
-            TypeKind::Tensor { dims, .. } | TypeKind::Vector { dims, .. } => Some(dims),
+            TypeKind::Tensor { dims, .. }
+            | TypeKind::Vector { dims, .. }
+            | TypeKind::MemRef { dims, .. } => Some(dims),
             _ => None,
         }
     }
@@ -224,90 +223,21 @@ impl Context {
         TypeDisplay { ctx: self, ty: t }
     }
 
-    /// Writes a type in MLIR syntax.
+    /// Writes a type in MLIR syntax (without aliases).
     pub fn write_type(&self, t: Type, out: &mut dyn fmt::Write) -> fmt::Result {
-        match self.type_kind(t) {
-            TypeKind::Integer { width, signedness } => {
-                let prefix = match signedness {
-                    Signedness::Signless => "i",
-                    Signedness::Signed => "si",
-                    Signedness::Unsigned => "ui",
-                };
-                write!(out, "{prefix}{width}")
-            }
-            TypeKind::Float(k) => out.write_str(k.keyword()),
-            TypeKind::Index => out.write_str("index"),
-            TypeKind::None => out.write_str("none"),
-            TypeKind::Tensor {
-                dims,
-                elem,
-                encoding,
-            } => {
-                out.write_str("tensor<")?;
-                write_dims(dims, out)?;
-                self.write_type(*elem, out)?;
-                if let Some(enc) = encoding {
-                    out.write_str(", ")?;
-                    self.write_attr(*enc, out)?;
-                }
-                out.write_str(">")
-            }
-            TypeKind::UnrankedTensor { elem } => {
-                out.write_str("tensor<*x")?;
-                self.write_type(*elem, out)?;
-                out.write_str(">")
-            }
-            TypeKind::Vector { dims, elem } => {
-                out.write_str("vector<")?;
-                write_dims(dims, out)?;
-                self.write_type(*elem, out)?;
-                out.write_str(">")
-            }
-            TypeKind::Function { inputs, results } => {
-                out.write_str("(")?;
-                self.write_type_list(inputs, out)?;
-                out.write_str(") -> ")?;
-                self.write_result_types(results, out)
-            }
-            TypeKind::Complex { elem } => {
-                out.write_str("complex<")?;
-                self.write_type(*elem, out)?;
-                out.write_str(">")
-            }
-            TypeKind::Tuple { types } => {
-                out.write_str("tuple<")?;
-                self.write_type_list(types, out)?;
-                out.write_str(">")
-            }
-            TypeKind::Opaque { dialect, body } => {
-                write!(out, "!{}{}", self.str(*dialect), body)
-            }
-        }
+        crate::print::asm::AsmWriter::plain(self, out).write_type(t)
     }
 
     /// Writes `t1, t2, ...`.
     pub fn write_type_list(&self, types: &[Type], out: &mut dyn fmt::Write) -> fmt::Result {
-        for (i, t) in types.iter().enumerate() {
-            if i > 0 {
-                out.write_str(", ")?;
-            }
-            self.write_type(*t, out)?;
-        }
-        Ok(())
+        let mut w = crate::print::asm::AsmWriter::plain(self, out);
+        w.write_type_list(types)
     }
 
     /// Writes a result type list the way function types print it: a lone
     /// non-function type bare, anything else parenthesized.
     pub fn write_result_types(&self, results: &[Type], out: &mut dyn fmt::Write) -> fmt::Result {
-        let bare =
-            results.len() == 1 && !matches!(self.type_kind(results[0]), TypeKind::Function { .. });
-        if bare {
-            self.write_type(results[0], out)
-        } else {
-            out.write_str("(")?;
-            self.write_type_list(results, out)?;
-            out.write_str(")")
-        }
+        crate::print::asm::AsmWriter::plain(self, out).write_result_types(results)
     }
 }
 

@@ -24,7 +24,7 @@
 //! refined value lets its users refine in turn; a value with no uses is
 //! always refined.
 
-use broadcastable::{BroadcastableOp, RuntimeCheck, Semantics, refined_result_shape};
+use broadcastable::{BroadcastableOp, Semantics, refined_result_shape};
 use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, policy_of, with_shape};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -213,21 +213,13 @@ fn never_satisfiable(
     if broadcastable_ir::semantics(ctx) != Semantics::Mlir {
         return None;
     }
-    let conflict = inferred.checks.iter().find_map(|c| match c {
-        RuntimeCheck::Unsatisfiable(conflict) => Some(conflict),
-        _ => None,
-    })?;
-    let d = op_error(
-        ctx,
-        module,
-        op,
-        "operands can never be broadcast at run time",
-    );
+    let text = broadcastable::wording::never_satisfiable(inferred)?;
+    let d = op_error(ctx, module, op, text.message);
     let loc = d.location;
-    Some(d.with_note(
-        loc,
-        format!("upstream's inference forgets a static 0 next to '?': {conflict}"),
-    ))
+    Some(match text.note {
+        Some(note) => d.with_note(loc, note),
+        None => d,
+    })
 }
 
 /// The refine step over ops that verified (see the module docs).

@@ -2,6 +2,8 @@
 // form, and the printed form and the generic form both parse back to it.
 // RUN: tensor-opt %s | tensor-opt | FileCheck %s
 // RUN: tensor-opt %s --mlir-print-op-generic | tensor-opt | FileCheck %s
+// The generic form numbers values as upstream does: uniquely across the module,
+// regions taken from a worklist last-first, so later functions get lower numbers.
 // RUN: tensor-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // CHECK-LABEL: func.func @binary
@@ -40,7 +42,7 @@ func.func @binary(%a: tensor<4xf32>, %b: tensor<2x4xf32>, %i: tensor<4xi32>, %j:
 // CHECK-LABEL: func.func @explicit_dims
 func.func @explicit_dims(%v: tensor<3xf32>, %m: tensor<2x3xf32>) {
   // CHECK: nd.add %arg1, %arg0 {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
-  // GENERIC: "nd.add"(%arg1, %arg0) <{broadcast_dimensions = array<i64: 1>}> : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // GENERIC: "nd.add"(%arg19, %arg18) <{broadcast_dimensions = array<i64: 1>}> : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   %0 = nd.add %m, %v {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   // CHECK: nd.cmp ge, %arg1, %arg0 {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
   %1 = nd.cmp ge, %m, %v {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
@@ -50,7 +52,7 @@ func.func @explicit_dims(%v: tensor<3xf32>, %m: tensor<2x3xf32>) {
 // CHECK-LABEL: func.func @compare_select
 func.func @compare_select(%a: tensor<4xf32>, %b: tensor<f32>) {
   // CHECK: nd.cmp eq, %arg0, %arg1 : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
-  // GENERIC: "nd.cmp"(%arg0, %arg1) <{predicate = "eq"}> : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
+  // GENERIC: "nd.cmp"(%arg16, %arg17) <{predicate = "eq"}> : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
   %0 = nd.cmp eq, %a, %b : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
   // CHECK: nd.cmp ne,
   %1 = nd.cmp ne, %a, %b : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
@@ -106,7 +108,7 @@ func.func @constant_cast(%u: tensor<*xf32>) {
 // CHECK-LABEL: func.func @broadcasts
 func.func @broadcasts(%v: tensor<3xf32>, %m: tensor<1x3xf32>, %s: tensor<2xindex>, %i: tensor<2x1xi32>) {
   // CHECK: nd.broadcast_in_dim %arg0, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
-  // GENERIC: "nd.broadcast_in_dim"(%arg0) <{broadcast_dimensions = array<i64: 1>}> : (tensor<3xf32>) -> tensor<2x3xf32>
+  // GENERIC: "nd.broadcast_in_dim"(%arg9) <{broadcast_dimensions = array<i64: 1>}> : (tensor<3xf32>) -> tensor<2x3xf32>
   %0 = nd.broadcast_in_dim %v, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
   // StableHLO allows a transposing broadcast.
   // CHECK: nd.broadcast_in_dim %arg1, dims = [2, 1] : (tensor<1x3xf32>) -> tensor<2x3x2xf32>
@@ -114,7 +116,7 @@ func.func @broadcasts(%v: tensor<3xf32>, %m: tensor<1x3xf32>, %s: tensor<2xindex
   // CHECK: nd.broadcast_in_dim %arg0, %arg2, dims = [1] : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
   %2 = nd.broadcast_in_dim %v, %s, dims = [1] : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
   // CHECK: nd.broadcast_to %arg0, shape = [2, 3] : (tensor<3xf32>) -> tensor<2x3xf32>
-  // GENERIC: "nd.broadcast_to"(%arg0) <{shape = array<i64: 2, 3>}> : (tensor<3xf32>) -> tensor<2x3xf32>
+  // GENERIC: "nd.broadcast_to"(%arg9) <{shape = array<i64: 2, 3>}> : (tensor<3xf32>) -> tensor<2x3xf32>
   %3 = nd.broadcast_to %v, shape = [2, 3] : (tensor<3xf32>) -> tensor<2x3xf32>
   // CHECK: nd.broadcast_to %arg0, %arg2 : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
   %4 = nd.broadcast_to %v, %s : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
@@ -134,7 +136,7 @@ func.func @shapes(%x: tensor<2x?xf32>, %u: tensor<*xf32>, %t: tensor<?xindex>) {
   // CHECK: nd.shape_of %arg1 : (tensor<*xf32>) -> tensor<?xindex>
   %1 = nd.shape_of %u : (tensor<*xf32>) -> tensor<?xindex>
   // CHECK: nd.dim %arg0[1] : (tensor<2x?xf32>) -> tensor<index>
-  // GENERIC: "nd.dim"(%arg0) <{index = 1 : i64}> : (tensor<2x?xf32>) -> tensor<index>
+  // GENERIC: "nd.dim"(%arg6) <{index = 1 : i64}> : (tensor<2x?xf32>) -> tensor<index>
   %2 = nd.dim %x[1] : (tensor<2x?xf32>) -> tensor<index>
   // CHECK: nd.dim %arg0[0] : (tensor<2x?xf32>) -> index
   %3 = nd.dim %x[0] : (tensor<2x?xf32>) -> index
@@ -148,7 +150,7 @@ func.func @shapes(%x: tensor<2x?xf32>, %u: tensor<*xf32>, %t: tensor<?xindex>) {
 // CHECK-LABEL: func.func @reduce_matmul
 func.func @reduce_matmul(%x: tensor<4x8xf32>, %a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %v: tensor<4xf32>) {
   // CHECK: nd.reduce sum %arg0 across [1] keep_dims : (tensor<4x8xf32>) -> tensor<4x1xf32>
-  // GENERIC: "nd.reduce"(%arg0) <{dimensions = array<i64: 1>, keep_dims, kind = "sum"}> : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  // GENERIC: "nd.reduce"(%arg2) <{dimensions = array<i64: 1>, keep_dims, kind = "sum"}> : (tensor<4x8xf32>) -> tensor<4x1xf32>
   %0 = nd.reduce sum %x across [1] keep_dims : (tensor<4x8xf32>) -> tensor<4x1xf32>
   // CHECK: nd.reduce max %arg0 across [0] : (tensor<4x8xf32>) -> tensor<8xf32>
   %1 = nd.reduce max %x across [0] : (tensor<4x8xf32>) -> tensor<8xf32>

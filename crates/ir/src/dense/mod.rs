@@ -11,6 +11,7 @@
 //! | `i8`, `i16`, `i32`, `i64`, `i128` (any signedness) | `u8` ... `u128` | the signed and the unsigned Rust type of that width |
 //! | `index` | `u64` | `i64`, `u64` |
 //! | `f16`, `bf16`, `f32`, `f64` | their bits | `half::f16`, `half::bf16`, `f32`, `f64` |
+//! | other float formats (`f8E4M3FN`, `tf32`, `f80`, ...) | their bits, in the next container | none: read them with [`ElementValues::float`] or [`ElementValues::bits`] |
 //! | `iN` of another width, 2 ≤ N ≤ 128 | the next of `u8`, `u16`, `u32`, `u64`, `u128` | none: read them with [`ElementValues::int`] |
 //!
 //! Integers of other widths hold upstream's raw bits, the low N bits zero-extended
@@ -164,19 +165,14 @@ impl ElementValues {
         })
     }
 
-    /// Element `i` of a float kind, exactly, as an `f64`. `None` for integers or past
-    /// the end.
+    /// Element `i` of a float kind as an `f64` (exactly, except for `f80` and `f128`).
+    /// `None` for integers or past the end.
     pub fn float(&self, i: usize) -> Option<f64> {
         let ElementKind::Float(k) = self.kind else {
             return None;
         };
         let bits = self.bits(i)?;
-        Some(match k {
-            FloatKind::F16 => half::f16::from_bits(bits as u16).to_f64(),
-            FloatKind::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
-            FloatKind::F32 => f64::from(f32::from_bits(bits as u32)),
-            FloatKind::F64 => f64::from_bits(bits as u64),
-        })
+        Some(k.to_f64(bits))
     }
 
     /// The stored bits of element `i`, zero-extended (floats: their encoding).
@@ -243,6 +239,20 @@ impl ElementValues {
         ElementValues { kind, data }
     }
 
+    /// Keeps one pair when all pairs are equal: a complex splat.
+    pub(crate) fn into_pair_splat_if_uniform(self) -> Self {
+        let n = self.len();
+        if n <= 2 || !n.is_multiple_of(2) {
+            return self;
+        }
+        let (a, b) = (self.bits(0), self.bits(1));
+        if (1..n / 2).all(|i| self.bits(2 * i) == a && self.bits(2 * i + 1) == b) {
+            let first = [a.unwrap_or(0), b.unwrap_or(0)];
+            return Self::from_bits_iter(self.kind, first.into_iter());
+        }
+        self
+    }
+
     /// Keeps one element when all are equal (upstream stores such literals as splats).
     pub(crate) fn into_splat_if_uniform(self) -> Self {
         fn first_if_uniform<T: Copy + PartialEq>(d: &Arc<[T]>) -> Option<Arc<[T]>> {
@@ -288,12 +298,7 @@ fn extend(bits: u128, width: u32, signedness: Signedness) -> i128 {
 
 /// The encoding of `v` rounded to `kind`.
 pub(crate) fn float_bits(v: f64, kind: FloatKind) -> u128 {
-    match kind {
-        FloatKind::F16 => u128::from(half::f16::from_f64(v).to_bits()),
-        FloatKind::BF16 => u128::from(half::bf16::from_f64(v).to_bits()),
-        FloatKind::F32 => u128::from((v as f32).to_bits()),
-        FloatKind::F64 => u128::from(v.to_bits()),
-    }
+    kind.from_f64(v)
 }
 
 /// The buffer and the sealed trait behind [`DenseElement`]; public in a private module

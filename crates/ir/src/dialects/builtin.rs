@@ -56,12 +56,44 @@ fn verify_module(
     Ok(())
 }
 
+crate::op! {
+    /// Converts values between type systems that a conversion has not reconciled
+    /// yet; it has no semantics of its own, as upstream's.
+    pub struct UnrealizedConversionCastOp = "builtin.unrealized_conversion_cast" {
+        summary: "an unrealized conversion from one set of types to another",
+        traits: [OpTrait::Pure],
+        operands: { inputs*: crate::ods::constraints::ANY_TYPE },
+        results: { outputs*: crate::ods::constraints::ANY_TYPE },
+        attributes: {},
+        syntax: Syntax::Format("($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict", &[]),
+        verify: verify_cast,
+        style: DiagStyle::Ods,
+    }
+}
+
 /// The `builtin` dialect.
 pub static DIALECT: Dialect = Dialect {
     name: "builtin",
-    description: "# The `builtin` dialect\n\nThe core's own ops: `builtin.module`.",
-    ops: &[ModuleOp::DEF],
+    description: "# The `builtin` dialect\n\nThe core's own ops: `builtin.module` and `builtin.unrealized_conversion_cast`.",
+    ops: &[ModuleOp::DEF, UnrealizedConversionCastOp::DEF],
 };
+
+/// Upstream's verifier: a cast has results.
+fn verify_cast(
+    ctx: &crate::Context,
+    module: &crate::Module,
+    op: OpId,
+) -> Result<(), crate::Diagnostic> {
+    if module.num_results(op) == 0 {
+        return Err(crate::verify::op_error(
+            ctx,
+            module,
+            op,
+            "expected at least one result for cast operation",
+        ));
+    }
+    Ok(())
+}
 
 /// `module @name? (attributes {...})? { ops }`
 fn parse_module(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {

@@ -1,7 +1,6 @@
 //! Attribute grammar: literals, arrays, dictionaries, `dense<...>`, `array<...>`,
 //! symbol references, type attributes and `#alias` uses.
 
-use super::types::UNREGISTERED_DIALECT_TAIL;
 use super::{PResult, Parser, Tok, unescape};
 use crate::attrs::{AttrKind, ElementKind, ElementValues, NamedAttr};
 use crate::types::{FloatKind, Signedness, TypeKind};
@@ -37,6 +36,15 @@ impl<'a> Parser<'a> {
                     None => Vec::new(),
                 };
                 self.advance()?;
+                if self.consume_if(Tok::Colon)? {
+                    let ty = self.parse_type()?;
+                    if !matches!(self.ctx.type_kind(ty), TypeKind::None) {
+                        return Ok(self.ctx.intern_attr(AttrKind::TypedString {
+                            value: bytes.into(),
+                            ty,
+                        }));
+                    }
+                }
                 Ok(self.ctx.bytes_attr(&bytes))
             }
             Tok::LSquare => self.nested(|p| {
@@ -73,6 +81,15 @@ impl<'a> Parser<'a> {
                 }
                 "dense" => self.nested(|p| p.parse_dense()),
                 "array" => self.nested(|p| p.parse_dense_array()),
+                "affine_map" | "affine_set" => self.nested(|p| p.parse_affine_attr()),
+                "strided" => self.nested(|p| p.parse_strided_layout()),
+                "distinct" => self.nested(|p| p.parse_distinct()),
+                "sparse" => self.nested(|p| p.parse_sparse()),
+                "dense_resource" => self.nested(|p| p.parse_dense_resource()),
+                "loc" => {
+                    let loc = self.parse_location()?;
+                    Ok(self.ctx.location_attr(loc))
+                }
                 _ => {
                     let t = self.parse_type()?;
                     Ok(self.ctx.type_attr(t))
@@ -156,56 +173,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_hash_attribute(&mut self) -> PResult<Attribute> {
-        let pos = self.pos();
-        let text = &self.token_text()[1..];
-        if let Some(&a) = self.attr_aliases.get(text) {
-            self.use_alias(self.ctx.attr_extent(a), pos)?;
-            self.advance()?;
-            return Ok(a);
-        }
-        let dotted = text.split_once('.');
-        if dotted.is_none() && !self.token_end_is_angle() {
-            let at = self.tok.end;
-            return Err(self.error_at(at, format!("undefined symbol alias id '{text}'")));
-        }
-        let (dialect, rest) = dotted.unwrap_or((text, ""));
-        let end = self.tok.end as usize;
-        let angle = self.raw_angle_body(end)?;
-        let (body_pos, shown) = self.dialect_body(pos, dialect, dotted.is_some(), rest, &angle);
-        if self.ctx.is_dialect_registered(dialect) {
-            return Err(self.error_at(
-                body_pos,
-                format!("dialect '{dialect}' provides no attribute parsing hook"),
-            ));
-        }
-        if !self.ctx.allows_unregistered() {
-            // Upstream parses the optional `: type` first and shows it.
-            let ty = if self.consume_if(Tok::Colon)? {
-                let t = self.parse_type()?;
-                self.ctx.ty(t).to_string()
-            } else {
-                "none".to_string()
-            };
-            return Err(self.error_at(
-                body_pos,
-                format!(
-                    "#\"{dialect}\"<\"{shown}\"> : '{ty}' attribute {UNREGISTERED_DIALECT_TAIL}"
-                ),
-            ));
-        }
-        let body = super::opaque_body(rest, &angle);
-        let dialect = self.ctx.sym(dialect);
-        Ok(self.ctx.intern_attr(AttrKind::Opaque {
-            dialect,
-            body: body.into(),
-        }))
-    }
-
-    fn token_end_is_angle(&self) -> bool {
-        self.lex.text_at(self.tok.end as usize) == Some(b'<')
-    }
-
     /// Parses a number or `true`/`false`; `expected` is the error for anything else.
     fn parse_literal(&mut self, expected: &str) -> PResult<Literal> {
         let pos = self.pos();
@@ -254,11 +221,8 @@ impl<'a> Parser<'a> {
         };
         match self.ctx.type_kind(ty).clone() {
             TypeKind::Float(kind) => {
-                let v = self.literal_as_float(lit, kind, pos)?;
-                Ok(self.ctx.intern_attr(AttrKind::Float {
-                    bits: v.to_bits(),
-                    ty,
-                }))
+                let bits = self.literal_as_float_bits(lit, kind, pos)?;
+                Ok(self.ctx.intern_attr(AttrKind::Float { bits, ty }))
             }
             TypeKind::Integer { .. } | TypeKind::Index => {
                 // Upstream reports a float with an integer type after the type.
@@ -272,12 +236,17 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn literal_as_float(&self, lit: Literal, kind: FloatKind, pos: u32) -> PResult<f64> {
+    /// The encoding of a float literal in `kind`: a decimal rounds (through an `f64`, as
+    /// upstream parses it), a hex integer is the bits.
+    fn literal_as_float_bits(&self, lit: Literal, kind: FloatKind, pos: u32) -> PResult<u128> {
         match lit {
-            Literal::Float(v) => Ok(kind.round(v)),
-            Literal::Int { value, hex: true } => float_from_bits(value, kind).ok_or_else(|| {
-                self.error_at(pos, "hexadecimal float constant out of range for type")
-            }),
+            Literal::Float(v) => Ok(kind.from_f64(v)),
+            Literal::Int { value, hex: true } => u128::try_from(value)
+                .ok()
+                .filter(|&b| kind.truncate(b) == b)
+                .ok_or_else(|| {
+                    self.error_at(pos, "hexadecimal float constant out of range for type")
+                }),
             Literal::Int { .. } => Err(Box::new(
                 crate::Diagnostic::error(
                     self.location(pos),
@@ -340,11 +309,14 @@ impl<'a> Parser<'a> {
         };
         match kind {
             ElementKind::Float(k) => {
-                let vals = flat
+                let bits = flat
                     .iter()
-                    .map(|&(l, pos)| self.literal_as_float(l, k, pos))
+                    .map(|&(l, pos)| self.literal_as_float_bits(l, k, pos))
                     .collect::<PResult<Vec<_>>>()?;
-                Ok(ElementValues::from_floats(k, vals))
+                Ok(ElementValues::from_bits_iter(
+                    ElementKind::Float(k),
+                    bits.into_iter(),
+                ))
             }
             _ => {
                 let vals = flat
@@ -436,38 +408,6 @@ impl<'a> Parser<'a> {
             .and_then(|m| super::dense::int_bits(m, neg, spec))
             .ok_or_else(|| self.error_at(self.pos(), "integer constant out of range"))
     }
-
-    /// Parses a block of `#alias = attr` / `!alias = type` definitions at top level.
-    pub(crate) fn parse_alias_definition(&mut self) -> PResult<()> {
-        let pos = self.pos();
-        let is_type = self.at(Tok::BangIdent);
-        let name = &self.token_text()[1..];
-        if name.contains('.') {
-            return Err(self.error_at(
-                pos,
-                "expected attribute or type alias name without a dialect prefix",
-            ));
-        }
-        self.advance()?;
-        self.expect(Tok::Equal, "=")?;
-        if is_type {
-            let t = self.parse_type()?;
-            if self.type_aliases.insert(name, t).is_some() {
-                return Err(self.error_at(pos, format!("redefinition of type alias id '{name}'")));
-            }
-        } else if self.at_keyword("loc") {
-            let loc = self.parse_location()?;
-            self.loc_aliases.insert(name, loc);
-        } else {
-            let a = self.parse_attribute()?;
-            if self.attr_aliases.insert(name, a).is_some() {
-                return Err(
-                    self.error_at(pos, format!("redefinition of attribute alias id '{name}'"))
-                );
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Does `v` fit the integer type? Signless types accept both signed and unsigned readings.
@@ -489,14 +429,4 @@ fn int_fits(v: i128, kind: &TypeKind) -> bool {
         Signedness::Signed => v >= min_signed && v <= max_signed,
         Signedness::Unsigned => v >= 0 && v <= max_unsigned,
     }
-}
-
-fn float_from_bits(bits: i128, kind: FloatKind) -> Option<f64> {
-    let bits = u64::try_from(bits).ok()?;
-    Some(match kind {
-        FloatKind::F64 => f64::from_bits(bits),
-        FloatKind::F32 => f64::from(f32::from_bits(u32::try_from(bits).ok()?)),
-        FloatKind::F16 => half::f16::from_bits(u16::try_from(bits).ok()?).to_f64(),
-        FloatKind::BF16 => half::bf16::from_bits(u16::try_from(bits).ok()?).to_f64(),
-    })
 }

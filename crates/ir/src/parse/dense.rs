@@ -19,6 +19,17 @@ enum ElemTok {
     Float,
     True,
     False,
+    Str,
+}
+
+/// A tensor literal as written, converted once its type is known.
+#[derive(Default)]
+pub(super) struct DenseLiteral<'a> {
+    raw: Vec<RawElement>,
+    /// The shape of nested lists; `None` for a single element.
+    pub(super) shape: Option<Vec<i64>>,
+    /// A string literal: raw data in hex, or the one string of string elements.
+    hex: Option<(u32, &'a str)>,
 }
 
 /// An element as written, kept until the type says what it means: 12 bytes, where
@@ -46,33 +57,73 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         self.advance()?;
         self.expect(Tok::Less, "<")?;
-        let mut raw = Vec::new();
-        let mut shape = None;
-        let mut hex = None;
-        match self.tok.kind {
-            Tok::Greater => {}
-            Tok::String => {
-                hex = Some((self.pos(), self.token_text()));
-                self.advance()?;
-            }
-            Tok::LSquare => shape = Some(self.parse_dense_list(&mut raw)?),
-            _ => raw.push(self.parse_raw_element()?),
-        }
+        let lit = if self.at(Tok::Greater) {
+            DenseLiteral::default()
+        } else {
+            self.parse_dense_literal(true)?
+        };
         self.expect(Tok::Greater, ">")?;
         self.expect(Tok::Colon, ":")?;
         let ty = self.parse_type()?;
+        self.check_elements_type(ty, pos)?;
+        self.build_dense(&lit, ty, pos)
+    }
+
+    /// Checks that a `dense`/`sparse` literal's type is statically shaped.
+    pub(super) fn check_elements_type(&self, ty: Type, pos: u32) -> PResult<()> {
+        match self.ctx.type_kind(ty) {
+            TypeKind::Tensor { dims, .. } | TypeKind::Vector { dims, .. } => {
+                if dims.contains(&DYNAMIC) {
+                    return Err(self.error_at(pos, "elements literal type must have static shape"));
+                }
+                Ok(())
+            }
+            _ => Err(self.error_at(pos, "elements literal must be a shaped type")),
+        }
+    }
+
+    /// Parses a tensor literal: one element, nested lists, or (with `allow_hex`) a
+    /// string of raw data in hex.
+    pub(super) fn parse_dense_literal(&mut self, allow_hex: bool) -> PResult<DenseLiteral<'a>> {
+        let mut lit = DenseLiteral::default();
+        match self.tok.kind {
+            Tok::String if allow_hex => {
+                lit.hex = Some((self.pos(), self.token_text()));
+                self.advance()?;
+            }
+            Tok::LSquare => lit.shape = Some(self.parse_dense_list(&mut lit.raw)?),
+            _ => self.parse_raw_element(&mut lit.raw)?,
+        }
+        Ok(lit)
+    }
+
+    /// The attribute a parsed literal is for a statically shaped type (checked), with
+    /// upstream's checks and messages at `pos`.
+    pub(super) fn build_dense(
+        &mut self,
+        lit: &DenseLiteral<'a>,
+        ty: Type,
+        pos: u32,
+    ) -> PResult<Attribute> {
         let (dims, elem) = match self.ctx.type_kind(ty) {
-            TypeKind::Tensor { dims, elem, .. } | TypeKind::Vector { dims, elem } => {
+            TypeKind::Tensor { dims, elem, .. } | TypeKind::Vector { dims, elem, .. } => {
                 (dims.clone(), *elem)
             }
             _ => return Err(self.error_at(pos, "elements literal must be a shaped type")),
         };
-        if dims.contains(&DYNAMIC) {
-            return Err(self.error_at(pos, "elements literal type must have static shape"));
-        }
         let count = num_elements(&dims);
-        if let Some((hex_pos, text)) = hex {
-            let kind = self.dense_element_kind(elem, pos)?;
+        let (complex, part) = match self.ctx.type_kind(elem) {
+            TypeKind::Complex { elem } => (true, *elem),
+            _ => (false, elem),
+        };
+        let numeric = matches!(
+            self.ctx.type_kind(part),
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
+        );
+        if let Some((hex_pos, text)) = lit.hex
+            && numeric
+        {
+            let kind = self.dense_element_kind(part, pos)?;
             let quoted = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
             let bytes = crate::dense::decode_hex(quoted).ok_or_else(|| {
                 self.error_at(
@@ -81,7 +132,20 @@ impl<'a> Parser<'a> {
                 )
             })?;
             let count = count.and_then(|c| u64::try_from(c).ok());
-            let values = ElementValues::from_raw_data(kind, &bytes, count).ok_or_else(|| {
+            let values = if complex {
+                let eb = kind.raw_bytes();
+                let parts = if bytes.len() == 2 * eb {
+                    Some(2)
+                } else {
+                    count.and_then(|c| c.checked_mul(2))
+                };
+                (bytes.len() != eb && kind != ElementKind::Bool)
+                    .then(|| ElementValues::from_raw_data(kind, &bytes, parts))
+                    .flatten()
+            } else {
+                ElementValues::from_raw_data(kind, &bytes, count)
+            };
+            let values = values.ok_or_else(|| {
                 self.error_at(
                     pos,
                     format!(
@@ -90,9 +154,9 @@ impl<'a> Parser<'a> {
                     ),
                 )
             })?;
-            return Ok(self.dense_attr(ty, values));
+            return Ok(self.dense_attr(ty, values, complex));
         }
-        match &shape {
+        match &lit.shape {
             Some(shape) if shape.as_slice() != dims.as_slice() => {
                 let show = |d: &[i64]| d.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
                 return Err(self.error_at(
@@ -104,7 +168,7 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             }
-            None if raw.is_empty() && count != Some(0) => {
+            None if lit.hex.is_none() && lit.raw.is_empty() && count != Some(0) => {
                 return Err(self.error_at(
                     pos,
                     format!(
@@ -115,25 +179,88 @@ impl<'a> Parser<'a> {
             }
             _ => {}
         }
-        let kind = self.dense_element_kind(elem, pos)?;
+        if !numeric {
+            return self.build_dense_strings(lit, ty, pos);
+        }
+        if complex {
+            let splat = lit.shape.is_none() && count != Some(0);
+            if splat && lit.raw.len() != 2 {
+                return Err(self.error_at(
+                    pos,
+                    format!(
+                        "parsed {} elements, but type ('{}') expected 2 elements",
+                        lit.raw.len(),
+                        self.ctx.ty(elem)
+                    ),
+                ));
+            }
+            let expected = count.map(|c| c.saturating_mul(2));
+            if lit.shape.is_some() && expected != i64::try_from(lit.raw.len()).ok() {
+                return Err(self.error_at(
+                    pos,
+                    format!(
+                        "parsed {} elements, but type ('{}') expected {} elements",
+                        lit.raw.len(),
+                        self.ctx.ty(ty),
+                        expected.unwrap_or(0)
+                    ),
+                ));
+            }
+        }
+        let kind = self.dense_element_kind(part, pos)?;
         let values = match kind {
-            ElementKind::Float(k) => self.convert(&raw, kind, |p, r| p.float_element(r, k))?,
+            ElementKind::Float(k) => self.convert(&lit.raw, kind, |p, r| p.float_element(r, k))?,
             _ => {
-                let spec = match *self.ctx.type_kind(elem) {
+                let spec = match *self.ctx.type_kind(part) {
                     TypeKind::Integer { width, signedness } => IntSpec { width, signedness },
                     _ => IntSpec {
                         width: 64,
                         signedness: Signedness::Signed,
                     },
                 };
-                self.convert(&raw, kind, |p, r| p.int_element(r, spec))?
+                self.convert(&lit.raw, kind, |p, r| p.int_element(r, spec))?
             }
         };
-        Ok(self.dense_attr(ty, values))
+        Ok(self.dense_attr(ty, values, complex))
+    }
+
+    /// `dense<"a", ...>` of a non-numeric element type: one string per element.
+    fn build_dense_strings(
+        &mut self,
+        lit: &DenseLiteral<'a>,
+        ty: Type,
+        pos: u32,
+    ) -> PResult<Attribute> {
+        let mut values: Vec<Box<[u8]>> = Vec::with_capacity(lit.raw.len());
+        if let Some((_, text)) = lit.hex {
+            values.push(super::unescape_bytes(&text[1..text.len() - 1]).into());
+        }
+        for r in &lit.raw {
+            if r.tok != ElemTok::Str {
+                let spelling = self.raw_text(r);
+                let sign = if r.neg { "-" } else { "" };
+                let _ = sign;
+                return Err(self.error_at(pos, format!("expected string token, got {spelling}")));
+            }
+            let text = self.raw_text(r);
+            values.push(super::unescape_bytes(&text[1..text.len() - 1]).into());
+        }
+        let uniform = values.len() > 1 && values.iter().all(|v| *v == values[0]);
+        if uniform {
+            values.truncate(1);
+        }
+        Ok(self.ctx.intern_attr(AttrKind::DenseString {
+            ty,
+            values: values.into(),
+        }))
     }
 
     /// Interns a dense attribute, keeping one element when all are equal, as upstream.
-    fn dense_attr(&mut self, ty: Type, values: ElementValues) -> Attribute {
+    fn dense_attr(&mut self, ty: Type, values: ElementValues, complex: bool) -> Attribute {
+        if complex {
+            let values = values.into_pair_splat_if_uniform();
+            return self.ctx.intern_attr(AttrKind::DenseComplex { ty, values });
+        }
         let values = values.into_splat_if_uniform();
         self.ctx.intern_attr(AttrKind::DenseElements { ty, values })
     }
@@ -203,6 +330,7 @@ impl<'a> Parser<'a> {
             ElemTok::Int => parse_magnitude(self.raw_text(r))
                 .and_then(|m| int_bits(m, r.neg, spec))
                 .ok_or_else(|| self.error_at(r.start, "integer constant out of range for type")),
+            ElemTok::Str => Err(self.error_at(r.start, "integer constant out of range for type")),
         }
     }
 
@@ -235,14 +363,24 @@ impl<'a> Parser<'a> {
                 .ok_or_else(|| {
                     self.error_at(r.start, "hexadecimal float constant out of range for type")
                 }),
-            ElemTok::True | ElemTok::False => {
+            ElemTok::True | ElemTok::False | ElemTok::Str => {
                 Err(self.error_at(r.start, "expected floating point literal"))
             }
         }
     }
 
-    /// Parses one element: `[-]number`, `true` or `false`.
-    fn parse_raw_element(&mut self) -> PResult<RawElement> {
+    /// Parses one element: `[-]number`, `true`, `false`, a string, or a complex
+    /// `(re, im)` (two elements).
+    fn parse_raw_element(&mut self, raw: &mut Vec<RawElement>) -> PResult<()> {
+        if self.at(Tok::LParen) {
+            return self.nested(|p| {
+                p.advance()?;
+                p.parse_raw_element(raw)?;
+                p.parse_token(Tok::Comma, "expected ',' between complex elements")?;
+                p.parse_raw_element(raw)?;
+                p.parse_token(Tok::RParen, "expected ')' after complex elements")
+            });
+        }
         let neg = self.consume_if(Tok::Minus)?;
         let tok = match self.tok.kind {
             Tok::Integer => ElemTok::Int,
@@ -250,18 +388,18 @@ impl<'a> Parser<'a> {
             _ if neg => {
                 return Err(self.error_at(self.pos(), "expected integer or floating point literal"));
             }
+            Tok::String => ElemTok::Str,
             _ if self.at_keyword("true") => ElemTok::True,
             _ if self.at_keyword("false") => ElemTok::False,
             _ => return Err(self.error_at(self.pos(), DENSE_ELEMENT)),
         };
-        let r = RawElement {
+        raw.push(RawElement {
             start: self.tok.start,
             end: self.tok.end,
             tok,
             neg,
-        };
-        self.advance()?;
-        Ok(r)
+        });
+        self.advance()
     }
 
     /// Parses `[...]` nested lists of elements; returns the inferred shape.
@@ -274,7 +412,7 @@ impl<'a> Parser<'a> {
                 let shape = if p.at(Tok::LSquare) {
                     p.parse_dense_list(raw)?
                 } else {
-                    raw.push(p.parse_raw_element()?);
+                    p.parse_raw_element(raw)?;
                     Vec::new()
                 };
                 match &inner {

@@ -82,7 +82,12 @@ impl<'a> Parser<'a> {
                 // Upstream reports an undefined alias at the end of its name.
                 let (pos, end) = (self.tok.start, self.tok.end);
                 let name = &self.token_text()[1..];
-                let loc = self.loc_aliases.get(name).copied();
+                let loc = self.loc_aliases.get(name).copied().or_else(|| {
+                    match self.ctx.attr_kind(*self.attr_aliases.get(name)?) {
+                        crate::AttrKind::Location(l) => Some(*l),
+                        _ => None,
+                    }
+                });
                 if let Some(l) = loc {
                     self.use_alias(self.ctx.location_extent(l), pos)?;
                 }
@@ -93,18 +98,7 @@ impl<'a> Parser<'a> {
                 let s = self.parse_string()?;
                 let name = self.ctx.sym(&s);
                 if self.consume_if(Tok::Colon)? {
-                    let line = self.parse_u32("expected integer line number in FileLineColLoc")?;
-                    // The column is optional (`"file":3` is column 0), as upstream accepts.
-                    let col = if self.consume_if(Tok::Colon)? {
-                        self.parse_u32("expected integer column number in FileLineColLoc")?
-                    } else {
-                        0
-                    };
-                    return Ok(self.ctx.intern_loc(LocKind::FileLineCol {
-                        file: name,
-                        line,
-                        col,
-                    }));
+                    return self.parse_file_range(name);
                 }
                 let child = if self.consume_if(Tok::LParen)? {
                     let c = self.nested(|p| p.parse_location_body())?;
@@ -117,6 +111,46 @@ impl<'a> Parser<'a> {
             }
             _ => Err(self.error("expected location instance")),
         }
+    }
+
+    /// After `"file":`: `line`, `line:col`, `line:col to :col` or
+    /// `line:col to line:col`, as upstream's `parseNameOrFileLineColRange`.
+    fn parse_file_range(&mut self, file: crate::Symbol) -> PResult<Location> {
+        let line = self.parse_u32("expected integer line number in FileLineColRange")?;
+        // The column is optional (`"file":3` is column 0), as upstream accepts.
+        if !self.consume_if(Tok::Colon)? {
+            return Ok(self
+                .ctx
+                .intern_loc(LocKind::FileLineCol { file, line, col: 0 }));
+        }
+        let col = self.parse_u32("expected integer column number in FileLineColRange")?;
+        if !self.parse_optional_keyword("to")? {
+            return Ok(self
+                .ctx
+                .intern_loc(LocKind::FileLineCol { file, line, col }));
+        }
+        let end_line = if self.at(Tok::Integer) {
+            Some(self.parse_u32("expected integer line number in FileLineColRange")?)
+        } else {
+            None
+        };
+        if !self.consume_if(Tok::Colon)? {
+            return Err(self.error("expected either integer or `:` post `to` in FileLineColRange"));
+        }
+        let end_col = self.parse_u32("expected integer column number in FileLineColRange")?;
+        let end_line = end_line.unwrap_or(line);
+        if end_line == line && end_col == col {
+            return Ok(self
+                .ctx
+                .intern_loc(LocKind::FileLineCol { file, line, col }));
+        }
+        Ok(self.ctx.intern_loc(LocKind::FileRange {
+            file,
+            line,
+            col,
+            end_line,
+            end_col,
+        }))
     }
 
     fn parse_u32(&mut self, msg: &str) -> PResult<u32> {

@@ -2,12 +2,16 @@
 //! cursor and the helpers custom op parsers use; `types`, `attrs`, `locations`
 //! and `ops` hold the grammar.
 
+mod affine;
 mod attrs;
+mod builtin_attrs;
 mod dense;
+mod dialect;
 mod lexer;
 mod locations;
 mod names;
 mod ops;
+mod resources;
 mod types;
 
 pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow, unescape_raw};
@@ -62,6 +66,7 @@ pub fn parse_source(
             )));
         }
     };
+    ctx.clear_resource_groups();
     let mut module = Module::new();
     module.reserve_for_source(range.len());
     let mut parser = Parser::new(ctx, &mut module, &text, buffer, range)?;
@@ -90,6 +95,8 @@ pub struct Parser<'a> {
     /// Shaped types by exact spelling: programs repeat a few types many times.
     type_cache: FxHashMap<&'a str, Type>,
     attr_aliases: FxHashMap<&'a str, Attribute>,
+    /// `distinct[N]<...>` attributes by their `N` in this text.
+    distinct: FxHashMap<u64, Attribute>,
     loc_aliases: FxHashMap<&'a str, Location>,
     /// Ops whose `loc(#alias)` names an alias defined later: the op, the name,
     /// where it was used and the nesting depth there.
@@ -129,6 +136,7 @@ impl<'a> Parser<'a> {
             type_aliases: FxHashMap::default(),
             type_cache: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
+            distinct: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
             default_dialects: vec!["builtin"],
@@ -390,17 +398,6 @@ impl<'a> Parser<'a> {
 /// Sorts properties by name, as the generic parser leaves them.
 pub fn sort_props(ctx: &Context, props: &mut [crate::attrs::NamedAttr]) {
     props.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
-}
-
-/// The text kept for a dialect type or attribute of an unregistered dialect: `.rest<...>`.
-pub(crate) fn opaque_body(rest: &str, angle: &str) -> String {
-    let mut body = String::with_capacity(rest.len() + angle.len() + 1);
-    if !rest.is_empty() {
-        body.push('.');
-        body.push_str(rest);
-    }
-    body.push_str(angle);
-    body
 }
 
 /// The name in an `@name` / `@"name"` token.

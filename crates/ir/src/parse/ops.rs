@@ -48,6 +48,7 @@ impl<'a> Parser<'a> {
         self.push_scope();
         while !self.at(Tok::Eof) {
             match self.tok.kind {
+                Tok::LBrace if self.at_file_metadata() => self.parse_file_metadata()?,
                 Tok::HashIdent | Tok::BangIdent => self.parse_alias_definition()?,
                 _ => {
                     self.parse_operation(block)?;

@@ -2,7 +2,8 @@
 
 use super::{PResult, Parser, Tok};
 use crate::Type;
-use crate::types::{DYNAMIC, Dims, FloatKind, Signedness, TypeKind};
+use crate::attrs::AttrKind;
+use crate::types::{DYNAMIC, Dims, FloatKind, ScalableDims, Signedness, TypeKind};
 
 /// The end of upstream's error for a dialect type or attribute without the dialect.
 pub(crate) const UNREGISTERED_DIALECT_TAIL: &str = "created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used";
@@ -90,7 +91,7 @@ impl<'a> Parser<'a> {
     fn parse_builtin_type(&mut self) -> PResult<Type> {
         let pos = self.pos();
         let text = self.token_text();
-        if matches!(text, "tensor" | "vector")
+        if matches!(text, "tensor" | "vector" | "memref")
             && let Some(raw) = self.simple_shaped_text()
         {
             if let Some(&t) = self.type_cache.get(raw) {
@@ -98,31 +99,29 @@ impl<'a> Parser<'a> {
                 self.advance()?;
                 return Ok(t);
             }
-            let t = self.nested(|p| {
-                if text == "tensor" {
-                    p.parse_tensor_type()
-                } else {
-                    p.parse_vector_type()
-                }
+            let t = self.nested(|p| match text {
+                "tensor" => p.parse_tensor_type(),
+                "vector" => p.parse_vector_type(),
+                _ => p.parse_memref_type(),
             })?;
             self.type_cache.insert(raw, t);
             return Ok(t);
         }
         let kind = match text {
-            "f16" => TypeKind::Float(FloatKind::F16),
-            "bf16" => TypeKind::Float(FloatKind::BF16),
-            "f32" => TypeKind::Float(FloatKind::F32),
-            "f64" => TypeKind::Float(FloatKind::F64),
             "index" => TypeKind::Index,
             "none" => TypeKind::None,
             "tensor" => return self.nested(|p| p.parse_tensor_type()),
             "complex" => return self.nested(|p| p.parse_complex_type()),
             "tuple" => return self.nested(|p| p.parse_tuple_type()),
             "vector" => return self.nested(|p| p.parse_vector_type()),
+            "memref" => return self.nested(|p| p.parse_memref_type()),
             _ => match parse_int_type_name(text) {
                 Some(Ok(kind)) => kind,
                 Some(Err(msg)) => return Err(self.error_at(pos, msg)),
-                None => return Err(self.error("expected non-function type")),
+                None => match FloatKind::from_keyword(text) {
+                    Some(k) => TypeKind::Float(k),
+                    None => return Err(self.error("expected non-function type")),
+                },
             },
         };
         self.advance()?;
@@ -259,19 +258,28 @@ impl<'a> Parser<'a> {
     fn parse_vector_type(&mut self) -> PResult<Type> {
         let pos = self.pos();
         self.open_shaped()?;
-        let dims = self.scan_dims(false)?;
+        let (dims, scalable) = self.scan_vector_dims()?;
         if let Some(&bad) = dims.iter().find(|&&d| d <= 0) {
+            let shown: Vec<String> = dims.iter().map(i64::to_string).collect();
+            let _ = bad;
             return Err(self.error_at(
                 pos,
-                format!("vector types must have positive constant sizes but got {bad}"),
+                format!(
+                    "vector types must have positive constant sizes but got {}",
+                    shown.join(", ")
+                ),
             ));
         }
-        // Upstream verifies the element type (VectorElementTypeInterface: integer, index
-        // or float) when building the type, so the error points at `vector`.
+        // Upstream verifies the element type (VectorElementTypeInterface: integer, index,
+        // float, or a dialect type that implements it) when building the type, so the
+        // error points at `vector`.
         let elem = self.parse_type()?;
         if !matches!(
             self.ctx.type_kind(elem),
-            TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index
+            TypeKind::Integer { .. }
+                | TypeKind::Float(_)
+                | TypeKind::Index
+                | TypeKind::Opaque { .. }
         ) {
             return Err(self.error_at(
                 pos,
@@ -279,7 +287,215 @@ impl<'a> Parser<'a> {
             ));
         }
         self.parse_token(Tok::Greater, "expected '>' in vector type")?;
-        Ok(self.ctx.intern_type(TypeKind::Vector { dims, elem }))
+        let scalable = if scalable.iter().any(|&s| s) {
+            scalable
+        } else {
+            ScalableDims::new()
+        };
+        Ok(self.ctx.intern_type(TypeKind::Vector {
+            dims,
+            elem,
+            scalable,
+        }))
+    }
+
+    /// Scans a vector's dims, `4x[8]x` (`[N]` is scalable), up to the element type.
+    fn scan_vector_dims(&mut self) -> PResult<(Dims, ScalableDims)> {
+        let mut dims = Dims::new();
+        let mut scalable = ScalableDims::new();
+        loop {
+            self.lex.skip_trivia();
+            let start = self.lex.pos();
+            let open = self.lex.text_at(start) == Some(b'[');
+            let mut i = start + usize::from(open);
+            if open {
+                self.lex.reset(i);
+                self.lex.skip_trivia();
+                i = self.lex.pos();
+            }
+            if !self.lex.text_at(i).is_some_and(|b| b.is_ascii_digit()) {
+                if open {
+                    self.lex.reset(i);
+                    self.advance()?;
+                    return Err(self.error("expected '?' or integer dimension"));
+                }
+                if self.lex.text_at(i) == Some(b'?') {
+                    let at = u32::try_from(i).unwrap_or(u32::MAX);
+                    return Err(
+                        self.error_at(self.wrong_token_pos(at), "expected non-function type")
+                    );
+                }
+                self.lex.reset(start);
+                break;
+            }
+            let digits_start = i;
+            while self.lex.text_at(i).is_some_and(|b| b.is_ascii_digit()) {
+                i += 1;
+            }
+            let text = self.lex.slice(digits_start, i);
+            let at = u32::try_from(digits_start).unwrap_or(u32::MAX);
+            let d = text
+                .parse::<i64>()
+                .map_err(|_| self.error_at(at, "invalid dimension"))?;
+            self.lex.reset(i);
+            self.lex.skip_trivia();
+            if open {
+                if self.lex.text_at(self.lex.pos()) != Some(b']') {
+                    let end = u32::try_from(i).unwrap_or(u32::MAX);
+                    return Err(self.error_at(end, "missing ']' closing scalable dimension"));
+                }
+                self.lex.reset(self.lex.pos() + 1);
+                self.lex.skip_trivia();
+            }
+            if self.lex.text_at(self.lex.pos()) != Some(b'x') {
+                if !open {
+                    // A count not followed by `x`: the element type parser reports it.
+                    self.lex.reset(start);
+                    break;
+                }
+                let end = u32::try_from(self.lex.pos()).unwrap_or(u32::MAX);
+                return Err(
+                    self.error_at(self.wrong_token_pos(end), "expected 'x' in dimension list")
+                );
+            }
+            self.lex.reset(self.lex.pos() + 1);
+            dims.push(d);
+            scalable.push(open);
+        }
+        let stop = self.lex.pos();
+        if let Some(b) = self.lex.text_at(stop)
+            && b.is_ascii_digit()
+        {
+            let mut end = stop + 1;
+            while self.lex.text_at(end).is_some_and(|b| b.is_ascii_digit()) {
+                end += 1;
+            }
+            let pos = u32::try_from(end).unwrap_or(u32::MAX);
+            return Err(self.error_at(self.wrong_token_pos(pos), "expected 'x' in dimension list"));
+        }
+        self.advance()?;
+        Ok((dims, scalable))
+    }
+
+    /// `memref<4x?xf32, layout, memory-space>` and `memref<*xf32, memory-space>`:
+    /// upstream's `parseMemRefType` and `MemRefType::verify`.
+    fn parse_memref_type(&mut self) -> PResult<Type> {
+        let pos = self.pos();
+        self.advance()?;
+        if !self.at(Tok::Less) {
+            return Err(self.error("expected '<' in memref type"));
+        }
+        self.lex.reset(self.tok.end as usize);
+        self.lex.skip_trivia();
+        let star = self.lex.pos();
+        let unranked = self.lex.text_at(star) == Some(b'*');
+        let dims = if unranked {
+            self.lex.reset(star + 1);
+            self.lex.skip_trivia();
+            if self.lex.text_at(self.lex.pos()) != Some(b'x') {
+                let at = u32::try_from(self.lex.pos()).unwrap_or(u32::MAX);
+                return Err(self.error_at(at, "expected 'x' in dimension list"));
+            }
+            self.lex.reset(self.lex.pos() + 1);
+            self.advance()?;
+            Dims::new()
+        } else {
+            self.scan_dims(true)?
+        };
+        let elem_pos = self.pos();
+        let elem = self.parse_type()?;
+        let valid_elem = matches!(
+            self.ctx.type_kind(elem),
+            TypeKind::Integer { .. }
+                | TypeKind::Index
+                | TypeKind::Float(_)
+                | TypeKind::Complex { .. }
+                | TypeKind::MemRef { .. }
+                | TypeKind::UnrankedMemRef { .. }
+                | TypeKind::Vector { .. }
+                | TypeKind::Opaque { .. }
+        );
+        if !valid_elem {
+            return Err(self.error_at(elem_pos, "invalid memref element type"));
+        }
+        let mut layout = None;
+        let mut memory_space = None;
+        if !self.consume_if(Tok::Greater)? {
+            self.parse_token(Tok::Comma, "expected ',' or '>' in memref type")?;
+            loop {
+                let a = self.parse_attribute()?;
+                let is_layout = matches!(
+                    self.ctx.attr_kind(a),
+                    AttrKind::AffineMap(_) | AttrKind::StridedLayout { .. }
+                );
+                if !is_layout {
+                    if memory_space.is_some() {
+                        return Err(self.error("multiple memory spaces specified in memref type"));
+                    }
+                    memory_space = Some(a);
+                } else {
+                    if unranked {
+                        return Err(self.error("cannot have affine map for unranked memref type"));
+                    }
+                    if memory_space.is_some() {
+                        return Err(self.error("expected memory space to be last in memref type"));
+                    }
+                    layout = Some(a);
+                }
+                if self.consume_if(Tok::Greater)? {
+                    break;
+                }
+                self.parse_token(Tok::Comma, "expected ',' or '>'")?;
+            }
+        }
+        // The default memory space is no memory space; upstream drops an integer 0.
+        if let Some(m) = memory_space {
+            match self.ctx.attr_kind(m) {
+                AttrKind::Integer { value: 0, .. } => memory_space = None,
+                AttrKind::Integer { .. }
+                | AttrKind::String(_)
+                | AttrKind::TypedString { .. }
+                | AttrKind::Dictionary(_)
+                | AttrKind::Opaque { .. } => {}
+                _ => return Err(self.error_at(pos, "unsupported memory space Attribute")),
+            }
+        }
+        if unranked {
+            return Ok(self
+                .ctx
+                .intern_type(TypeKind::UnrankedMemRef { elem, memory_space }));
+        }
+        if dims.iter().any(|&d| d < 0 && d != DYNAMIC) {
+            return Err(self.error_at(pos, "invalid memref size"));
+        }
+        match layout.map(|l| self.ctx.attr_kind(l)) {
+            Some(AttrKind::AffineMap(map)) => {
+                if map.num_dims as usize != dims.len() {
+                    let n = map.num_dims;
+                    return Err(self.error_at(
+                        pos,
+                        format!(
+                            "memref layout mismatch between rank and affine map: {} != {n}",
+                            dims.len()
+                        ),
+                    ));
+                }
+                // An identity map is the default layout, which prints as none.
+                if map.is_identity(self.ctx) {
+                    layout = None;
+                }
+            }
+            Some(AttrKind::StridedLayout { strides, .. }) if strides.len() != dims.len() => {
+                return Err(self.error_at(pos, "expected the number of strides to match the rank"));
+            }
+            _ => {}
+        }
+        Ok(self.ctx.intern_type(TypeKind::MemRef {
+            dims,
+            elem,
+            layout,
+            memory_space,
+        }))
     }
 
     fn parse_element_type(&mut self, container: &str) -> PResult<Type> {
@@ -297,106 +513,6 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(pos, format!("invalid {container} element type")));
         }
         Ok(elem)
-    }
-
-    fn parse_dialect_type(&mut self) -> PResult<Type> {
-        let pos = self.pos();
-        let text = &self.token_text()[1..];
-        if let Some(&t) = self.type_aliases.get(text) {
-            self.use_alias(self.ctx.type_extent(t), pos)?;
-            self.advance()?;
-            return Ok(t);
-        }
-        let end = self.tok.end as usize;
-        let dotted = text.split_once('.');
-        if dotted.is_none() && self.lex.text_at(end) != Some(b'<') {
-            let at = self.tok.end;
-            return Err(self.error_at(at, format!("undefined symbol alias id '{text}'")));
-        }
-        let (dialect, rest) = dotted.unwrap_or((text, ""));
-        let angle = self.raw_angle_body(end)?;
-        let (body_pos, shown) = self.dialect_body(pos, dialect, dotted.is_some(), rest, &angle);
-        if self.ctx.is_dialect_registered(dialect) {
-            return Err(self.error_at(
-                body_pos,
-                format!("dialect '{dialect}' provides no type parsing hook"),
-            ));
-        }
-        if !self.ctx.allows_unregistered() {
-            return Err(self.error_at(
-                body_pos,
-                format!("`!\"{dialect}\"<\"{shown}\">` type {UNREGISTERED_DIALECT_TAIL}"),
-            ));
-        }
-        let body = super::opaque_body(rest, &angle);
-        let dialect = self.ctx.sym(dialect);
-        Ok(self.ctx.intern_type(TypeKind::Opaque {
-            dialect,
-            body: body.into(),
-        }))
-    }
-
-    /// Where upstream reports a problem with a dialect type or attribute `!dialect.rest<..>`
-    /// or `!dialect<..>` starting at `pos` (the body after `dialect.`, or the whole
-    /// token), and the body as its message shows it (raw, without the outer `<>` of the
-    /// second form).
-    pub(crate) fn dialect_body(
-        &self,
-        pos: u32,
-        dialect: &str,
-        dotted: bool,
-        rest: &str,
-        angle: &str,
-    ) -> (u32, String) {
-        if dotted {
-            let offset = u32::try_from(dialect.len() + 2).unwrap_or(0);
-            (pos.saturating_add(offset), format!("{rest}{angle}"))
-        } else {
-            let inner = angle
-                .strip_prefix('<')
-                .and_then(|a| a.strip_suffix('>'))
-                .unwrap_or(angle);
-            (pos, inner.to_string())
-        }
-    }
-
-    /// If `<` follows right at `end`, consumes a balanced `<...>` and returns it raw.
-    pub(crate) fn raw_angle_body(&mut self, end: usize) -> PResult<String> {
-        if self.lex.text_at(end) != Some(b'<') {
-            self.advance()?;
-            return Ok(String::new());
-        }
-        let mut depth = 0i32;
-        let mut i = end;
-        loop {
-            match self.lex.text_at(i) {
-                Some(b'<') => depth += 1,
-                Some(b'>') => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                Some(b'"') => {
-                    i += 1;
-                    while !matches!(self.lex.text_at(i), Some(b'"') | None) {
-                        i += 1;
-                    }
-                }
-                Some(_) => {}
-                None => {
-                    return Err(self.error_at(
-                        u32::try_from(end).unwrap_or(u32::MAX),
-                        "unbalanced '<' character in pretty dialect name",
-                    ));
-                }
-            }
-            i += 1;
-        }
-        let body = self.lex.slice(end, i + 1).to_string();
-        self.lex.reset(i + 1);
-        self.advance()?;
-        Ok(body)
     }
 }
 

@@ -1,6 +1,9 @@
 //! The printer: mlir-opt's pretty form (custom op syntax where registered) or the
 //! generic form, two-space indentation, upstream value numbering.
 
+mod aliases;
+pub mod asm;
+mod collect;
 mod names;
 
 use crate::Context;
@@ -8,6 +11,8 @@ use crate::Type;
 use crate::attrs::NamedAttr;
 use crate::module::{BlockId, Module, OpId, RegionId, Value};
 use crate::registry::Syntax;
+use aliases::AliasCollector;
+use asm::{AsmState, AsmWriter, Elision};
 use names::{NameState, ValueName};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -30,7 +35,9 @@ pub fn print_module(ctx: &Context, module: &Module, options: PrintOptions, out: 
     print_op_tree(ctx, module, top, options, out);
 }
 
-/// Prints one operation (and everything nested in it) followed by a newline.
+/// Prints one operation (and everything nested in it) followed by a newline, with
+/// the alias definitions it uses before it and the resources it references after
+/// it, as upstream prints a top-level operation.
 pub fn print_op_tree(
     ctx: &Context,
     module: &Module,
@@ -38,11 +45,19 @@ pub fn print_op_tree(
     options: PrintOptions,
     out: &mut String,
 ) {
-    let names = Rc::new(NameState::new(ctx, module, op));
+    let names = NameState::new(ctx, module, op, options.generic);
     out.reserve(module.num_ops() * 128);
-    let mut p = OpPrinter::new(ctx, module, out, names, options);
+    let mut asm = if ctx.may_alias() {
+        AsmState::with_aliases(collect::collect_aliases(ctx, module, op, options, &names))
+    } else {
+        AsmState::default()
+    };
     // Writing into a String cannot fail.
+    let _ = collect::write_alias_definitions(ctx, &mut asm, out);
+    let mut p = OpPrinter::new(ctx, module, out, &names, options, &mut asm);
     let _ = p.print_op(op);
+    let keys = std::mem::take(&mut asm.resources);
+    let _ = crate::resources::write_resource_section(ctx, &keys, out);
 }
 
 /// Prints one operation in generic form on one line, with values named locally,
@@ -65,7 +80,8 @@ pub fn op_to_generic_string(ctx: &Context, module: &Module, op: OpId) -> String 
         generic: true,
         debuginfo: false,
     };
-    let mut p = OpPrinter::new(ctx, module, &mut out, names, options);
+    let mut asm = AsmState::default();
+    let mut p = OpPrinter::new(ctx, module, &mut out, &names, options, &mut asm);
     // One line does not repay a table of every type of the context.
     p.type_cache = None;
     let _ = p.print_op_line(op);
@@ -83,9 +99,9 @@ fn note_names(ctx: &Context, module: &Module, root: OpId) -> Rc<NameState> {
             Some(c) if c.module == key => c
                 .roots
                 .entry(root)
-                .or_insert_with(|| Rc::new(NameState::for_subtree(ctx, module, root)))
+                .or_insert_with(|| Rc::new(NameState::for_subtree(ctx, module, root, true)))
                 .clone(),
-            _ => Rc::new(NameState::for_subtree(ctx, module, root)),
+            _ => Rc::new(NameState::for_subtree(ctx, module, root, true)),
         }
     })
 }
@@ -142,12 +158,16 @@ pub struct OpPrinter<'a> {
     /// The module being printed.
     pub module: &'a Module,
     out: &'a mut String,
-    names: Rc<NameState>,
+    names: &'a NameState,
     indent: usize,
     options: PrintOptions,
     default_dialect: Vec<&'static str>,
-    /// Printed types by type id: programs repeat few types many times.
+    /// Printed types by type id: programs repeat few types many times. `None`
+    /// prints each type afresh.
     type_cache: Option<Vec<Option<Box<str>>>>,
+    asm: &'a mut AsmState,
+    /// Set while visiting for aliases instead of printing (see `collect`).
+    collector: Option<AliasCollector<'a>>,
 }
 
 impl fmt::Write for OpPrinter<'_> {
@@ -162,8 +182,9 @@ impl<'a> OpPrinter<'a> {
         ctx: &'a Context,
         module: &'a Module,
         out: &'a mut String,
-        names: Rc<NameState>,
+        names: &'a NameState,
         options: PrintOptions,
+        asm: &'a mut AsmState,
     ) -> Self {
         OpPrinter {
             ctx,
@@ -174,10 +195,22 @@ impl<'a> OpPrinter<'a> {
             options,
             default_dialect: vec!["builtin"],
             type_cache: Some(Vec::new()),
+            asm,
+            collector: None,
         }
     }
 
+    /// A writer for types and attributes that uses this printing's aliases.
+    fn writer(&mut self) -> AsmWriter<'_> {
+        AsmWriter::with_state(self.ctx, self.out, self.asm)
+    }
+
     fn print_op(&mut self, op: OpId) -> fmt::Result {
+        if self.collector.is_some() {
+            // Nothing printed while visiting is kept.
+            self.out.clear();
+            return self.print_op_line(op);
+        }
         for _ in 0..self.indent {
             self.out.push(' ');
         }
@@ -252,6 +285,9 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_generic(&mut self, op: OpId) -> fmt::Result {
+        if self.collector.is_some() {
+            return self.visit_generic(op);
+        }
         let o = self.module.op(op);
         crate::attrs::write_escaped_string(self.ctx.str(o.name()), self.out)?;
         self.out.push('(');
@@ -269,7 +305,7 @@ impl<'a> OpPrinter<'a> {
         }
         if !o.props().is_empty() {
             self.out.push_str(" <{");
-            self.ctx.write_named_attrs(o.props(), self.out)?;
+            self.writer().write_named_attrs(o.props())?;
             self.out.push_str("}>");
         }
         if !o.regions().is_empty() {
@@ -278,7 +314,7 @@ impl<'a> OpPrinter<'a> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.print_region(r, true)?;
+                self.print_region_full(r, true, true)?;
             }
             self.out.push(')');
         }
@@ -326,8 +362,12 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints a type.
     pub fn print_type(&mut self, t: Type) -> fmt::Result {
+        if let Some(c) = &mut self.collector {
+            c.visit_type(t);
+            return Ok(());
+        }
         let Some(cache) = self.type_cache.as_mut() else {
-            return self.ctx.write_type(t, self.out);
+            return AsmWriter::with_state(self.ctx, self.out, self.asm).write_type(t);
         };
         let i = t.index();
         if i >= cache.len() {
@@ -335,7 +375,7 @@ impl<'a> OpPrinter<'a> {
         }
         if cache[i].is_none() {
             let mut s = String::new();
-            self.ctx.write_type(t, &mut s)?;
+            AsmWriter::with_state(self.ctx, &mut s, self.asm).write_type(t)?;
             cache[i] = Some(s.into());
         }
         if let Some(s) = &cache[i] {
@@ -374,7 +414,20 @@ impl<'a> OpPrinter<'a> {
 
     /// Prints an attribute.
     pub fn print_attr(&mut self, a: crate::Attribute) -> fmt::Result {
-        self.ctx.write_attr(a, self.out)
+        if let Some(c) = &mut self.collector {
+            c.visit_attr(a, false);
+            return Ok(());
+        }
+        self.writer().write_attr(a)
+    }
+
+    /// Prints an attribute without its type (upstream's `printAttributeWithoutType`).
+    pub fn print_attr_without_type(&mut self, a: crate::Attribute) -> fmt::Result {
+        if let Some(c) = &mut self.collector {
+            c.visit_attr(a, true);
+            return Ok(());
+        }
+        self.writer().write_attr_elided(a, Elision::Must)
     }
 
     /// Prints ` {a = 1, b}` unless every attribute is elided.
@@ -391,8 +444,14 @@ impl<'a> OpPrinter<'a> {
         if kept.is_empty() {
             return Ok(());
         }
+        if let Some(c) = &mut self.collector {
+            for a in &kept {
+                c.visit_attr(a.value, false);
+            }
+            return Ok(());
+        }
         self.out.push_str(" {");
-        self.ctx.write_named_attrs(&kept, self.out)?;
+        self.writer().write_named_attrs(&kept)?;
         self.out.push('}');
         Ok(())
     }
@@ -437,13 +496,41 @@ impl<'a> OpPrinter<'a> {
     /// Prints `{ ... }`; the entry block's label is printed when `print_entry_args`
     /// is set and it has arguments (custom forms that print them in their signature pass false).
     pub fn print_region(&mut self, region: RegionId, print_entry_args: bool) -> fmt::Result {
-        self.out.push_str("{\n");
+        self.print_region_full(region, print_entry_args, false)
+    }
+
+    /// Prints `{ ... }` as upstream's `printRegion`: the entry block's label is
+    /// printed when it has arguments and `print_entry_args` is set, or when it is
+    /// empty and `print_empty_block` is set (the generic form sets both, so that an
+    /// empty block is kept).
+    pub fn print_region_full(
+        &mut self,
+        region: RegionId,
+        print_entry_args: bool,
+        print_empty_block: bool,
+    ) -> fmt::Result {
         let blocks = self.module.region(region).blocks();
+        if self.collector.is_some() {
+            for (i, &b) in blocks.iter().enumerate() {
+                if i > 0 || print_entry_args {
+                    for &a in self.module.block(b).args() {
+                        self.print_type(self.module.value_type(a))?;
+                    }
+                }
+                for op in self.module.block_ops(b) {
+                    self.print_op(op)?;
+                }
+            }
+            return Ok(());
+        }
+        self.out.push_str("{\n");
         let preds = self.predecessors(blocks);
         self.indent += 2;
         for (i, &b) in blocks.iter().enumerate() {
             let block = self.module.block(b);
-            let label = i > 0 || (print_entry_args && !block.args().is_empty());
+            let label = i > 0
+                || (print_entry_args && !block.args().is_empty())
+                || (print_empty_block && self.module.block_ops(b).next().is_none());
             if label {
                 for _ in 0..self.indent - 2 {
                     self.out.push(' ');
@@ -462,7 +549,7 @@ impl<'a> OpPrinter<'a> {
                     self.out.push(')');
                 }
                 self.out.push(':');
-                if i > 0 {
+                if i > 0 || !preds[i].is_empty() {
                     self.print_pred_comment(&preds[i])?;
                 }
                 self.out.push('\n');
@@ -479,12 +566,14 @@ impl<'a> OpPrinter<'a> {
         Ok(())
     }
 
+    /// The predecessor edges of each block of a region, one per successor slot, as
+    /// upstream's use-lists hold them.
     fn predecessors(&self, blocks: &[BlockId]) -> Vec<Vec<BlockId>> {
         let mut preds = vec![Vec::new(); blocks.len()];
         if blocks.len() < 2 {
             return preds;
         }
-        let index: FxHashMap<BlockId, usize> =
+        let index: rustc_hash::FxHashMap<BlockId, usize> =
             blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
         for &b in blocks {
             for op in self.module.block_ops(b) {
@@ -503,6 +592,8 @@ impl<'a> OpPrinter<'a> {
     }
 
     fn print_pred_comment(&mut self, preds: &[BlockId]) -> fmt::Result {
+        // Upstream's getSinglePredecessor counts edges: two edges from one block
+        // print as "2 preds: ^bb1, ^bb1".
         match preds.len() {
             0 => self.out.push_str("  // no predecessors"),
             1 => self.out.push_str("  // pred: "),

@@ -1,11 +1,9 @@
 //! SSA and block naming as upstream's `SSANameState`: `%argN` for entry block
 //! arguments, `%N` for results and other block arguments, `^bbN` per region;
-//! counters restart in regions of isolated-from-above ops, and nested regions
-//! continue after their parent region.
+//! nested regions continue after their parent region.
 
 use crate::Context;
 use crate::module::{BlockId, Module, OpId, RegionId, Value};
-use crate::registry::OpTrait;
 use rustc_hash::FxHashMap;
 
 /// A printed value name.
@@ -67,32 +65,44 @@ pub(crate) struct NameState {
 }
 
 impl NameState {
-    /// Names everything under `root`, in tables as large as the module.
-    pub(crate) fn new(ctx: &Context, module: &Module, root: OpId) -> Self {
-        Self::build(ctx, module, root, true)
+    /// Names the values and blocks under `root` as upstream's `SSANameState`:
+    /// regions are numbered from a worklist (pushed in order, taken from the back),
+    /// each starting from the counters its parent region reached. With `unique`
+    /// (upstream's generic form), the counters are never restored, so every value
+    /// has its own number.
+    pub(crate) fn new(ctx: &Context, module: &Module, root: OpId, unique: bool) -> Self {
+        Self::build(ctx, module, root, unique, true)
     }
 
-    /// Names everything under `root`, in tables as large as what is named: the
-    /// cost is that of the subtree, not of the module.
-    pub(crate) fn for_subtree(ctx: &Context, module: &Module, root: OpId) -> Self {
-        Self::build(ctx, module, root, false)
+    /// [`NameState::new`] in tables as large as what is named: the cost is that of
+    /// the subtree, not of the module.
+    pub(crate) fn for_subtree(ctx: &Context, module: &Module, root: OpId, unique: bool) -> Self {
+        Self::build(ctx, module, root, unique, false)
     }
 
-    fn build(ctx: &Context, module: &Module, root: OpId, dense: bool) -> Self {
+    fn build(_ctx: &Context, module: &Module, root: OpId, unique: bool, dense: bool) -> Self {
         let mut s = NameState {
             values: Slots::new(module.num_values(), dense),
             blocks: Slots::new(module.num_blocks(), dense),
         };
         // (region, next value id, next argument id)
         let mut work: Vec<(RegionId, u32, u32)> = Vec::new();
-        let mut next_value = 0u32;
+        let (mut next_value, mut next_arg) = (0u32, 0u32);
+        for &r in module.op(root).regions() {
+            work.push((r, 0, 0));
+        }
         s.name_results(module, root, &mut next_value);
-        push_regions(ctx, module, root, 0, 0, &mut work);
-        while let Some((region, mut next_value, mut next_arg)) = work.pop() {
+        while let Some((region, v, a)) = work.pop() {
+            if !unique {
+                next_value = v;
+                next_arg = a;
+            }
             s.number_region(module, region, &mut next_value, &mut next_arg);
             for &b in module.region(region).blocks() {
                 for op in module.block_ops(b) {
-                    push_regions(ctx, module, op, next_value, next_arg, &mut work);
+                    for &r in module.op(op).regions() {
+                        work.push((r, next_value, next_arg));
+                    }
                 }
             }
         }
@@ -147,27 +157,5 @@ impl NameState {
 
     pub(crate) fn block(&self, b: BlockId) -> Option<u32> {
         self.blocks.get(b.index())
-    }
-}
-
-fn push_regions(
-    ctx: &Context,
-    module: &Module,
-    op: OpId,
-    next_value: u32,
-    next_arg: u32,
-    work: &mut Vec<(RegionId, u32, u32)>,
-) {
-    let isolated = ctx
-        .op_def(module.op(op).name())
-        .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove));
-    let (v, a) = if isolated {
-        (0, 0)
-    } else {
-        (next_value, next_arg)
-    };
-    // Pushed in reverse so regions are numbered in textual order.
-    for &r in module.op(op).regions().iter().rev() {
-        work.push((r, v, a));
     }
 }

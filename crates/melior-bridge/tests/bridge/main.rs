@@ -1,0 +1,9 @@
+//! The bridge's tests: one binary, since each links all of MLIR.
+
+mod common;
+mod compare;
+mod locations;
+mod named;
+mod refine;
+mod tosa;
+mod upstream;
