@@ -59,14 +59,6 @@ const KNOWN: &[Known] = &[
         matches: |_, ours, _| ours.contains("are not supported: widths from 1 to 128 bits are"),
     },
     Known {
-        name: "complex elements in dense literals",
-        matches: |text, ours, _| {
-            text.contains("complex<")
-                && (ours.contains("expected integer or float element type")
-                    || ours.contains("expected element literal of primitive type"))
-        },
-    },
-    Known {
         name: "nesting and alias expansion limits",
         matches: |_, ours, _| {
             ours.contains("nesting deeper than") || ours.contains("aliases expand to more than")
