@@ -4,6 +4,8 @@
 //! Pass flags come from the [`PassRegistry`]: one flag per registered pass, listed
 //! under "Passes" in `--help`.
 
+use super::emit::{ColorChoice, DiagnosticsFormat};
+use super::statistics::StatisticsDisplay;
 use broadcastable::Semantics;
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -74,6 +76,13 @@ pub struct Options {
     /// `--max-input-size=<bytes>`: a larger input is refused. `None` is
     /// [`super::DEFAULT_MAX_INPUT_SIZE`].
     pub max_input_size: Option<u64>,
+    /// `--color=auto|always|never`: colour text diagnostics.
+    pub color: ColorChoice,
+    /// `--diagnostics-format=text|json|sarif`.
+    pub diagnostics_format: DiagnosticsFormat,
+    /// `--mlir-pass-statistics` (with `--mlir-pass-statistics-display`): report each
+    /// pass's counters on standard error after the pipeline.
+    pub pass_statistics: Option<StatisticsDisplay>,
 }
 
 /// The command line's options besides the passes.
@@ -135,6 +144,22 @@ fn base_command() -> Command {
             "Report the time spent in each phase and pass on standard error",
         ))
         .arg(flag(
+            "mlir-pass-statistics",
+            "Report the statistics of each pass on standard error",
+        ))
+        .arg(
+            Arg::new("mlir-pass-statistics-display")
+                .long("mlir-pass-statistics-display")
+                .value_name("mode")
+                .require_equals(true)
+                .value_parser(["list", "pipeline"])
+                .default_value("pipeline")
+                .help(
+                    "How pass statistics are listed: pipeline (each pass in order) or \
+                     list (merged by pass name, sorted)",
+                ),
+        )
+        .arg(flag(
             "mlir-print-ir-before-all",
             "Print the IR before each pass on standard error",
         ))
@@ -165,6 +190,32 @@ fn base_command() -> Command {
                 .require_equals(true)
                 .value_parser(clap::value_parser!(u64).range(0..=super::MAX_INPUT_SIZE))
                 .help("Refuse an input larger than this many bytes (default 256 MiB)"),
+        )
+        .arg(
+            Arg::new("color")
+                .long("color")
+                .value_name("when")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("always")
+                .value_parser(["auto", "always", "never"])
+                .default_value("auto")
+                .help(
+                    "Colour diagnostics as clang does: auto (when standard error is a terminal), \
+                     always (also --color), never",
+                ),
+        )
+        .arg(
+            Arg::new("diagnostics-format")
+                .long("diagnostics-format")
+                .value_name("format")
+                .require_equals(true)
+                .value_parser(["text", "json", "sarif"])
+                .default_value("text")
+                .help(
+                    "How diagnostics are written on standard error: text (as mlir-opt), \
+                     json (JSON Lines) or sarif (a SARIF 2.1.0 document)",
+                ),
         )
         .arg(
             Arg::new("broadcast-semantics")
@@ -317,6 +368,28 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
             .get_one::<i64>("mlir-print-elementsattrs-with-hex-if-larger")
             .copied(),
         max_input_size: m.get_one::<u64>("max-input-size").copied(),
+        color: match m.get_one::<String>("color").map(String::as_str) {
+            Some("always") => ColorChoice::Always,
+            Some("never") => ColorChoice::Never,
+            _ => ColorChoice::Auto,
+        },
+        diagnostics_format: match m
+            .get_one::<String>("diagnostics-format")
+            .map(String::as_str)
+        {
+            Some("json") => DiagnosticsFormat::Json,
+            Some("sarif") => DiagnosticsFormat::Sarif,
+            _ => DiagnosticsFormat::Text,
+        },
+        pass_statistics: m.get_flag("mlir-pass-statistics").then(|| {
+            match m
+                .get_one::<String>("mlir-pass-statistics-display")
+                .map(String::as_str)
+            {
+                Some("list") => StatisticsDisplay::List,
+                _ => StatisticsDisplay::Pipeline,
+            }
+        }),
     })
 }
 

@@ -2,11 +2,13 @@
 //! (with `@+N`, `@-N`, `@above`, `@below`, `@unknown`, `{{substring}}` and the `-re`
 //! regex form) checked against the diagnostics of one chunk, as upstream's verifier
 //! handler does. `@above` and `@below` name the nearest line above or below that holds
-//! no designator, so several designators can stack on one line.
+//! no designator, so several designators can stack on one line. Hints (notes beyond
+//! upstream's diagnostics, [`Diagnostic::hint`]) may be expected but are not required.
 
 use regex::Regex;
 use std::ops::Range;
 use std::sync::LazyLock;
+use tensor_ir::diag::codes;
 use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Severity};
 
 static EXPECTED: LazyLock<Regex> = LazyLock::new(|| {
@@ -108,10 +110,10 @@ fn collect_expected(
                 .filter(|&l| l > 0),
         };
         let Some(line) = target else {
-            errors.push(Diagnostic::error(
-                loc,
-                "expected diagnostic refers to a line outside the file",
-            ));
+            errors.push(
+                Diagnostic::error(loc, "expected diagnostic refers to a line outside the file")
+                    .with_code(codes::INVALID_EXPECTATION),
+            );
             continue;
         };
         let text = content.as_str().to_string();
@@ -119,7 +121,10 @@ fn collect_expected(
             match build_regex(&text) {
                 Ok(r) => Matcher::Regex(r),
                 Err(e) => {
-                    errors.push(Diagnostic::error(loc, format!("invalid regex: {e}")));
+                    errors.push(
+                        Diagnostic::error(loc, format!("invalid regex: {e}"))
+                            .with_code(codes::INVALID_EXPECTATION),
+                    );
                     continue;
                 }
             }
@@ -168,15 +173,22 @@ pub fn check_chunk(
     let mut failures = Diagnostics::default();
     let mut expected = collect_expected(ctx, buffer, range, &mut failures);
     let mut flat = Vec::new();
+    let mut hints = Vec::new();
     for d in diags {
         let notes = d.notes.clone();
         flat.push(Diagnostic {
             notes: Vec::new(),
             ..d
         });
-        flat.extend(notes);
+        let (hint, plain): (Vec<_>, Vec<_>) = notes.into_iter().partition(|n| n.hint);
+        flat.extend(plain);
+        hints.extend(hint);
     }
-    for d in flat {
+    // Hints go beyond upstream's diagnostics: they may be expected, never required.
+    // They come last so that they cannot take an expectation another note needs.
+    let required = flat.len();
+    flat.extend(hints);
+    for (i, d) in flat.into_iter().enumerate() {
         // A diagnostic without a file position matches `@unknown` (line 0).
         let line = match ctx.file_pos(d.location) {
             None => Some(0),
@@ -192,11 +204,14 @@ pub fn check_chunk(
         });
         match found {
             Some(e) => e.matched = true,
-            None if only_expected => {}
-            None => failures.push(Diagnostic::error(
-                d.location,
-                format!("unexpected {}: {}", d.severity.as_str(), d.message),
-            )),
+            None if only_expected || i >= required => {}
+            None => failures.push(
+                Diagnostic::error(
+                    d.location,
+                    format!("unexpected {}: {}", d.severity.as_str(), d.message),
+                )
+                .with_code(codes::UNEXPECTED_DIAGNOSTIC),
+            ),
         }
     }
     let mut missing = Diagnostics::default();
@@ -212,7 +227,11 @@ pub fn check_chunk(
         );
         // Upstream underlines as many columns as the expected text has characters.
         let columns = u32::try_from(e.text.chars().count()).unwrap_or(u32::MAX);
-        missing.push(Diagnostic::error(location, message).with_underline(columns));
+        missing.push(
+            Diagnostic::error(location, message)
+                .with_underline(columns)
+                .with_code(codes::EXPECTED_NOT_PRODUCED),
+        );
     }
     ChunkCheck {
         unexpected: failures,

@@ -2,21 +2,29 @@
 //! verify, print; or check `expected-*` comments with `--verify-diagnostics`.
 
 mod cli;
+mod emit;
 mod expect;
+mod machine;
 mod pass_manager;
 mod split;
+mod statistics;
 mod stdio;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
+pub use emit::{ColorChoice, DiagnosticsFormat};
+pub use split::split_chunks;
+pub use statistics::StatisticsDisplay;
 
+use emit::Emitter;
 use pass_manager::{ChunkOutput, IrPrinting};
 use std::io::Write;
+use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::parse::parse_source;
 use tensor_ir::pass::{Pass, PassRegistry, RegistryError};
 use tensor_ir::print::{PrintOptions, print_module};
 use tensor_ir::verify::verify_module;
-use tensor_ir::{Context, Diagnostic, Diagnostics, Location};
+use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Module};
 
 /// What a run produced: the text for stdout (or `-o`), the rendered diagnostics for
 /// stderr, and the exit code.
@@ -152,15 +160,18 @@ pub fn run_bytes_with(
     // With --verify-diagnostics, expectations nothing produced come last, as upstream reports them.
     let mut missing = Diagnostics::default();
     let mut timer = timing::Timer::default();
+    let mut emitter = Emitter::new(options.diagnostics_format, options.color);
     for chunk in chunks {
-        let mut out = ChunkOutput::new(&mut stderr, !options.verify_diagnostics);
+        let mut out = ChunkOutput::new(&mut stderr, &mut emitter, !options.verify_diagnostics);
         let parsed = timer.time("Parser", || parse_source(&mut ctx, buffer, chunk.clone()));
         match parsed {
             Ok(mut module) => {
-                out.diags
-                    .extend(timer.time("Verifier", || verify_module(&ctx, &module)));
+                let mut verified = timer.time("Verifier", || verify_module(&ctx, &module));
+                verified.or_codes(|s| codes::fallback(Phase::Verify, s));
+                out.diags.extend(verified);
                 if !out.diags.has_errors() {
                     let passes = instantiate(registry, &options.passes);
+                    let mut stats = Vec::new();
                     pass_manager::run_pipeline(
                         &mut ctx,
                         &mut module,
@@ -168,7 +179,12 @@ pub fn run_bytes_with(
                         printing,
                         &mut timer,
                         &mut out,
+                        &mut stats,
                     );
+                    // As upstream: after each chunk's pipeline ran, failed or not.
+                    if let Some(display) = options.pass_statistics {
+                        out.append(&ctx, &statistics::report(display, &stats));
+                    }
                 }
                 if !out.diags.has_errors() {
                     let mut text = String::new();
@@ -177,7 +193,7 @@ pub fn run_bytes_with(
                     outputs.push(text);
                 }
             }
-            Err(d) => out.diags.push(*d),
+            Err(d) => out.diags.push(d.or_code(codes::PARSE_ERROR)),
         }
         if options.verify_diagnostics {
             let diags = std::mem::take(&mut out.diags);
@@ -190,7 +206,7 @@ pub fn run_bytes_with(
             );
             failed |= check.unexpected.has_errors() || check.missing.has_errors();
             for d in check.unexpected.iter() {
-                ctx.render_diagnostic(d, out.stderr());
+                out.emit(&ctx, d);
             }
             missing.extend(check.missing);
         } else {
@@ -199,8 +215,9 @@ pub fn run_bytes_with(
         }
     }
     for d in missing.iter() {
-        ctx.render_diagnostic(d, &mut stderr);
+        emitter.emit(&ctx, d, &mut stderr);
     }
+    emitter.finish(&mut stderr, i32::from(failed));
 
     let mut outcome = Outcome::default();
     if options.timing {
@@ -220,6 +237,36 @@ pub fn run_bytes_with(
     outcome
 }
 
+/// Verifies `module` and, if it verifies, runs `passes` on it in order, as tensor-opt
+/// does with each chunk it parsed (the same codes on the verifier's diagnostics).
+/// Returns every diagnostic in the order reported. For tools that parse on their own,
+/// such as the editor server.
+pub fn check_module(
+    ctx: &mut Context,
+    module: &mut Module,
+    passes: Vec<Box<dyn Pass>>,
+) -> Diagnostics {
+    let mut unused = String::new();
+    let mut emitter = Emitter::new(DiagnosticsFormat::Text, ColorChoice::Never);
+    let mut out = ChunkOutput::new(&mut unused, &mut emitter, false);
+    let mut verified = verify_module(ctx, module);
+    verified.or_codes(|s| codes::fallback(Phase::Verify, s));
+    out.diags.extend(verified);
+    if !out.diags.has_errors() {
+        let mut timer = timing::Timer::default();
+        pass_manager::run_pipeline(
+            ctx,
+            module,
+            passes,
+            IrPrinting::default(),
+            &mut timer,
+            &mut out,
+            &mut Vec::new(),
+        );
+    }
+    out.diags
+}
+
 /// Fresh instances of the command line's passes (checked by [`run_with`] already).
 fn instantiate(registry: &PassRegistry, passes: &[PassInvocation]) -> Vec<Box<dyn Pass>> {
     passes
@@ -228,8 +275,9 @@ fn instantiate(registry: &PassRegistry, passes: &[PassInvocation]) -> Vec<Box<dy
         .collect()
 }
 
-/// `--verify-diagnostics` runs as upstream does with `printOpOnDiagnostic` off.
-fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
+/// Drops the `see current operation:` notes, as upstream's `printOpOnDiagnostic` off
+/// does: `--verify-diagnostics` runs that way, and so does the editor server.
+pub fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
     let mut out = Diagnostics::default();
     for mut d in diags {
         d.notes
@@ -274,10 +322,16 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     let (name, bytes) = match read_input(&options.input, limit) {
         Ok(x) => x,
         Err(msg) => {
-            print_stderr(&format!("{msg}\n"));
+            let emitter = Emitter::new(options.diagnostics_format, ColorChoice::Never);
+            let msg = msg.strip_prefix("error: ").unwrap_or(&msg);
+            print_stderr(&emitter.driver_failure(msg).to_string());
             return 1;
         }
     };
+    let mut options = options;
+    options.color = options
+        .color
+        .resolve(std::io::IsTerminal::is_terminal(&std::io::stderr()));
     let outcome = run_bytes_with(registry, &options, &name, bytes);
     print_stderr(&outcome.diagnostics);
     if outcome.code != 0 {

@@ -2,7 +2,10 @@
 //! the IR after each pass, and prints the IR around passes as
 //! mlir-opt's `--mlir-print-ir-*` options do.
 
+use super::emit::Emitter;
+use super::statistics::PassStatistics;
 use super::timing::Timer;
+use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::pass::Pass;
 use tensor_ir::print::{PrintOptions, print_module};
 use tensor_ir::verify::verify_module;
@@ -25,15 +28,17 @@ pub(crate) struct ChunkOutput<'a> {
     rendered: usize,
     render: bool,
     stderr: &'a mut String,
+    emitter: &'a mut Emitter,
 }
 
 impl<'a> ChunkOutput<'a> {
-    pub fn new(stderr: &'a mut String, render: bool) -> Self {
+    pub fn new(stderr: &'a mut String, emitter: &'a mut Emitter, render: bool) -> Self {
         ChunkOutput {
             diags: Diagnostics::default(),
             rendered: 0,
             render,
             stderr,
+            emitter,
         }
     }
 
@@ -43,9 +48,20 @@ impl<'a> ChunkOutput<'a> {
             return;
         }
         for d in self.diags.iter().skip(self.rendered) {
-            ctx.render_diagnostic(d, self.stderr);
+            self.emitter.emit(ctx, d, self.stderr);
         }
         self.rendered = self.diags.len();
+    }
+
+    /// Writes `d` now, whether or not diagnostics are rendered as they come.
+    pub fn emit(&mut self, ctx: &Context, d: &Diagnostic) {
+        self.emitter.emit(ctx, d, self.stderr);
+    }
+
+    /// Writes `text` after the diagnostics reported so far.
+    pub fn append(&mut self, ctx: &Context, text: &str) {
+        self.flush(ctx);
+        self.stderr.push_str(text);
     }
 
     /// Writes an IR dump after the diagnostics reported so far.
@@ -55,15 +71,12 @@ impl<'a> ChunkOutput<'a> {
         print_module(ctx, module, print, self.stderr);
         self.stderr.push_str("\n\n");
     }
-
-    /// The stream, for text outside the diagnostics.
-    pub fn stderr(&mut self) -> &mut String {
-        self.stderr
-    }
 }
 
 /// Runs `passes` in order; stops at the first that fails. Returns false on failure
-/// (its diagnostics are in `out`).
+/// (its diagnostics are in `out`). `stats` gets one entry per pass of the pipeline,
+/// with the counters of those that succeeded.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_pipeline(
     ctx: &mut Context,
     module: &mut Module,
@@ -71,17 +84,33 @@ pub(crate) fn run_pipeline(
     printing: IrPrinting,
     timer: &mut Timer,
     out: &mut ChunkOutput<'_>,
+    stats: &mut Vec<PassStatistics>,
 ) -> bool {
-    for mut pass in passes {
+    // Every pass of the pipeline is listed, as upstream lists those that did not run.
+    let first = stats.len();
+    stats.extend(passes.iter().map(|p| PassStatistics {
+        name: p.name(),
+        statistics: Vec::new(),
+    }));
+    for (index, mut pass) in passes.into_iter().enumerate() {
         let (name, argument) = (pass.name(), pass.argument());
         if printing.before_all {
             let header = format!("// -----// IR Dump Before {name} ({argument}) //----- //\n");
             out.dump(ctx, module, &header, printing.print);
         }
         let failed = match timer.time(name, || pass.run(ctx, module)) {
-            Ok(outcome) => {
+            Ok(mut outcome) => {
+                if let Some(entry) = stats.get_mut(first + index) {
+                    entry.statistics = std::mem::take(&mut outcome.statistics);
+                }
                 let failed = outcome.diagnostics.has_errors();
+                outcome
+                    .diagnostics
+                    .or_codes(|s| codes::fallback(Phase::Pass, s));
                 out.diags.extend(outcome.diagnostics);
+                if !outcome.output.is_empty() {
+                    out.append(ctx, &outcome.output);
+                }
                 // As upstream, a pass that reports no change is trusted and the IR is
                 // not verified again; debug builds (the tests) verify after every
                 // pass, as upstream's EXPENSIVE_CHECKS do, so a pass that edits the IR
@@ -89,14 +118,18 @@ pub(crate) fn run_pipeline(
                 let verify = outcome.changed || cfg!(debug_assertions);
                 failed || (verify && !verifies_after(ctx, module, name, argument, timer, out))
             }
-            Err(diags) => {
+            Err(mut diags) => {
                 let reported = diags.has_errors();
+                diags.or_codes(|s| codes::fallback(Phase::Pass, s));
                 out.diags.extend(diags);
                 if !reported {
-                    out.diags.push(Diagnostic::error(
-                        Location::Unknown,
-                        format!("pass {name} (--{argument}) failed"),
-                    ));
+                    out.diags.push(
+                        Diagnostic::error(
+                            Location::Unknown,
+                            format!("pass {name} (--{argument}) failed"),
+                        )
+                        .with_code(codes::PASS_FAILED),
+                    );
                 }
                 true
             }
@@ -134,14 +167,15 @@ fn verifies_after(
     timer: &mut Timer,
     out: &mut ChunkOutput<'_>,
 ) -> bool {
-    let diags = timer.time("Verifier", || verify_module(ctx, module));
+    let mut diags = timer.time("Verifier", || verify_module(ctx, module));
     if !diags.has_errors() {
         return true;
     }
+    diags.or_codes(|s| codes::fallback(Phase::Verify, s));
     out.diags.extend(diags);
     out.diags.push(Diagnostic::error(
         Location::Unknown,
         format!("the IR does not verify after pass {name} (--{argument}); the errors above are the verifier's"),
-    ));
+    ).with_code(codes::PASS_INVALID_IR));
     false
 }

@@ -8,7 +8,8 @@ use tensor_ir::diag::Diagnostic;
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::verify::op_error;
 
-use crate::{BroadcastPolicy, OpView};
+use crate::align::{Focus, with_alignment};
+use crate::{BroadcastPolicy, OpView, codes};
 
 /// Renders a broadcasting [`Error`] of `op` as a diagnostic at the op.
 ///
@@ -18,23 +19,26 @@ use crate::{BroadcastPolicy, OpView};
 /// broadcast vector with tensor`) and upstream's trait wording for
 /// structure (`requires one result`, `expected 1 or more operands, but
 /// found 0`). With `notes`, notes follow that name the operands, dimensions
-/// and sizes involved; [`BroadcastVerifier`](crate::BroadcastVerifier) leaves them
-/// out for NumPy-policy ops under [`Semantics::Mlir`](broadcastable::Semantics::Mlir),
-/// so that output is byte-identical to `mlir-opt`.
+/// and sizes involved, then a hint drawing the shapes aligned, with a marker under
+/// the conflicting dimension; [`BroadcastVerifier`](crate::BroadcastVerifier) leaves
+/// both out for NumPy-policy ops under
+/// [`Semantics::Mlir`](broadcastable::Semantics::Mlir), so that output is
+/// byte-identical to `mlir-opt`. The diagnostic's code is [`codes::of`] the error.
 pub fn diagnose(ctx: &Context, module: &Module, op: OpId, notes: bool, err: &Error) -> Diagnostic {
-    let d = op_error(ctx, module, op, wording::message(err));
+    let d = op_error(ctx, module, op, wording::message(err)).with_code(codes::of(err));
     if !notes {
         return d;
     }
     // The words need the op's types only, not its policy.
     let view = OpView::new(ctx, module, op, BroadcastPolicy::NumPy);
-    match wording::note(&view, err) {
+    let d = match wording::note(&view, err) {
         Some(text) => {
             let loc = d.location;
             d.with_note(loc, text)
         }
         None => d,
-    }
+    };
+    with_alignment(ctx, module, op, Focus::Error(err), d)
 }
 
 /// A run-time obligation of `op`, as `--verify-broadcast` reports it: the condition

@@ -19,14 +19,18 @@
 //! The semantics ([`Semantics::Spec`] by default, or upstream's) is a setting stored
 //! in the context ([`set_semantics`]).
 
+mod align;
+pub mod codes;
 mod diagnose;
+mod expand;
 pub mod lower;
 mod verifier;
 mod view;
 
 pub use diagnose::{diagnose, obligation};
+pub use expand::{Expansion, expansions};
 pub use lower::ExplicitBroadcast;
-pub use verifier::BroadcastVerifier;
+pub use verifier::{BroadcastVerifier, Obligation};
 pub use view::{OpView, typed, with_shape};
 
 use broadcastable::Semantics;

@@ -71,6 +71,17 @@ pub struct BroadcastVerifier {
     semantics: Option<Semantics>,
     /// Obligation texts by memoized verdict.
     worded: FxHashMap<usize, Rc<[String]>>,
+    /// Obligations with their alignment drawings, by memoized verdict.
+    explained: FxHashMap<usize, Rc<[Obligation]>>,
+}
+
+/// A run-time obligation as `--verify-broadcast` reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Obligation {
+    /// The condition, as [`crate::obligation`] words it.
+    pub text: String,
+    /// The shapes aligned, with a marker under the dimension concerned.
+    pub alignment: Option<String>,
 }
 
 impl Default for BroadcastVerifier {
@@ -80,6 +91,7 @@ impl Default for BroadcastVerifier {
             memo: FxHashMap::default(),
             semantics: None,
             worded: FxHashMap::default(),
+            explained: FxHashMap::default(),
         }
     }
 }
@@ -136,6 +148,42 @@ impl BroadcastVerifier {
             })
             .clone();
         Ok((inferred, texts))
+    }
+
+    /// [`BroadcastVerifier::obligations`] with the alignment drawing of each, made
+    /// once per signature too.
+    ///
+    /// # Errors
+    /// As [`BroadcastVerifier::verify`].
+    pub fn explained_obligations(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        policy: BroadcastPolicy,
+    ) -> Result<(Rc<Inferred>, Rc<[Obligation]>), Diagnostic> {
+        let inferred = self.verify(ctx, module, op, policy)?;
+        let key = Rc::as_ptr(&inferred) as usize;
+        let explained = self
+            .explained
+            .entry(key)
+            .or_insert_with(|| {
+                inferred
+                    .checks
+                    .iter()
+                    .map(|c| Obligation {
+                        text: crate::obligation(ctx, module, op, c),
+                        alignment: crate::align::alignment(
+                            ctx,
+                            module,
+                            op,
+                            crate::align::Focus::Check(c, &inferred.shape),
+                        ),
+                    })
+                    .collect()
+            })
+            .clone();
+        Ok((inferred, explained))
     }
 
     /// [`BroadcastVerifier::verify`] for callers that only need the verdict

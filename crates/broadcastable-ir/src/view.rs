@@ -78,6 +78,11 @@ impl<'a> OpView<'a> {
         Some(OpView::new(ctx, module, op, policy_of(def)?))
     }
 
+    /// The policy the op's definition lists.
+    pub fn policy_kind(&self) -> BroadcastPolicy {
+        self.policy
+    }
+
     /// The explicit-dimensions attribute, if the policy has one and the op
     /// carries it.
     pub(crate) fn dims_attr(&self) -> Option<Attribute> {

@@ -14,6 +14,7 @@
 //! | [`upstream`] | `mlir/lib/Dialect/Traits.cpp` | upstream predicates and verifier, spec/upstream switch |
 //! | [`policy`](mod@policy) | — | [`Policy`] and the single entry point [`infer()`] |
 //! | [`op`] | `ResultsBroadcastableShape` | [`BroadcastableOp`], the trait an IR implements to attach all of the above to its ops |
+//! | [`align`] | — | where each operand's dimensions land in the result, and a drawing of it for diagnostics |
 //! | [`wording`] | — | the words of diagnostics (upstream's messages, notes, run-time obligations), so every IR reports alike |
 //!
 //! Dynamic sizes (`?`) are never assumed equal to anything, since a `?` may
@@ -24,6 +25,7 @@
 
 #![warn(missing_docs)]
 
+pub mod align;
 pub mod array_api;
 mod check;
 mod dim;

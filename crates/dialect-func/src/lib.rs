@@ -5,7 +5,7 @@
 
 use std::fmt::{self, Write as _};
 use tensor_ir::attrs::{AttrKind, NamedAttr};
-use tensor_ir::diag::Diagnostic;
+use tensor_ir::diag::{Diagnostic, codes, suggest};
 use tensor_ir::module::{Module, OpId, OperationState};
 use tensor_ir::ods::DiagStyle;
 use tensor_ir::ods::attr_types::{
@@ -15,7 +15,7 @@ use tensor_ir::ods::constraints::ANY_TYPE;
 use tensor_ir::parse::{BlockArgDecl, PResult, Parser, Tok};
 use tensor_ir::print::OpPrinter;
 use tensor_ir::registry::{Dialect, OpTrait, Syntax};
-use tensor_ir::symbol_table::SymbolTableCollection;
+use tensor_ir::symbol_table::{SymbolTableCollection, nearest_symbol_table};
 use tensor_ir::verify::op_error;
 use tensor_ir::{Attribute, Context, Type};
 
@@ -529,12 +529,28 @@ fn verify_call_symbol_uses(
         .and_then(|table| tables.lookup_in(ctx, module, table, callee))
         .filter(|&f| ctx.str(module.op(f).name()) == "func.func");
     let Some(func) = func else {
-        return Err(op_error(
+        let name = callee;
+        let d = op_error(
             ctx,
             module,
             op,
-            format_args!("'{callee}' does not reference a valid function"),
-        ));
+            format_args!("'{name}' does not reference a valid function"),
+        )
+        .with_code(codes::UNKNOWN_SYMBOL);
+        // A function of the nearest table whose name is one edit away.
+        let best = nearest_symbol_table(ctx, module, op)
+            .and_then(|t| tables.get(t))
+            .and_then(|t| {
+                t.suggest(name, |f| ctx.str(module.op(f).name()) == "func.func")
+                    .map(str::to_owned)
+            });
+        return Err(match best {
+            Some(best) => {
+                let loc = d.location;
+                d.with_hint(loc, suggest::did_you_mean(&format!("@{best}")))
+            }
+            None => d,
+        });
     };
     let (inputs, results) = function_signature(ctx, module, func).unwrap_or_default();
     let operands = module.operand_types(op);

@@ -125,33 +125,37 @@ fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult 
     check_shape_operand(ctx, module, op, res)?;
     check_dynamic_result_has_shape(ctx, module, op, res)?;
     let bd = this.broadcast_dimensions(ctx, module);
+    let error = match broadcast_in_dim_to(&dims_of(src_dims), &dims_of(res_dims), &bd) {
+        Ok(_) => return verify_nonexpanding(ctx, module, op, (src_dims, res_dims), &bd),
+        Err(e) => e,
+    };
+    // Worded only on failure: the verifier runs on every op.
     let operand = describe(ctx, "operand", 0, src);
     let result = describe(ctx, "result", 0, res);
-    let message = match broadcast_in_dim_to(&dims_of(src_dims), &dims_of(res_dims), &bd) {
-        Ok(_) => return verify_nonexpanding(ctx, module, op, (src_dims, res_dims), &bd),
-        Err(InDimError::WrongLength { expected, actual }) => format!(
+    let message = match error {
+        InDimError::WrongLength { expected, actual } => format!(
             "broadcast_dimensions has {actual} entries but {operand} has rank {expected}: one entry per operand dim"
         ),
-        Err(InDimError::OutOfRange {
+        InDimError::OutOfRange {
             position,
             value,
             rank,
-        }) => format!(
+        } => format!(
             "broadcast_dimensions[{position}] = {value} is out of range for {result} of rank {rank}"
         ),
-        Err(InDimError::Duplicate {
+        InDimError::Duplicate {
             position,
             first,
             value,
-        }) => format!(
+        } => format!(
             "broadcast_dimensions[{position}] = {value} repeats broadcast_dimensions[{first}]: each result dim takes at most one operand dim"
         ),
-        Err(InDimError::SizeMismatch {
+        InDimError::SizeMismatch {
             operand_dim,
             operand_size,
             result_dim,
             result_size,
-        }) => format!(
+        } => format!(
             "{operand} dim {operand_dim} has size {operand_size}, which is neither 1 nor the size {result_size} of {result} dim {result_dim} it is mapped to"
         ),
     };
@@ -334,20 +338,24 @@ fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
             target
         }
     };
-    let operand = describe(ctx, "operand", 0, src);
-    let message = match array_api::broadcast_to(&shape(ctx, src), &target) {
+    let error = match array_api::broadcast_to(&shape(ctx, src), &target) {
         Ok(_) => return Ok(()),
-        Err(Error::RankTooHigh {
+        Err(e) => e,
+    };
+    // Worded only on failure: the verifier runs on every op.
+    let operand = describe(ctx, "operand", 0, src);
+    let message = match error {
+        Error::RankTooHigh {
             rank, target_rank, ..
-        }) => format!(
+        } => format!(
             "{operand} of rank {rank} cannot be broadcast to shape {} of rank {target_rank}: broadcasting only prepends dims",
             shape_text(&target)
         ),
-        Err(Error::Incompatible(c)) => format!(
+        Error::Incompatible(c) => format!(
             "{operand} dim {} has size {}, which is neither 1 nor the size {} of result dim {}",
             c.second.dim, c.second_size, c.first_size, c.result_dim
         ),
-        Err(e) => format!(
+        e => format!(
             "{operand} cannot be broadcast to shape {}: {e}",
             shape_text(&target)
         ),

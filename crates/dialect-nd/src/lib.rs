@@ -23,6 +23,7 @@ pub mod broadcast;
 pub mod constant;
 pub mod elementwise;
 pub mod fold;
+pub mod lower;
 pub mod reduce;
 pub mod shape;
 mod support;
@@ -84,6 +85,7 @@ pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);
     broadcastable_ir::register(ctx);
     fold::register(ctx);
+    lower::register(ctx);
 }
 
 #[cfg(test)]

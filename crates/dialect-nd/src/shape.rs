@@ -25,7 +25,7 @@ fn check_result_length(
     module: &Module,
     op: OpId,
     expected: Option<usize>,
-    why: &str,
+    why: impl Fn() -> String,
 ) -> VResult {
     let Some(r) = result_type(module, op, 0) else {
         return Ok(());
@@ -38,8 +38,9 @@ fn check_result_length(
             module,
             op,
             format!(
-                "{} must have {n} entries ('tensor<{n}xindex>' or 'tensor<?xindex>'), {why}",
-                describe(ctx, "result", 0, r)
+                "{} must have {n} entries ('tensor<{n}xindex>' or 'tensor<?xindex>'), {}",
+                describe(ctx, "result", 0, r),
+                why()
             ),
         ),
         (None, Some(_)) => fail(
@@ -47,8 +48,9 @@ fn check_result_length(
             module,
             op,
             format!(
-                "{} must have a dynamic length ('tensor<?xindex>'): {why}",
-                describe(ctx, "result", 0, r)
+                "{} must have a dynamic length ('tensor<?xindex>'): {}",
+                describe(ctx, "result", 0, r),
+                why()
             ),
         ),
     }
@@ -93,11 +95,12 @@ fn verify_shape_of(ctx: &Context, module: &Module, op: OpId) -> VResult {
         return Ok(());
     };
     let rank = tensor_dims(ctx, t).map(<[i64]>::len);
-    let why = match rank {
+    // Worded only on failure: the verifier runs on every op.
+    let why = || match rank {
         Some(_) => format!("the rank of {}", describe(ctx, "operand", 0, t)),
         None => format!("{} is unranked", describe(ctx, "operand", 0, t)),
     };
-    check_result_length(ctx, module, op, rank, &why)
+    check_result_length(ctx, module, op, rank, why)
 }
 
 /// The result type of `nd.dim`: a 0-D tensor of index.
@@ -265,7 +268,7 @@ fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult 
         );
     }
     let rank = broadcast_length(ctx, &operands, policy);
-    let why = match (rank, policy) {
+    let why = || match (rank, policy) {
         (Some(_), "in_place") => "the length of the in-place target, operand #0".to_owned(),
         (Some(_), _) => "the length of the longest operand".to_owned(),
         (None, _) => {
@@ -276,7 +279,7 @@ fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult 
             format!("operand #{k} has a dynamic length")
         }
     };
-    check_result_length(ctx, module, op, rank, &why)
+    check_result_length(ctx, module, op, rank, why)
 }
 
 /// Where Python's `s[start:end]` begins and ends in a sequence of `len` entries.
@@ -342,11 +345,11 @@ fn verify_shape_slice(ctx: &Context, module: &Module, op: OpId) -> VResult {
         let (lo, hi) = slice_bounds(n, this.start(ctx, module), this.end(ctx, module));
         hi - lo
     });
-    let why = match len {
+    let why = || match len {
         Some(_) => "the length of the slice".to_owned(),
         None => "operand #0 has a dynamic length".to_owned(),
     };
-    check_result_length(ctx, module, op, len, &why)
+    check_result_length(ctx, module, op, len, why)
 }
 
 /// The result type of `nd.shape_concat`.
@@ -386,9 +389,9 @@ tensor_ir::op! {
 fn verify_shape_concat(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let operands = module.operand_types(op);
     let len = concat_length(ctx, &operands);
-    let why = match len {
+    let why = || match len {
         Some(_) => "the sum of the operands' lengths".to_owned(),
         None => "an operand has a dynamic length".to_owned(),
     };
-    check_result_length(ctx, module, op, len, &why)
+    check_result_length(ctx, module, op, len, why)
 }

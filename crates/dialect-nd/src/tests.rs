@@ -109,3 +109,29 @@ fn docs_are_in_sync() {
         "docs/dialect.md is out of date: run `UPDATE_DOCS=1 cargo test -p tensor-dialect-nd docs_are_in_sync`"
     );
 }
+
+/// Every op that can broadcast (the Broadcastable trait, the explicit and N-ary
+/// broadcasts, matmul's batch dims) has its lowering entry, and no other op has one.
+#[test]
+fn every_op_that_can_broadcast_is_lowered() {
+    let mut ctx = Context::new();
+    register(&mut ctx);
+    let can_broadcast = |name: &str| {
+        matches!(name, "nd.broadcast" | "nd.broadcast_to" | "nd.matmul")
+            || DIALECT
+                .ops
+                .iter()
+                .any(|d| d.name == name && policy_of(d).is_some())
+    };
+    let without = ctx.ops_without_interface::<broadcastable_ir::ExplicitBroadcast>("nd");
+    let missing: Vec<&str> = without
+        .iter()
+        .copied()
+        .filter(|n| can_broadcast(n))
+        .collect();
+    assert!(missing.is_empty(), "no lowering for {missing:?}");
+    for def in DIALECT.ops {
+        let has = !without.contains(&def.name);
+        assert_eq!(has, can_broadcast(def.name), "{}", def.name);
+    }
+}

@@ -1,4 +1,13 @@
 //! Diagnostics: located errors, warnings and remarks with notes, rendered as upstream MLIR does.
+//!
+//! Each diagnostic may carry a stable [`code`](Diagnostic::code) for tools
+//! (`broadcast.incompatible`; [`codes`] lists the core's), and hints: notes beyond
+//! upstream's diagnostics (a "did you mean", a drawing of aligned shapes) that
+//! render as any note but that `--verify-diagnostics` does not require.
+//! [`suggest`] finds the "did you mean" candidate by edit distance.
+
+pub mod codes;
+pub mod suggest;
 
 use crate::context::Context;
 use crate::location::Location;
@@ -78,6 +87,14 @@ pub struct Diagnostic {
     pub notes: Vec<Diagnostic>,
     /// How many columns the caret line marks (`^~~~`); 0 or 1 is a lone caret.
     pub underline: u32,
+    /// A stable identifier of what went wrong, for tools (`parse.error`,
+    /// `broadcast.incompatible`); `None` until the creator or the driver assigns one.
+    /// Notes have none. Text output does not show it.
+    pub code: Option<&'static str>,
+    /// For a note: a hint beyond upstream's diagnostics ("did you mean", aligned
+    /// shapes). It renders as any note, but `--verify-diagnostics` does not require an
+    /// `expected-note` for it, so tests written for upstream keep passing.
+    pub hint: bool,
 }
 
 impl Diagnostic {
@@ -89,7 +106,21 @@ impl Diagnostic {
             message: message.into(),
             notes: Vec::new(),
             underline: 0,
+            code: None,
+            hint: false,
         }
+    }
+
+    /// Sets the stable code (see [`Diagnostic::code`]).
+    pub fn with_code(mut self, code: &'static str) -> Self {
+        self.code = Some(code);
+        self
+    }
+
+    /// Sets the code if none was assigned yet (a fallback by phase).
+    pub fn or_code(mut self, code: &'static str) -> Self {
+        self.code.get_or_insert(code);
+        self
     }
 
     /// Marks `columns` columns from the location (`^~~~`) instead of one.
@@ -118,6 +149,16 @@ impl Diagnostic {
     pub fn with_note(mut self, location: Location, message: impl Into<String>) -> Self {
         self.notes.push(Diagnostic {
             severity: Severity::Note,
+            ..Diagnostic::error(location, message)
+        });
+        self
+    }
+
+    /// Attaches a hint: a note beyond upstream's diagnostics (see [`Diagnostic::hint`]).
+    pub fn with_hint(mut self, location: Location, message: impl Into<String>) -> Self {
+        self.notes.push(Diagnostic {
+            severity: Severity::Note,
+            hint: true,
             ..Diagnostic::error(location, message)
         });
         self
@@ -160,6 +201,14 @@ impl Diagnostics {
     pub fn len(&self) -> usize {
         self.list.len()
     }
+
+    /// Gives every diagnostic without a code the fallback `code(severity)` (the
+    /// driver's codes by phase, such as `parse.error`).
+    pub fn or_codes(&mut self, code: impl Fn(Severity) -> &'static str) {
+        for d in &mut self.list {
+            d.code.get_or_insert_with(|| code(d.severity));
+        }
+    }
 }
 
 impl IntoIterator for Diagnostics {
@@ -170,15 +219,76 @@ impl IntoIterator for Diagnostics {
     }
 }
 
+/// How [`Context::render_diagnostic_with`] renders text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Colour, with the escape sequences LLVM's `SourceMgr` (and so clang and mlir-opt
+    /// with `--color`) writes: bold location and message, a coloured severity, a green
+    /// caret line.
+    pub color: bool,
+}
+
+/// The ANSI escapes of [`RenderOptions::color`], as LLVM's `raw_ostream` writes them.
+mod ansi {
+    pub const BOLD: &str = "\x1b[1m";
+    pub const RESET: &str = "\x1b[0m";
+    pub const RED: &str = "\x1b[0;1;31m";
+    pub const MAGENTA: &str = "\x1b[0;1;35m";
+    pub const BLACK: &str = "\x1b[0;1;30m";
+    pub const BLUE: &str = "\x1b[0;1;34m";
+    pub const GREEN: &str = "\x1b[0;1;32m";
+}
+
+/// Writes `text` between `start` and a reset when colouring.
+struct Paint<'a> {
+    on: bool,
+    out: &'a mut String,
+}
+
+impl Paint<'_> {
+    fn start(&mut self, escape: &str) {
+        if self.on {
+            self.out.push_str(escape);
+        }
+    }
+
+    fn reset(&mut self) {
+        if self.on {
+            self.out.push_str(ansi::RESET);
+        }
+    }
+}
+
+impl Severity {
+    /// The colour LLVM's `WithColor` gives the severity's label.
+    fn color(self) -> &'static str {
+        match self {
+            Severity::Error => ansi::RED,
+            Severity::Warning => ansi::MAGENTA,
+            Severity::Remark => ansi::BLUE,
+            Severity::Note => ansi::BLACK,
+        }
+    }
+}
+
 impl Context {
     /// Renders a diagnostic and its notes as mlir-opt prints them:
     /// `file:line:col: error: message`, the source line and a caret.
     pub fn render_diagnostic(&self, d: &Diagnostic, out: &mut String) {
+        self.render_diagnostic_with(d, out, RenderOptions::default());
+    }
+
+    /// [`Context::render_diagnostic`] with options (colour).
+    pub fn render_diagnostic_with(&self, d: &Diagnostic, out: &mut String, options: RenderOptions) {
+        let mut paint = Paint {
+            on: options.color,
+            out,
+        };
         // Writing to a String cannot fail.
-        let _ = self.render_one(d, out, true);
+        let _ = self.render_one(d, &mut paint, true);
         for n in &d.notes {
             // Upstream shows the source line again only when a note points elsewhere.
-            let _ = self.render_one(n, out, n.location != d.location);
+            let _ = self.render_one(n, &mut paint, n.location != d.location);
         }
     }
 
@@ -189,47 +299,52 @@ impl Context {
         s
     }
 
-    fn render_one(&self, d: &Diagnostic, out: &mut String, snippet: bool) -> fmt::Result {
-        let sev = d.severity.as_str();
-        match self.file_pos(d.location) {
-            Some(pos) => {
-                writeln!(
-                    out,
-                    "{}:{}:{}: {sev}: {}",
-                    pos.file, pos.line, pos.col, d.message
-                )?;
-                if snippet
-                    && let Some((buffer, offset)) = pos.source
-                    && let Some(buf) = self.source(buffer)
-                {
-                    let (_, col) = buf.line_col(offset);
-                    let line = buf.line_text(offset);
-                    let (text, caret) = quoted_line(line, col);
-                    writeln!(out, "{text}")?;
-                    let pad: String = text
-                        .bytes()
-                        .take(caret)
-                        .map(|b| if b == b'\t' { '\t' } else { ' ' })
-                        .collect();
-                    // Marks under a cut window stay within it.
-                    let mut marks = d.underline.saturating_sub(1) as usize;
-                    if line.len() > MAX_QUOTED_LINE {
-                        marks = marks.min(text.len().saturating_sub(caret + 1));
-                    }
-                    let tildes = "~".repeat(marks);
-                    writeln!(out, "{pad}^{tildes}")?;
-                }
-                Ok(())
-            }
-            // Upstream hands an unknown location to LLVM's SourceMgr, which prints it so.
-            None if d.location == Location::Unknown => {
-                writeln!(out, "<unknown>:0: {sev}: {}", d.message)
-            }
-            None => {
-                let mut loc = String::new();
-                self.write_loc(d.location, &mut loc)?;
-                writeln!(out, "{loc}: {sev}: {}", d.message)
-            }
+    fn render_one(&self, d: &Diagnostic, p: &mut Paint<'_>, snippet: bool) -> fmt::Result {
+        // LLVM's layout: bold `loc: `, coloured `severity: `, bold message whose reset
+        // follows the line break, plain source line, green caret line.
+        p.start(ansi::BOLD);
+        let pos = self.file_pos(d.location);
+        match &pos {
+            Some(pos) => write!(p.out, "{}:{}:{}: ", pos.file, pos.line, pos.col)?,
+            // Upstream hands a location without a file position to LLVM's SourceMgr as
+            // `<unknown>:0`, and puts the location itself before the message.
+            None => p.out.push_str("<unknown>:0: "),
         }
+        p.reset();
+        p.start(d.severity.color());
+        write!(p.out, "{}: ", d.severity.as_str())?;
+        p.reset();
+        p.start(ansi::BOLD);
+        if pos.is_none() && d.location != Location::Unknown {
+            self.write_loc(d.location, p.out)?;
+            p.out.push_str(": ");
+        }
+        writeln!(p.out, "{}", d.message)?;
+        p.reset();
+        if snippet
+            && let Some(pos) = pos
+            && let Some((buffer, offset)) = pos.source
+            && let Some(buf) = self.source(buffer)
+        {
+            let (_, col) = buf.line_col(offset);
+            let line = buf.line_text(offset);
+            let (text, caret) = quoted_line(line, col);
+            writeln!(p.out, "{text}")?;
+            let pad: String = text
+                .bytes()
+                .take(caret)
+                .map(|b| if b == b'\t' { '\t' } else { ' ' })
+                .collect();
+            // Marks under a cut window stay within it.
+            let mut marks = d.underline.saturating_sub(1) as usize;
+            if line.len() > MAX_QUOTED_LINE {
+                marks = marks.min(text.len().saturating_sub(caret + 1));
+            }
+            let tildes = "~".repeat(marks);
+            p.start(ansi::GREEN);
+            writeln!(p.out, "{pad}^{tildes}")?;
+            p.reset();
+        }
+        Ok(())
     }
 }

@@ -3,7 +3,7 @@
 //! failing op instead of stopping at the first.
 
 use crate::Context;
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, codes, suggest};
 use crate::dominance::DomTree;
 use crate::module::{BlockId, Module, OpId, RegionId, ValueDef};
 use crate::print::op_to_generic_string;
@@ -72,6 +72,31 @@ pub fn op_error(
         o.location(),
         format!("'{}' op {message}", ctx.str(o.name())),
     )
+}
+
+/// `'name' op <message>` for a required attribute `expected` that `op` lacks; when
+/// the op carries an attribute with a close name, a hint names the one it probably
+/// meant.
+pub fn missing_attribute(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    expected: &str,
+    message: impl std::fmt::Display,
+) -> Diagnostic {
+    let d = op_error(ctx, module, op, message).with_code(codes::MISSING_ATTRIBUTE);
+    let o = module.op(op);
+    let present = o.props().iter().chain(o.attrs()).map(|n| ctx.str(n.name));
+    match suggest::best_match(expected, present) {
+        Some(found) => {
+            let loc = d.location;
+            d.with_hint(
+                loc,
+                format!("did you mean `{expected}` instead of `{found}`?"),
+            )
+        }
+        None => d,
+    }
 }
 
 struct Verifier<'a> {
@@ -217,12 +242,22 @@ impl<'a> Verifier<'a> {
         let Some(kind) = ctx.op_kind(o.name()) else {
             let dialect = name.split_once('.').map_or(name, |(d, _)| d);
             if ctx.is_dialect_registered(dialect) && !ctx.dialect_allows_unknown_ops(dialect) {
-                return Err(current(Diagnostic::error(
+                let d = Diagnostic::error(
                     o.location(),
                     format!(
                         "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
                     ),
-                )));
+                )
+                .with_code(codes::UNREGISTERED_OP);
+                let ops = ctx
+                    .registered_ops()
+                    .map(|(_, def)| def.name)
+                    .filter(|n| n.split_once('.').is_some_and(|(d, _)| d == dialect));
+                let d = match suggest::best_match(name, ops) {
+                    Some(best) => d.with_hint(o.location(), suggest::did_you_mean(best)),
+                    None => d,
+                };
+                return Err(current(d));
             }
             return self
                 .verify_operands_live(op)

@@ -8,7 +8,10 @@
 pub mod canonicalize;
 pub mod cse;
 pub mod dce;
+pub mod lower_broadcast;
 pub mod verify_broadcast;
+pub mod verify_explicit_broadcast;
+pub mod view_op_graph;
 
 use tensor_ir::pass::{PassRegistry, RegistryError};
 
@@ -20,6 +23,9 @@ pub fn register_passes(registry: &mut PassRegistry) -> Result<(), RegistryError>
     registry.register::<canonicalize::Canonicalize>()?;
     registry.register::<cse::Cse>()?;
     registry.register::<dce::Dce>()?;
+    registry.register::<lower_broadcast::LowerBroadcast>()?;
     registry.register::<verify_broadcast::VerifyBroadcast>()?;
+    registry.register::<verify_explicit_broadcast::VerifyExplicitBroadcast>()?;
+    registry.register::<view_op_graph::ViewOpGraph>()?;
     Ok(())
 }

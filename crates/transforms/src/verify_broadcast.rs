@@ -25,7 +25,7 @@
 //! always refined.
 
 use broadcastable::{BroadcastableOp, Semantics, refined_result_shape};
-use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, policy_of, with_shape};
+use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, codes, policy_of, with_shape};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::verify::{op_error, with_current_op};
@@ -67,70 +67,88 @@ impl Report {
 /// Runs the pass on `module`.
 ///
 /// Nothing is refined when any op fails: a failing program is reported,
-/// not transformed.
+/// not transformed. After a refinement, the run-time obligations are those of
+/// the refined types (a refined operand can discharge one).
 pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
     let mut report = Report::default();
     let Some(top) = module.top() else {
         return report;
     };
     let mut verifier = BroadcastVerifier::new();
-    let mut verified: Vec<OpId> = Vec::new();
     let mut ops: Vec<OpId> = Vec::new();
-    // Ops of one kind come in runs: remember the last name's policy.
-    let mut last: Option<(Symbol, Option<BroadcastPolicy>)> = None;
-    let ctx_ref: &Context = ctx;
-    let module_ref: &Module = module;
-    {
-        // Many failing ops in one function name its values once (linear, not quadratic).
-        let _names = tensor_ir::print::cache_generic_names(module_ref);
-        module_ref.walk(top, |op| {
-            if mode == Mode::Refine {
-                ops.push(op);
-            }
-            let name = module_ref.op(op).name();
-            let policy = match last {
-                Some((n, policy)) if n == name => policy,
-                _ => {
-                    let policy = ctx_ref.op_def(name).and_then(policy_of);
-                    last = Some((name, policy));
-                    policy
-                }
-            };
-            let Some(policy) = policy else {
-                return;
-            };
-            report.checked += 1;
-            match verifier.obligations(ctx_ref, module_ref, op, policy) {
-                Err(d) => report
-                    .diagnostics
-                    .push(with_current_op(ctx_ref, module_ref, op, d)),
-                Ok((inferred, obligations)) => {
-                    if let Some(d) = never_satisfiable(ctx_ref, module_ref, op, &inferred) {
-                        report
-                            .diagnostics
-                            .push(with_current_op(ctx_ref, module_ref, op, d));
-                        return;
-                    }
-                    // What the verifier accepted on condition: each run-time obligation is
-                    // a remark at the op, where the program can fail.
-                    let location = module_ref.op(op).location();
-                    for text in obligations.iter() {
-                        report.obligations += 1;
-                        report
-                            .diagnostics
-                            .push(Diagnostic::remark(location, text.clone()));
-                    }
-                    if mode == Mode::Refine {
-                        verified.push(op);
-                    }
-                }
-            }
-        });
-    }
+    let mut verified: Vec<OpId> = Vec::new();
+    let collect = (mode == Mode::Refine).then_some((&mut ops, &mut verified));
+    check_all(ctx, module, top, &mut verifier, &mut report, collect);
     if mode == Mode::Refine && !report.diagnostics.has_errors() {
         refine(ctx, module, &ops, &verified, &mut verifier, &mut report);
+        if report.refined > 0 {
+            // No errors: the diagnostics are the obligations' remarks, now stale.
+            let mut again = Report::default();
+            check_all(ctx, module, top, &mut verifier, &mut again, None);
+            report.diagnostics = again.diagnostics;
+            report.obligations = again.obligations;
+        }
     }
     report
+}
+
+/// Checks every Broadcastable op under `top` in program order, reporting errors
+/// and one remark per run-time obligation; with `collect`, also lists every op
+/// and the Broadcastable ops that verified, for the refine step.
+fn check_all(
+    ctx: &Context,
+    module: &Module,
+    top: OpId,
+    verifier: &mut BroadcastVerifier,
+    report: &mut Report,
+    mut collect: Option<(&mut Vec<OpId>, &mut Vec<OpId>)>,
+) {
+    // Ops of one kind come in runs: remember the last name's policy.
+    let mut last: Option<(Symbol, Option<BroadcastPolicy>)> = None;
+    // Many failing ops in one function name its values once (linear, not quadratic).
+    let _names = tensor_ir::print::cache_generic_names(module);
+    module.walk(top, |op| {
+        if let Some((ops, _)) = collect.as_mut() {
+            ops.push(op);
+        }
+        let name = module.op(op).name();
+        let policy = match last {
+            Some((n, policy)) if n == name => policy,
+            _ => {
+                let policy = ctx.op_def(name).and_then(policy_of);
+                last = Some((name, policy));
+                policy
+            }
+        };
+        let Some(policy) = policy else {
+            return;
+        };
+        report.checked += 1;
+        match verifier.explained_obligations(ctx, module, op, policy) {
+            Err(d) => report.diagnostics.push(with_current_op(ctx, module, op, d)),
+            Ok((inferred, obligations)) => {
+                if let Some(d) = never_satisfiable(ctx, module, op, &inferred) {
+                    report.diagnostics.push(with_current_op(ctx, module, op, d));
+                    return;
+                }
+                // What the verifier accepted on condition: each run-time obligation is
+                // a remark at the op, where the program can fail.
+                let location = module.op(op).location();
+                for o in obligations.iter() {
+                    report.obligations += 1;
+                    let d = Diagnostic::remark(location, o.text.clone())
+                        .with_code(codes::RUNTIME_CHECK);
+                    report.diagnostics.push(match &o.alignment {
+                        Some(text) => d.with_hint(location, text.clone()),
+                        None => d,
+                    });
+                }
+                if let Some((_, verified)) = collect.as_mut() {
+                    verified.push(op);
+                }
+            }
+        }
+    });
 }
 
 /// The `--verify-broadcast[=check|refine]` pass.
@@ -197,6 +215,11 @@ impl tensor_ir::pass::Pass for VerifyBroadcast {
                 "num-kept",
                 "Result types kept because a use needs them",
                 count(report.kept),
+            )
+            .with_statistic(
+                "num-obligations",
+                "Run-time obligations reported",
+                count(report.obligations),
             ))
     }
 }
@@ -214,7 +237,7 @@ fn never_satisfiable(
         return None;
     }
     let text = broadcastable::wording::never_satisfiable(inferred)?;
-    let d = op_error(ctx, module, op, text.message);
+    let d = op_error(ctx, module, op, text.message).with_code(codes::NEVER_SATISFIABLE);
     let loc = d.location;
     Some(match text.note {
         Some(note) => d.with_note(loc, note),
@@ -374,6 +397,24 @@ mod tests {
             Mode::Refine,
         );
         assert_eq!((report.refined, report.kept), (0, 1), "{out}");
+    }
+
+    #[test]
+    fn obligations_are_those_of_the_refined_types() {
+        // %0 refines from * to ?x6, so %1's operand is no longer unranked.
+        let (out, report) = run_on(
+            r#"func.func @f(%x: tensor<?x6xf32>, %b: tensor<6xf32>, %s: tensor<1xf32>) {
+  %0 = "test.broadcastable"(%x, %b) : (tensor<?x6xf32>, tensor<6xf32>) -> tensor<*xf32>
+  %1 = "test.broadcastable"(%0, %s) : (tensor<*xf32>, tensor<1xf32>) -> tensor<*xf32>
+  return
+}"#,
+            Semantics::Spec,
+            Mode::Refine,
+        );
+        assert_eq!(report.refined, 2, "{out}");
+        assert_eq!(report.obligations, 0, "{:?}", report.diagnostics);
+        assert!(report.diagnostics.is_empty());
+        assert_eq!(report.checked, 2);
     }
 
     #[test]

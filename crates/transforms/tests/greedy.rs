@@ -439,6 +439,26 @@ fn keeps_what_is_not_dead() {
 }
 
 #[test]
+fn dead_ops_stay_when_asked() {
+    let config = GreedyConfig {
+        erase_dead_ops: false,
+        ..GreedyConfig::default()
+    };
+    let (out, outcome) = run(
+        "func.func @f(%x: i32) {\n  %u = \"t.double\"(%x) : (i32) -> i32\n  return\n}",
+        |_| {},
+        config,
+    );
+    // The dead op is still rewritten (t.double becomes t.add), but not erased.
+    assert_eq!(
+        body(&out),
+        [r#"%0 = "t.add"(%arg0, %arg0) : (i32, i32) -> i32"#],
+        "{out}"
+    );
+    assert_eq!(outcome.erased, 0);
+}
+
+#[test]
 fn a_constant_that_cannot_be_materialized_is_not_folded() {
     // i8 sums fold to an attribute the materializer refuses.
     let (out, outcome) = run(
@@ -543,4 +563,56 @@ fn deep_nesting_does_not_recurse() {
     };
     assert_eq!(ctx.str(m.op(op).name()), "t.const");
     assert_eq!(m.op(op).parent(), m.region(region).entry());
+}
+
+/// Reports an error and a warning at every `t.sink` it visits, and changes nothing.
+struct Report;
+
+impl RewritePattern for Report {
+    fn root(&self) -> Option<&'static str> {
+        Some("t.sink")
+    }
+    fn name(&self) -> &'static str {
+        "Report"
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        let at = rw.module.op(op).location();
+        rw.report(tensor_ir::Diagnostic::error(at, "proved wrong"));
+        rw.report(tensor_ir::Diagnostic::warning(at, "suspicious"));
+        Ok(false)
+    }
+}
+
+#[test]
+fn reports_are_collected_once_in_order_over_iterations() {
+    let config = GreedyConfig {
+        max_iterations: 3,
+        ..GreedyConfig::default()
+    };
+    let mut ctx = context();
+    let text = "func.func @f(%x: i32) {\n  \"t.sink\"(%x) : (i32) -> ()\n  \"t.toggle\"() : () -> ()\n  return\n}";
+    let buffer = ctx.add_source("t.mlir", text);
+    let mut module = parse_source(&mut ctx, buffer, 0..text.len()).unwrap();
+    // The toggle changes the IR in every iteration, so the sink is visited thrice.
+    let frozen = patterns(&mut ctx, |s| {
+        s.add(Report).add(Toggle { notify: false });
+    });
+    let top = module.top().unwrap();
+    let outcome = apply_patterns_greedily(&mut ctx, &mut module, top, &frozen, &config).unwrap();
+    assert_eq!(outcome.iterations, 3);
+    let rendered: Vec<String> = outcome
+        .diagnostics
+        .iter()
+        .map(|d| ctx.diagnostic_to_string(d))
+        .collect();
+    assert_eq!(rendered.len(), 2, "{rendered:#?}");
+    assert!(
+        rendered[0].starts_with("t.mlir:2:3: error: proved wrong"),
+        "{rendered:#?}"
+    );
+    assert!(
+        rendered[1].starts_with("t.mlir:2:3: warning: suspicious"),
+        "{rendered:#?}"
+    );
+    assert!(outcome.diagnostics.has_errors());
 }

@@ -1,4 +1,5 @@
-// --canonicalize with the nd dialect's folds and patterns (crates/dialect-nd/src/fold.rs).
+// --canonicalize with the nd dialect's folds and patterns (crates/dialect-nd/src/fold/);
+// the other files here test each family of them.
 // RUN: tensor-opt %s -split-input-file --canonicalize | FileCheck %s
 // The result verifies, and canonicalizing again changes nothing.
 // RUN: tensor-opt %s -split-input-file --canonicalize | tensor-opt -split-input-file --canonicalize | FileCheck %s

@@ -4,6 +4,7 @@
 
 use super::AttrConstraint;
 use crate::attrs::AttrKind;
+use crate::diag::{Diagnostic, codes};
 use crate::parse::{PResult, Parser, Tok};
 use crate::print::OpPrinter;
 use crate::types::{Signedness, TypeKind};
@@ -411,10 +412,12 @@ pub fn parse_keyword_of(p: &mut Parser<'_>, noun: &str, keywords: &[&str]) -> PR
     let pos = p.pos();
     let text = p.token_text();
     if !p.at(Tok::BareIdent) || !keywords.contains(&text) {
-        return Err(p.error_at(
-            pos,
+        let d = Diagnostic::error(
+            p.location(pos),
             format!("expected {noun}, one of {}", keywords.join(", ")),
-        ));
+        )
+        .with_code(codes::EXPECTED_KEYWORD);
+        return Err(Box::new(p.found_keyword_hint(d, keywords.iter().copied())));
     }
     let value = p.ctx.string_attr(text);
     p.advance()?;

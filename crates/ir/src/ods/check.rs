@@ -6,7 +6,7 @@ use super::{Arity, AttrDef, DiagStyle, GroupDef, GroupKind, arity, describe};
 use crate::diag::Diagnostic;
 use crate::module::{Module, OpId};
 use crate::registry::{OpDef, OpTrait};
-use crate::verify::op_error;
+use crate::verify::{missing_attribute, op_error};
 use crate::{Context, Symbol, Type, TypeKind};
 
 type Check = Result<(), Diagnostic>;
@@ -198,7 +198,10 @@ fn attribute(ctx: &Context, module: &Module, op: OpId, a: &AttrDef, name: Symbol
     let value = module.get_attr(op, name);
     let msg = match value {
         None if a.optional => return Ok(()),
-        None => format!("requires {}attribute '{}'", a.constraint.missing, a.name),
+        None => {
+            let msg = format!("requires {}attribute '{}'", a.constraint.missing, a.name);
+            return Err(missing_attribute(ctx, module, op, a.name, msg));
+        }
         Some(v) => match (a.constraint.check)(ctx, v, a.name) {
             None => return Ok(()),
             Some(m) => m,
@@ -236,12 +239,13 @@ fn same_element_type(
         .enumerate()
         .filter(|_| results)
         .map(|(i, v)| ("result", i, module.value_type(v)));
-    let mut first: Option<(String, Type)> = None;
+    // The first value, described only if another differs (this runs on every op).
+    let mut first: Option<(&str, usize, Type, Type)> = None;
     for (what, i, t) in operands.chain(results) {
         let elem = element_or_self(ctx, t);
-        match &first {
-            None => first = Some((describe(ctx, what, i, t), elem)),
-            Some((who, e)) if *e != elem => {
+        match first {
+            None => first = Some((what, i, t, elem)),
+            Some((w0, i0, t0, e)) if e != elem => {
                 let msg = match def.style {
                     DiagStyle::Ods => {
                         "requires the same element type for all operands and results".to_owned()
@@ -249,10 +253,11 @@ fn same_element_type(
                     DiagStyle::Descriptive => {
                         let short = def.name.split_once('.').map_or(def.name, |(_, n)| n);
                         format!(
-                            "{} has element type '{}' but {who} has '{}': '{short}' needs one element type",
+                            "{} has element type '{}' but {} has '{}': '{short}' needs one element type",
                             describe(ctx, what, i, t),
                             ctx.ty(elem),
-                            ctx.ty(*e),
+                            describe(ctx, w0, i0, t0),
+                            ctx.ty(e),
                         )
                     }
                 };

@@ -1,10 +1,28 @@
 //! Attribute grammar: literals, arrays, dictionaries, `dense<...>`, `array<...>`,
 //! symbol references, type attributes and `#alias` uses.
 
+use super::types::TYPE_KEYWORDS;
 use super::{PResult, Parser, Tok, unescape};
 use crate::attrs::{AttrKind, ElementKind, ElementValues, NamedAttr};
+use crate::diag::codes;
 use crate::types::{FloatKind, Signedness, TypeKind};
 use crate::{Attribute, Type};
+
+/// The builtin attribute keywords, for "did you mean".
+const ATTR_KEYWORDS: &[&str] = &[
+    "unit",
+    "true",
+    "false",
+    "dense",
+    "array",
+    "affine_map",
+    "affine_set",
+    "strided",
+    "distinct",
+    "sparse",
+    "dense_resource",
+    "loc",
+];
 
 /// A literal element of `dense<...>`: an integer, a float or a boolean.
 #[derive(Clone, Copy, Debug)]
@@ -64,7 +82,11 @@ impl<'a> Parser<'a> {
                 let root = self.parse_symbol_name()?;
                 let mut nested = Vec::new();
                 while self.consume_if(Tok::ColonColon)? {
+                    let outer = self.index.as_ref().map(|i| i.last_symbol_path());
                     nested.push(self.parse_symbol_name()?);
+                    if let (Some(index), Some(outer)) = (self.index.as_mut(), outer) {
+                        index.nest_last_symbol(&outer);
+                    }
                 }
                 Ok(self.ctx.intern_attr(AttrKind::SymbolRef { root, nested }))
             }
@@ -90,10 +112,17 @@ impl<'a> Parser<'a> {
                     let loc = self.parse_location()?;
                     Ok(self.ctx.location_attr(loc))
                 }
-                _ => {
-                    let t = self.parse_type()?;
-                    Ok(self.ctx.type_attr(t))
-                }
+                word => match self.parse_type() {
+                    Ok(t) => Ok(self.ctx.type_attr(t)),
+                    // The word is neither a type nor an attribute keyword: suggest either.
+                    Err(e) if e.code == Some(codes::UNKNOWN_TYPE) && self.pos() == pos => {
+                        let mut d = e.with_code(codes::UNKNOWN_ATTRIBUTE);
+                        d.notes.retain(|n| !n.hint);
+                        let keywords = ATTR_KEYWORDS.iter().chain(TYPE_KEYWORDS);
+                        Err(Box::new(self.keyword_hint(d, word, keywords, pos)))
+                    }
+                    Err(e) => Err(e),
+                },
             },
             Tok::LParen | Tok::BangIdent => {
                 let t = self.parse_type()?;

@@ -7,6 +7,7 @@ mod attrs;
 mod builtin_attrs;
 mod dense;
 mod dialect;
+mod index;
 mod lexer;
 mod locations;
 mod names;
@@ -14,10 +15,11 @@ mod ops;
 mod resources;
 mod types;
 
+pub use index::{Name, NameKind, OpSpan, SourceIndex};
 pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow, unescape_raw};
 pub use ops::{BlockArgDecl, UnresolvedOperand};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, codes, suggest};
 use crate::location::Location;
 use crate::module::Module;
 use crate::{Attribute, Context, Type};
@@ -74,6 +76,56 @@ pub fn parse_source(
     Ok(module)
 }
 
+/// What [`parse_source_indexed`] read: the module, where its names were written, and
+/// the syntax error that stopped it, if any.
+pub struct IndexedSource {
+    /// The module; after an error, the ops parsed before it (not verifiable, but their
+    /// values have types).
+    pub module: Module,
+    /// Names and ops by position.
+    pub index: SourceIndex,
+    /// The syntax error, as [`parse_source`] reports it.
+    pub error: Option<Box<Diagnostic>>,
+}
+
+/// [`parse_source`] that also records a [`SourceIndex`], and keeps what it parsed
+/// before a syntax error. For editor servers; compilers use [`parse_source`], which
+/// records nothing.
+pub fn parse_source_indexed(ctx: &mut Context, buffer: u32, range: Range<usize>) -> IndexedSource {
+    let mut module = Module::new();
+    let text = match ctx.source(buffer) {
+        Some(b) => b.shared_text(),
+        None => {
+            return IndexedSource {
+                module,
+                index: SourceIndex::default(),
+                error: Some(Box::new(Diagnostic::error(
+                    Location::Unknown,
+                    "no such source buffer",
+                ))),
+            };
+        }
+    };
+    ctx.clear_resource_groups();
+    module.reserve_for_source(range.len());
+    let mut index = Box::default();
+    let error = match Parser::new(ctx, &mut module, &text, buffer, range) {
+        Ok(mut parser) => {
+            parser.index = Some(index);
+            let r = parser.parse_top_level();
+            index = parser.index.take().unwrap_or_default();
+            r.err()
+        }
+        Err(e) => Some(e),
+    };
+    index.finish();
+    IndexedSource {
+        module,
+        index: *index,
+        error,
+    }
+}
+
 /// The parser state. Custom op parsers (see [`crate::registry::ParseFn`]) call its
 /// `parse_*` methods; the fields `ctx` and `module` give access to the IR being built.
 pub struct Parser<'a> {
@@ -105,6 +157,8 @@ pub struct Parser<'a> {
     /// Nodes the alias uses so far expand to, and the budget for this input.
     expanded: u64,
     expansion_limit: u64,
+    /// Where names were written, when asked for ([`parse_source_indexed`]).
+    index: Option<Box<SourceIndex>>,
 }
 
 impl<'a> Parser<'a> {
@@ -145,6 +199,7 @@ impl<'a> Parser<'a> {
                 ALIAS_EXPANSION_PER_BYTE
                     .saturating_mul(u64::try_from(range.len()).unwrap_or(u64::MAX)),
             ),
+            index: None,
         };
         p.tok = first.map_err(|e| p.error_at(e.pos, e.message))?;
         Ok(p)
@@ -188,7 +243,6 @@ impl<'a> Parser<'a> {
 
     /// Where upstream reports a wrong token found at `pos`.
     pub fn wrong_token_pos(&self, pos: u32) -> u32 {
-        let b = self.src.as_bytes();
         let begin = self.range.start;
         let mut end = (pos as usize).min(self.range.end);
         // At the end of the input, start from its last character.
@@ -196,15 +250,24 @@ impl<'a> Parser<'a> {
             end -= 1;
         }
         let original = end;
+        let end = self.skip_back_trivia(end).unwrap_or(original);
+        u32::try_from(end).unwrap_or(pos)
+    }
+
+    /// The end of the text before `pos`, skipping back over blanks, line ends and `//`
+    /// comments; `None` if only those come before it.
+    fn skip_back_trivia(&self, mut end: usize) -> Option<usize> {
+        let b = self.src.as_bytes();
+        let begin = self.range.start;
         loop {
             while end > begin && matches!(b[end - 1], b' ' | b'\t') {
                 end -= 1;
             }
             if end == begin {
-                return u32::try_from(original).unwrap_or(pos);
+                return None;
             }
             if !matches!(b[end - 1], b'\n' | b'\r') {
-                return u32::try_from(end).unwrap_or(pos);
+                return Some(end);
             }
             end -= 1;
             let line_start = b[begin..end]
@@ -274,9 +337,38 @@ impl<'a> Parser<'a> {
     /// Consumes the keyword `kw` or fails.
     pub fn parse_keyword(&mut self, kw: &str) -> PResult<()> {
         if !self.parse_optional_keyword(kw)? {
-            return Err(self.error(format!("expected '{kw}'")));
+            let d = (*self.error(format!("expected '{kw}'"))).with_code(codes::EXPECTED_KEYWORD);
+            return Err(Box::new(self.found_keyword_hint(d, [kw])));
         }
         Ok(())
+    }
+
+    /// `d` with a "did you mean" hint at the current token when it is a bare word close
+    /// to one of `keywords` (a misspelled keyword rather than something else).
+    pub fn found_keyword_hint<'k>(
+        &self,
+        d: Diagnostic,
+        keywords: impl IntoIterator<Item = &'k str>,
+    ) -> Diagnostic {
+        if !self.at(Tok::BareIdent) {
+            return d;
+        }
+        self.keyword_hint(d, self.token_text(), keywords, self.pos())
+    }
+
+    /// `d` with a hint at `pos` naming the one of `candidates` closest to `word`, if
+    /// one is close.
+    pub fn keyword_hint<'k, S: AsRef<str> + ?Sized + 'k>(
+        &self,
+        d: Diagnostic,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'k S>,
+        pos: u32,
+    ) -> Diagnostic {
+        match suggest::best_match(word, candidates.into_iter().map(AsRef::as_ref)) {
+            Some(best) => d.with_hint(self.location(pos), suggest::did_you_mean(best)),
+            None => d,
+        }
     }
 
     /// Parses a comma-separated list until `close`, which is consumed.
@@ -390,6 +482,11 @@ impl<'a> Parser<'a> {
         }
         let name = symbol_text(self.token_text());
         let sym = self.ctx.sym(&name);
+        if self.index.is_some() {
+            let range = self.tok.start..self.tok.end;
+            let path = smallvec::smallvec![sym];
+            self.index_name(range, NameKind::Symbol { path });
+        }
         self.advance()?;
         Ok(sym)
     }

@@ -1,10 +1,11 @@
 //! SSA names and block labels while parsing: one table of live names, scopes per
 //! region, forward references resolved through use-lists when their definition comes.
 
+use super::index::NameKind;
 use super::ops::UnresolvedOperand;
 use super::{PResult, Parser};
 use crate::Type;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, codes, suggest};
 use crate::module::{BlockId, Value};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -72,6 +73,20 @@ impl<'a> Parser<'a> {
 
     /// Resolves one use to a value of type `ty`, creating a forward reference if needed.
     pub fn resolve_operand(&mut self, u: UnresolvedOperand<'a>, ty: Type) -> PResult<Value> {
+        let v = self.resolve_operand_unindexed(u, ty)?;
+        if self.index.is_some() {
+            let range = self.value_name_range(u.pos, u.name);
+            let kind = NameKind::Value {
+                value: v,
+                count: 1,
+                def: false,
+            };
+            self.index_name(range, kind);
+        }
+        Ok(v)
+    }
+
+    fn resolve_operand_unindexed(&mut self, u: UnresolvedOperand<'a>, ty: Type) -> PResult<Value> {
         let found = self.lookup_value(u.name);
         if let Some(entry) = found {
             if u.number >= entry.count {
@@ -153,6 +168,15 @@ impl<'a> Parser<'a> {
         let Some(scope_id) = self.scopes.last().map(|s| s.id) else {
             return Ok(());
         };
+        if self.index.is_some() {
+            let range = self.value_name_range(pos, name);
+            let kind = NameKind::Value {
+                value: first,
+                count,
+                def: true,
+            };
+            self.index_name(range, kind);
+        }
         let entry = ValueEntry {
             first,
             count,
@@ -223,6 +247,9 @@ impl<'a> Parser<'a> {
                 ));
             }
             self.module.replace_all_uses_with(placeholder, real);
+            if let Some(index) = self.index.as_mut() {
+                index.replaced(placeholder, real);
+            }
         }
         Ok(())
     }
@@ -235,10 +262,16 @@ impl<'a> Parser<'a> {
             *live = false;
         }
         // Forward references may still be defined later in an enclosing region.
-        if let Some((_, &(_, pos))) = scope.forward.iter().min_by_key(|(_, (_, pos))| *pos) {
+        if let Some((&(name, _), &(_, pos))) = scope.forward.iter().min_by_key(|(_, (_, pos))| *pos)
+        {
             match self.scopes.last_mut() {
                 Some(parent) => parent.forward.extend(scope.forward),
-                None => return Err(self.error_at(pos, "use of undeclared SSA value name")),
+                None => {
+                    let d =
+                        Diagnostic::error(self.location(pos), "use of undeclared SSA value name")
+                            .with_code(codes::UNDECLARED_VALUE);
+                    return Err(Box::new(self.value_name_hint(d, name, pos)));
+                }
             }
         }
         if let Some(e) = scope
@@ -250,6 +283,26 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(e.pos, "reference to an undefined block"));
         }
         Ok(())
+    }
+
+    /// "did you mean" the defined SSA name closest to the undefined `name` (names are kept
+    /// without `%`; any region's:
+    /// the uses are checked after the regions end). Names are sorted first so that ties
+    /// do not depend on hashing.
+    fn value_name_hint(&self, d: Diagnostic, name: &str, pos: u32) -> Diagnostic {
+        // Numbered names (`%10`) are the printer's, not words one misspells.
+        if name.bytes().all(|b| b.is_ascii_digit()) {
+            return d;
+        }
+        let mut names: Vec<&str> = self.values.keys().copied().collect();
+        names.sort_unstable();
+        match suggest::best_match(name, names) {
+            Some(best) => d.with_hint(
+                self.location(pos),
+                suggest::did_you_mean(&format!("%{best}")),
+            ),
+            None => d,
+        }
     }
 
     pub(super) fn block_ref(&mut self, name: &'a str, pos: u32) -> BlockId {

@@ -1,10 +1,11 @@
 //! Operation grammar: results, generic and custom forms, regions, blocks, and SSA
 //! name scopes with forward references.
 
+use super::index::{NameKind, OpSpan};
 use super::locations::LocOrAlias;
 use super::{PResult, Parser, Tok};
 use crate::Type;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, codes, suggest};
 use crate::location::Location;
 use crate::module::{BlockId, OpId, OperationState, RegionId};
 use smallvec::SmallVec;
@@ -95,6 +96,7 @@ impl<'a> Parser<'a> {
     pub fn parse_operation(&mut self, block: BlockId) -> PResult<OpId> {
         let results = self.parse_result_decls()?;
         let name_pos = self.pos();
+        let name_end = self.tok.end;
         let mut state = match self.tok.kind {
             Tok::String => self.parse_generic_operation()?,
             Tok::BareIdent => self.parse_custom_operation()?,
@@ -125,6 +127,17 @@ impl<'a> Parser<'a> {
         self.attach(r)?;
         if let Some((name, pos)) = deferred {
             self.deferred_locs.push((op, name, pos, self.depth));
+        }
+        if self.index.is_some() {
+            let start = results.first().map_or(name_pos, |r| r.pos);
+            let end = self.end_of_previous_token().max(name_end);
+            if let Some(index) = self.index.as_mut() {
+                index.op(OpSpan {
+                    op,
+                    name: name_pos..name_end,
+                    range: start..end,
+                });
+            }
         }
         let mut next = 0usize;
         for r in &results {
@@ -184,9 +197,11 @@ impl<'a> Parser<'a> {
         if def.is_none() {
             let dialect = name_text.split_once('.').map_or(&*name_text, |(d, _)| d);
             if !self.ctx.allows_unregistered() && !self.ctx.is_dialect_registered(dialect) {
-                return Err(self.error(
+                let d = *self.error(
                     "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
-                ));
+                );
+                let d = d.with_code(codes::UNKNOWN_OP);
+                return Err(Box::new(self.op_name_hint(d, &name_text, None, name_pos)));
             }
         }
         let mut state = OperationState::new(name, self.location(name_pos));
@@ -295,24 +310,30 @@ impl<'a> Parser<'a> {
             {
                 let mut names: Vec<&str> = self.ctx.dialects().map(|d| d.name).collect();
                 names.sort_unstable();
-                return Err(Box::new(
-                    Diagnostic::error(
-                        self.location(pos),
-                        format!("Dialect `{dialect}' not found for custom op '{text}' "),
-                    )
-                    .with_note(
-                        self.location(pos),
-                        format!(
-                            "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
-                            names.join(", ")
-                        ),
+                let d = Diagnostic::error(
+                    self.location(pos),
+                    format!("Dialect `{dialect}' not found for custom op '{text}' "),
+                )
+                .with_code(codes::UNKNOWN_OP)
+                .with_note(
+                    self.location(pos),
+                    format!(
+                        "Available dialects: {} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management",
+                        names.join(", ")
                     ),
-                ));
+                );
+                return Err(Box::new(self.op_name_hint(d, text, None, pos)));
             }
             let also = tried
                 .map(|t| format!(" (tried '{t}' as well)"))
                 .unwrap_or_default();
-            return Err(self.error_at(pos, format!("custom op '{text}' is unknown{also}")));
+            let d = Diagnostic::error(
+                self.location(pos),
+                format!("custom op '{text}' is unknown{also}"),
+            )
+            .with_code(codes::UNKNOWN_OP);
+            let default = self.default_dialects.last().copied();
+            return Err(Box::new(self.op_name_hint(d, text, default, pos)));
         };
         let name = self.ctx.sym(def.name);
         self.advance()?;
@@ -325,6 +346,33 @@ impl<'a> Parser<'a> {
         // (`attributes {arg_attrs = ...}`) are properties.
         move_inherent_attrs(&mut state, def, self.ctx);
         Ok(state)
+    }
+
+    /// "did you mean" the registered op closest to `text`: by full name, or, for a name
+    /// without a dialect, by its name within the `default` dialect (spelled as written).
+    fn op_name_hint(
+        &self,
+        d: Diagnostic,
+        text: &str,
+        default: Option<&str>,
+        pos: u32,
+    ) -> Diagnostic {
+        let full = self.ctx.registered_ops().map(|(_, def)| def.name);
+        let best = match default.filter(|_| !text.contains('.')) {
+            Some(dialect) => suggest::best_match(
+                text,
+                self.ctx
+                    .registered_ops()
+                    .filter(|(_, def)| def.dialect() == dialect)
+                    .filter_map(|(_, def)| def.name.split_once('.').map(|(_, n)| n))
+                    .chain(full),
+            ),
+            None => suggest::best_match(text, full),
+        };
+        match best {
+            Some(best) => d.with_hint(self.location(pos), suggest::did_you_mean(best)),
+            None => d,
+        }
     }
 
     /// Parses the custom form of `def` after its name: by its format, or by its
@@ -400,9 +448,12 @@ impl<'a> Parser<'a> {
             return Err(self.error("expected block name"));
         }
         let pos = self.pos();
+        let end = self.tok.end;
         let name = &self.token_text()[1..];
         self.advance()?;
-        Ok(self.block_ref(name, pos))
+        let block = self.block_ref(name, pos);
+        self.index_name(pos..end, NameKind::Block { block, def: false });
+        Ok(block)
     }
 
     /// Parses `{ blocks }`. `entry_args`, when given, are the entry block's arguments
@@ -479,9 +530,11 @@ impl<'a> Parser<'a> {
 
     fn parse_block_label(&mut self) -> PResult<BlockId> {
         let pos = self.pos();
+        let end = self.tok.end;
         let name = &self.token_text()[1..];
         self.advance()?;
         let block = self.block_ref(name, pos);
+        self.index_name(pos..end, NameKind::Block { block, def: true });
         if let Some(scope) = self.scopes.last_mut()
             && let Some(e) = scope.blocks.get_mut(name)
         {

@@ -3,10 +3,18 @@
 use super::{PResult, Parser, Tok};
 use crate::Type;
 use crate::attrs::AttrKind;
+use crate::diag::codes;
 use crate::types::{DYNAMIC, Dims, FloatKind, ScalableDims, Signedness, TypeKind};
 
 /// The end of upstream's error for a dialect type or attribute without the dialect.
 pub(crate) const UNREGISTERED_DIALECT_TAIL: &str = "created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used";
+
+/// The builtin type keywords, for "did you mean" (integer types beyond these are
+/// written `iN`, `siN`, `uiN`).
+pub(crate) const TYPE_KEYWORDS: &[&str] = &[
+    "f16", "bf16", "f32", "f64", "f80", "f128", "tf32", "i1", "i8", "i16", "i32", "i64", "index",
+    "none", "tensor", "memref", "vector", "complex", "tuple",
+];
 
 /// Upstream's limit on integer widths.
 const MAX_INT_WIDTH: u32 = 16_777_215;
@@ -120,7 +128,11 @@ impl<'a> Parser<'a> {
                 Some(Err(msg)) => return Err(self.error_at(pos, msg)),
                 None => match FloatKind::from_keyword(text) {
                     Some(k) => TypeKind::Float(k),
-                    None => return Err(self.error("expected non-function type")),
+                    None => {
+                        let d = (*self.error("expected non-function type"))
+                            .with_code(codes::UNKNOWN_TYPE);
+                        return Err(Box::new(self.keyword_hint(d, text, TYPE_KEYWORDS, pos)));
+                    }
                 },
             },
         };

@@ -97,6 +97,9 @@ pub struct PassOutcome {
     pub diagnostics: Diagnostics,
     /// Counters, as upstream's pass statistics (for `--mlir-pass-statistics`).
     pub statistics: Vec<Statistic>,
+    /// Text for standard error, written after the pass's diagnostics (a report such
+    /// as `--view-op-graph`'s graph).
+    pub output: String,
 }
 
 impl PassOutcome {
@@ -125,6 +128,12 @@ impl PassOutcome {
             description,
             value,
         });
+        self
+    }
+
+    /// Adds text for standard error.
+    pub fn with_output(mut self, text: String) -> Self {
+        self.output.push_str(&text);
         self
     }
 

@@ -13,6 +13,7 @@ use crate::module::{BlockId, Module, OpId, RegionId, Value};
 use crate::registry::Syntax;
 use aliases::AliasCollector;
 use asm::{AsmState, AsmWriter, Elision};
+pub use names::ValueNames;
 use names::{NameState, ValueName};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;

@@ -159,3 +159,33 @@ impl NameState {
         self.blocks.get(b.index())
     }
 }
+
+/// The names the printer gives values (`%arg0`, `%0`, `%0#1`), for tools that show
+/// values outside a printout of the module (`--view-op-graph`).
+pub struct ValueNames(NameState);
+
+impl ValueNames {
+    /// Names every value under `root`, as printing `root` would.
+    pub fn new(ctx: &Context, module: &Module, root: OpId) -> Self {
+        ValueNames(NameState::new(ctx, module, root, false))
+    }
+
+    /// Appends `v`'s name (`<<UNKNOWN SSA VALUE>>` for one outside `root`).
+    pub fn write(&self, v: Value, out: &mut String) {
+        match self.0.value(v) {
+            ValueName::Arg(n) => {
+                out.push_str("%arg");
+                out.push_str(itoa::Buffer::new().format(n));
+            }
+            ValueName::Num { id, sub } => {
+                out.push('%');
+                out.push_str(itoa::Buffer::new().format(id));
+                if let Some(s) = sub {
+                    out.push('#');
+                    out.push_str(itoa::Buffer::new().format(s));
+                }
+            }
+            ValueName::Unnamed => out.push_str("<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+}

@@ -42,6 +42,9 @@ pub struct GreedyConfig {
     pub cse_constants: bool,
     /// Erase unreachable blocks after each iteration.
     pub region_simplification: bool,
+    /// Erase trivially dead ops (upstream always does; a pass that only rewrites
+    /// certain ops, such as a lowering, may leave the rest of the program alone).
+    pub erase_dead_ops: bool,
     /// Stop an iteration after this many pattern rewrites (`None`: no bound).
     pub max_rewrites: Option<u64>,
 }
@@ -54,6 +57,7 @@ impl Default for GreedyConfig {
             fold: true,
             cse_constants: true,
             region_simplification: true,
+            erase_dead_ops: true,
             max_rewrites: None,
         }
     }
@@ -78,7 +82,8 @@ pub struct GreedyOutcome {
     pub constants_merged: u64,
     /// Unreachable blocks erased.
     pub blocks_erased: u64,
-    /// What patterns reported (errors they proved in the program, say), in order.
+    /// What patterns reported (errors they proved in the program, say), in order;
+    /// a diagnostic reported again in a later iteration is kept once.
     pub diagnostics: crate::diag::Diagnostics,
 }
 
@@ -255,6 +260,9 @@ struct State {
     worklist: Worklist,
     folder: ConstantFolder,
     reports: crate::diag::Diagnostics,
+    /// What `reports` holds (severity, location, message): each iteration revisits
+    /// every op, and a pattern that proves an error reports it again each time.
+    reported: rustc_hash::FxHashSet<(crate::diag::Severity, crate::Location, String)>,
 }
 
 impl Listener for State {
@@ -284,7 +292,14 @@ impl Listener for State {
     }
 
     fn diagnostic(&mut self, diagnostic: crate::diag::Diagnostic) {
-        self.reports.push(diagnostic);
+        let key = (
+            diagnostic.severity,
+            diagnostic.location,
+            diagnostic.message.clone(),
+        );
+        if self.reported.insert(key) {
+            self.reports.push(diagnostic);
+        }
     }
 }
 
@@ -454,7 +469,7 @@ fn process(
         if module.op(op).is_erased() || module.op(op).parent().is_none() {
             continue;
         }
-        if is_trivially_dead(ctx, module, op) {
+        if config.erase_dead_ops && is_trivially_dead(ctx, module, op) {
             let erased = Builder::with_listener(ctx, module, state).erase_op(op);
             erased.map_err(|e| RewriteError::edit(ctx, module, op, e))?;
             outcome.erased += 1;

@@ -12,9 +12,11 @@
 
 use crate::attrs::AttrKind;
 use crate::diag::Diagnostic;
+use crate::diag::suggest::SuggestionIndex;
 use crate::registry::OpTrait;
 use crate::{Attribute, Context, Module, OpId};
 use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
 
 /// The attribute naming a symbol.
 pub const SYM_NAME: &str = "sym_name";
@@ -103,6 +105,8 @@ pub struct SymbolTable {
     op: OpId,
     symbols: FxHashMap<Box<str>, OpId>,
     redefinition: Option<Redefinition>,
+    /// Built on the first "did you mean" lookup.
+    suggestions: OnceLock<SuggestionIndex>,
 }
 
 impl SymbolTable {
@@ -114,6 +118,7 @@ impl SymbolTable {
             op: table_op,
             symbols: FxHashMap::default(),
             redefinition: None,
+            suggestions: OnceLock::new(),
         };
         let Some(key) = ctx.lookup_sym(SYM_NAME) else {
             return table; // No op anywhere has a `sym_name`.
@@ -145,6 +150,20 @@ impl SymbolTable {
     /// The symbol named `name`.
     pub fn lookup(&self, name: &str) -> Option<OpId> {
         self.symbols.get(name).copied()
+    }
+
+    /// The defined name closest to the undefined `name` (at most one edit away) whose
+    /// symbol `accept` takes, for a "did you mean" hint. The first call indexes the
+    /// names, so that a lookup costs the length of `name`, however many symbols the
+    /// table has and however many references fail.
+    pub fn suggest(&self, name: &str, accept: impl Fn(OpId) -> bool) -> Option<&str> {
+        let index = self.suggestions.get_or_init(|| {
+            // Sorted, so that ties do not depend on hashing.
+            let mut names: Vec<&str> = self.symbols.keys().map(|k| &**k).collect();
+            names.sort_unstable();
+            SuggestionIndex::new(names)
+        });
+        index.best_match_where(name, |n| self.lookup(n).is_some_and(&accept))
     }
 
     /// How many distinct names the table defines.

@@ -225,3 +225,20 @@ proptest! {
         prop_assert_eq!(table.len(), distinct);
     }
 }
+
+#[test]
+fn suggests_names_one_edit_away_of_the_accepted_kind() {
+    let mut text: String = (0..2000).map(|i| func(&format!("f{i}"), None)).collect();
+    text.push_str("\"other.sym\"() {sym_name = \"main\"} : () -> ()\n");
+    text.push_str(&func("mains", None));
+    let (ctx, m) = parse(&text);
+    let table = SymbolTable::new(&ctx, &m, m.top().unwrap());
+    let is_func = |op: OpId| ctx.str(m.op(op).name()) == "tst.func";
+    assert_eq!(table.suggest("f1999x", is_func), Some("f1999"));
+    assert_eq!(table.suggest("f19990", is_func), Some("f1990"));
+    // `main` is closer but not a function.
+    assert_eq!(table.suggest("mian", is_func), None);
+    assert_eq!(table.suggest("mian", |_| true), Some("main"));
+    assert_eq!(table.suggest("mainn", is_func), Some("mains"));
+    assert_eq!(table.suggest("nothing", |_| true), None);
+}

@@ -1,0 +1,597 @@
+//! Folds and patterns of the shape ops: `nd.shape_of`, `nd.broadcast_shapes`,
+//! `nd.shape_slice` and `nd.shape_concat`. Every broadcasting rule is the
+//! `broadcastable` crate's; sizes are read through [`super::facts`].
+
+use broadcastable::{Dim, Error, Inferred, Policy, Shape};
+use smallvec::smallvec;
+use tensor_ir::builder::Builder;
+use tensor_ir::module::EditError;
+use tensor_ir::rewrite::{FoldResult, FoldResults, RewritePattern};
+use tensor_ir::{Attribute, Context, Module, OpId, Type, Value};
+
+use super::facts::{
+    MAX_SHAPE_LEN, Size, constant_shape, def_named, def_op, dim_size, entry_size, shape_sizes,
+};
+use super::{Operand, list_text, materialize_operands, replace_by, report};
+use crate::shape::{BroadcastShapesOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp, slice_bounds};
+use crate::support::{result_type, shape_length, tensor_dims};
+
+/// The constant `tensor<Nxindex>` of `sizes` for a result of type `r`, if `r` has
+/// that length.
+fn shape_attr(ctx: &mut Context, r: Type, sizes: &[i64]) -> Option<FoldResults> {
+    if shape_length(ctx, r)? != sizes.len() {
+        return None;
+    }
+    let values = sizes.iter().map(|&s| i128::from(s)).collect();
+    Some(smallvec![FoldResult::Attribute(
+        ctx.dense_int_attr(r, values)?
+    )])
+}
+
+/// A static shape of sizes (none negative).
+fn static_shape(sizes: &[i64]) -> Option<Shape> {
+    let dims: Option<Vec<Dim>> = sizes
+        .iter()
+        .map(|&n| u64::try_from(n).ok().map(Dim::Static))
+        .collect();
+    Some(Shape::ranked(dims?))
+}
+
+/// Known sizes as `i64`s; `None` if one is not known.
+fn known_sizes(sizes: &[Size]) -> Option<Vec<i64>> {
+    sizes
+        .iter()
+        .map(|s| s.known().and_then(|n| i64::try_from(n).ok()))
+        .collect()
+}
+
+/// The entries of `s`: its constant's values as written (negative ones too), or
+/// else every entry known; `None` otherwise.
+fn known_entries(ctx: &Context, module: &Module, s: Value) -> Option<Vec<i64>> {
+    constant_shape(ctx, module, s).or_else(|| known_sizes(&shape_sizes(ctx, module, s)?))
+}
+
+/// The shape of the tensor: a constant if every size is known (static, or given by
+/// the constant shape or `shape` attribute of the broadcast that made it), else
+/// the shape operand of the broadcast that made it, if it has the result's type.
+pub(super) fn fold_shape_of(
+    ctx: &mut Context,
+    module: &Module,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> Option<FoldResults> {
+    let x = *module.operands(op).first()?;
+    let r = result_type(module, op, 0)?;
+    if let Some(rank) = tensor_dims(ctx, module.value_type(x)).map(<[i64]>::len)
+        && rank <= MAX_SHAPE_LEN
+    {
+        let sizes: Vec<Size> = (0..rank).map(|d| dim_size(ctx, module, x, d)).collect();
+        if let Some(sizes) = known_sizes(&sizes) {
+            return shape_attr(ctx, r, &sizes);
+        }
+    }
+    let def = def_op(module, x)?;
+    let name = ctx.str(module.op(def).name());
+    let s = match name {
+        "nd.broadcast_in_dim" | "nd.broadcast_to" => module.operand(def, 1)?,
+        _ => return None,
+    };
+    (module.value_type(s) == r).then(|| smallvec![FoldResult::Value(s)])
+}
+
+/// `nd.shape_of (nd.cast %x)` is `nd.shape_of %x`: a cast changes the element type
+/// only, and the shape no longer depends on the cast (which may then die).
+pub(super) struct ShapeOfCast;
+
+impl RewritePattern for ShapeOfCast {
+    fn root(&self) -> Option<&'static str> {
+        Some("nd.shape_of")
+    }
+
+    fn name(&self) -> &'static str {
+        "ShapeOfCast"
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        let m = &*rw.module;
+        let Some(&y) = m.operands(op).first() else {
+            return Ok(false);
+        };
+        let Some(cast) = def_named(rw.ctx, m, y, "nd.cast") else {
+            return Ok(false);
+        };
+        let (Some(&x), Some(r)) = (m.operands(cast).first(), result_type(m, op, 0)) else {
+            return Ok(false);
+        };
+        let loc = m.op(op).location();
+        let new = ShapeOfOp::build(rw, loc, x, r)?;
+        replace_by(rw, op, new.op())?;
+        Ok(true)
+    }
+}
+
+/// The policy of an `nd.broadcast_shapes` and its `broadcast_dimensions`.
+fn policy_of(ctx: &Context, module: &Module, op: OpId) -> Option<(String, Option<Vec<i64>>)> {
+    let this = BroadcastShapesOp::cast(ctx, module, op)?;
+    let policy = this.policy(ctx, module).unwrap_or("numpy").to_owned();
+    Some((policy, this.broadcast_dimensions(ctx, module)))
+}
+
+/// The broadcast of `shapes` under `policy`, by the `broadcastable` crate.
+fn broadcast(policy: &str, dims: Option<&[i64]>, shapes: &[Shape]) -> Result<Inferred, Error> {
+    match (policy, dims) {
+        ("onnx", _) => broadcastable::onnx::common_shape(shapes),
+        ("in_place", _) => broadcastable::infer(&Policy::Unidirectional, shapes),
+        (_, Some(d)) => {
+            broadcastable::infer(&Policy::Explicit(d.iter().copied().collect()), shapes)
+        }
+        (_, None) => broadcastable::infer(&Policy::NumPy, shapes),
+    }
+}
+
+/// The broadcast of the shapes: the shape itself if there is one (or the same one
+/// repeated: a shape broadcasts with itself to itself under every policy); the
+/// constant broadcast if every entry is known and they broadcast.
+pub(super) fn fold_broadcast_shapes(
+    ctx: &mut Context,
+    module: &Module,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> Option<FoldResults> {
+    let r = result_type(module, op, 0)?;
+    let operands = module.operands(op);
+    let first = *operands.first()?;
+    if operands.iter().all(|&s| s == first) {
+        return (module.value_type(first) == r).then(|| smallvec![FoldResult::Value(first)]);
+    }
+    let (policy, dims) = policy_of(ctx, module, op)?;
+    let mut shapes = Vec::with_capacity(operands.len());
+    for &s in operands {
+        shapes.push(static_shape(&known_sizes(&shape_sizes(ctx, module, s)?)?)?);
+    }
+    let inferred = broadcast(&policy, dims.as_deref(), &shapes).ok()?;
+    let sizes: Vec<i64> = inferred
+        .shape
+        .dims()?
+        .iter()
+        .map(|d| d.to_mlir())
+        .collect::<Option<_>>()?;
+    shape_attr(ctx, r, &sizes)
+}
+
+/// `[2, ?]`, or `[*]` for a shape of unknown length.
+fn sizes_text(sizes: Option<&[Size]>) -> String {
+    match sizes {
+        None => "[*]".to_owned(),
+        Some(sizes) => {
+            let items: Vec<String> = sizes.iter().map(|s| s.dim().to_string()).collect();
+            format!("[{}]", items.join(", "))
+        }
+    }
+}
+
+/// Known sizes that never broadcast make `--canonicalize` fail, with the error at
+/// the op naming each operand's shape (`?` where unknown), the dims and their sizes;
+/// so does a negative entry in a constant shape. At run time the op would report
+/// the same.
+pub(super) struct BroadcastShapesConflict;
+
+impl RewritePattern for BroadcastShapesConflict {
+    fn root(&self) -> Option<&'static str> {
+        Some("nd.broadcast_shapes")
+    }
+
+    fn name(&self) -> &'static str {
+        "BroadcastShapesConflict"
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        if let Some(message) = conflict(rw.ctx, rw.module, op) {
+            report(rw, op, message);
+        }
+        Ok(false)
+    }
+}
+
+fn conflict(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
+    let (policy, dims) = policy_of(ctx, module, op)?;
+    let operands = module.operands(op);
+    for (k, &s) in operands.iter().enumerate() {
+        if let Some(sizes) = constant_shape(ctx, module, s)
+            && let Some((j, &n)) = sizes.iter().enumerate().find(|&(_, &n)| n < 0)
+        {
+            return Some(format!(
+                "operand #{k} {} has entry {j} = {n}, which is not a size",
+                list_text(&sizes)
+            ));
+        }
+    }
+    let sizes: Vec<Option<Vec<Size>>> = operands
+        .iter()
+        .map(|&s| shape_sizes(ctx, module, s))
+        .collect();
+    let shapes: Vec<Shape> = sizes
+        .iter()
+        .map(|s| match s {
+            Some(s) => Shape::ranked(s.iter().map(|s| s.dim())),
+            None => Shape::Unranked,
+        })
+        .collect();
+    let why = match broadcast(&policy, dims.as_deref(), &shapes) {
+        Ok(_) => return None,
+        Err(Error::Incompatible(c)) => c.to_string(),
+        Err(e) => e.to_string(),
+    };
+    let listed: Vec<String> = sizes
+        .iter()
+        .enumerate()
+        .map(|(k, s)| format!("operand #{k} {}", sizes_text(s.as_deref())))
+        .collect();
+    let policy = match &dims {
+        Some(d) => format!("broadcast_dimensions = {}", list_text(d)),
+        None => policy,
+    };
+    Some(format!(
+        "shapes never broadcast ({policy}): {}: {why}",
+        listed.join(", ")
+    ))
+}
+
+/// Fewer operands for the same broadcast (without `broadcast_dimensions`): a
+/// repeated operand goes (it broadcasts with itself to itself); under `numpy` and
+/// `onnx` constant shapes are merged into their broadcast, at the first one's
+/// place; and an operand that a reference operand subsumes goes (see
+/// [`drop_subsumed`]). The result type is unchanged, and the rewrite only applies
+/// if the op still verifies with it.
+pub(super) struct BroadcastShapesOperands;
+
+impl RewritePattern for BroadcastShapesOperands {
+    fn root(&self) -> Option<&'static str> {
+        Some("nd.broadcast_shapes")
+    }
+
+    fn name(&self) -> &'static str {
+        "BroadcastShapesOperands"
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        let Some(plan) = operands_plan(rw.ctx, rw.module, op) else {
+            return Ok(false);
+        };
+        let Some(this) = BroadcastShapesOp::cast(rw.ctx, rw.module, op) else {
+            return Ok(false);
+        };
+        let policy = this.policy(rw.ctx, rw.module).map(str::to_owned);
+        let location = rw.module.op(op).location();
+        let Some(operands) = materialize_operands(rw, plan, location)? else {
+            return Ok(false);
+        };
+        let ty = rw.module.value_type(rw.module.result(op, 0));
+        let new = BroadcastShapesOp::build(rw, location, &operands, policy.as_deref(), None, ty)?;
+        replace_by(rw, op, new.op())?;
+        Ok(true)
+    }
+}
+
+fn operands_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Operand>> {
+    let (policy, dims) = policy_of(ctx, module, op)?;
+    if dims.is_some() {
+        return None;
+    }
+    let old = module.operands(op);
+    // Repeated operands; `in_place` keeps operand #0 in front.
+    let mut kept: Vec<Value> = Vec::with_capacity(old.len());
+    let mut seen = std::collections::HashSet::with_capacity(old.len());
+    for &s in old {
+        if seen.insert(s) {
+            kept.push(s);
+        }
+    }
+    let mut plan: Vec<Operand> = kept.iter().map(|&v| Operand::Keep(v)).collect();
+    if policy != "in_place" {
+        let constants: Vec<(usize, Shape)> = kept
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &s)| Some((i, static_shape(&constant_shape(ctx, module, s)?)?)))
+            .collect();
+        if constants.len() >= 2 {
+            let shapes: Vec<Shape> = constants.iter().map(|(_, c)| c.clone()).collect();
+            if let Ok(merged) = broadcast(&policy, None, &shapes)
+                && let Some(sizes) = merged
+                    .shape
+                    .dims()
+                    .and_then(|d| d.iter().map(|d| d.to_mlir()).collect::<Option<Vec<_>>>())
+            {
+                let at = constants[0].0;
+                plan = plan
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i == at || !constants.iter().any(|(c, _)| c == i))
+                    .map(|(i, o)| {
+                        if i == at {
+                            Operand::Constant(sizes.clone())
+                        } else {
+                            o
+                        }
+                    })
+                    .collect();
+            }
+        }
+    }
+    plan = drop_subsumed(ctx, module, &policy, plan);
+    if plan.len() == old.len() {
+        return None;
+    }
+    // The declared result must still have the length the verifier expects.
+    let lengths: Vec<Option<usize>> = plan
+        .iter()
+        .map(|o| match o {
+            Operand::Keep(v) => shape_length(ctx, module.value_type(*v)),
+            Operand::Constant(c) => Some(c.len()),
+        })
+        .collect();
+    let new_length = if policy == "in_place" {
+        lengths.first().copied().flatten()
+    } else {
+        lengths
+            .iter()
+            .copied()
+            .try_fold(0usize, |m, l| Some(m.max(l?)))
+    };
+    let declared = shape_length(ctx, result_type(module, op, 0)?);
+    (declared.is_none() || declared == new_length).then_some(plan)
+}
+
+/// Drops the operands that the reference operand (the target under `in_place`,
+/// else the first longest, preferably not all 1s) subsumes: no longer than it, and each entry provably
+/// its entry there or, except under `onnx`, a 1 (which changes nothing, where
+/// `onnx` rejects a 1 next to a run-time 0). Comparing with one operand keeps this
+/// linear in the operands.
+fn drop_subsumed(ctx: &Context, module: &Module, policy: &str, plan: Vec<Operand>) -> Vec<Operand> {
+    let sizes: Vec<Option<Vec<Size>>> = plan
+        .iter()
+        .map(|o| match o {
+            Operand::Keep(v) => shape_sizes(ctx, module, *v),
+            Operand::Constant(c) => c
+                .iter()
+                .map(|&n| u64::try_from(n).ok().map(Size::Known))
+                .collect(),
+        })
+        .collect();
+    let reference = if policy == "in_place" {
+        0
+    } else {
+        // Of the longest, preferably one that is not all 1s (which subsumes less).
+        let Some(longest) = sizes.iter().flatten().map(Vec::len).max() else {
+            return plan;
+        };
+        let is_longest = |s: &Option<Vec<Size>>| s.as_ref().is_some_and(|s| s.len() == longest);
+        let ones = |s: &Option<Vec<Size>>| {
+            s.as_ref()
+                .is_some_and(|s| s.iter().all(|&n| n == Size::Known(1)))
+        };
+        match sizes
+            .iter()
+            .position(|s| is_longest(s) && !ones(s))
+            .or_else(|| sizes.iter().position(is_longest))
+        {
+            Some(r) => r,
+            None => return plan,
+        }
+    };
+    let Some(reference_sizes) = sizes.get(reference).cloned().flatten() else {
+        return plan;
+    };
+    let ones_change_nothing = policy != "onnx";
+    let subsumed = |m: &[Size]| {
+        let Some(offset) = reference_sizes.len().checked_sub(m.len()) else {
+            return false;
+        };
+        m.iter()
+            .zip(&reference_sizes[offset..])
+            .all(|(&a, &b)| a == b || (ones_change_nothing && a == Size::Known(1)))
+    };
+    plan.into_iter()
+        .zip(sizes)
+        .enumerate()
+        .filter(|(k, (_, s))| *k == reference || !s.as_deref().is_some_and(subsumed))
+        .map(|(_, (o, _))| o)
+        .collect()
+}
+
+/// A slice of known entries is a constant; the whole operand is the operand.
+pub(super) fn fold_shape_slice(
+    ctx: &mut Context,
+    module: &Module,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> Option<FoldResults> {
+    let this = ShapeSliceOp::cast(ctx, module, op)?;
+    let s = this.shape(module);
+    let r = result_type(module, op, 0)?;
+    let (start, end) = (this.start(ctx, module), this.end(ctx, module));
+    // Of a shape of unknown length, the slice's length is unknown too: no constant.
+    let n = shape_length(ctx, module.value_type(s))?;
+    let (lo, hi) = slice_bounds(n, start, end);
+    if lo == 0 && hi == n && module.value_type(s) == r {
+        return Some(smallvec![FoldResult::Value(s)]);
+    }
+    if hi - lo > MAX_SHAPE_LEN {
+        return None;
+    }
+    let sizes = match constant_shape(ctx, module, s) {
+        Some(c) => c.get(lo..hi)?.to_vec(),
+        None => {
+            let sizes: Vec<Size> = (lo..hi).map(|k| entry_size(ctx, module, s, k)).collect();
+            known_sizes(&sizes)?
+        }
+    };
+    shape_attr(ctx, r, &sizes)
+}
+
+/// Known entries are a constant; one operand is itself.
+pub(super) fn fold_shape_concat(
+    ctx: &mut Context,
+    module: &Module,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> Option<FoldResults> {
+    let r = result_type(module, op, 0)?;
+    let operands = module.operands(op);
+    if let [only] = operands {
+        return (module.value_type(*only) == r).then(|| smallvec![FoldResult::Value(*only)]);
+    }
+    let mut sizes = Vec::new();
+    for &s in operands {
+        sizes.extend(known_entries(ctx, module, s)?);
+        if sizes.len() > MAX_SHAPE_LEN {
+            return None;
+        }
+    }
+    shape_attr(ctx, r, &sizes)
+}
+
+/// `nd.shape_concat` without its empty operands (static length 0), and with
+/// adjacent constants merged into one.
+pub(super) struct ShapeConcatOperands;
+
+impl RewritePattern for ShapeConcatOperands {
+    fn root(&self) -> Option<&'static str> {
+        Some("nd.shape_concat")
+    }
+
+    fn name(&self) -> &'static str {
+        "ShapeConcatOperands"
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        let (ctx, module) = (&*rw.ctx, &*rw.module);
+        let old = module.operands(op);
+        // Runs of operands, each a constant run or one other operand.
+        let mut runs: Vec<(Vec<Value>, Option<Vec<i64>>)> = Vec::with_capacity(old.len());
+        let mut total = 0usize;
+        for &s in old {
+            let len = shape_length(ctx, module.value_type(s));
+            if len == Some(0) {
+                continue;
+            }
+            total = total.saturating_add(len.unwrap_or(0));
+            match (runs.last_mut(), constant_shape(ctx, module, s)) {
+                (Some((values, Some(prev))), Some(c)) => {
+                    values.push(s);
+                    prev.extend(c);
+                }
+                (_, c) => runs.push((vec![s], c)),
+            }
+        }
+        let same = runs.len() == old.len();
+        if same || runs.is_empty() || total > MAX_SHAPE_LEN {
+            return Ok(false);
+        }
+        let plan: Vec<Operand> = runs
+            .into_iter()
+            .map(|(values, c)| match (values.as_slice(), c) {
+                ([only], _) => Operand::Keep(*only),
+                (_, Some(c)) => Operand::Constant(c),
+                (_, None) => Operand::Keep(values[0]),
+            })
+            .collect();
+        let location = module.op(op).location();
+        let Some(operands) = materialize_operands(rw, plan, location)? else {
+            return Ok(false);
+        };
+        let ty = rw.module.value_type(rw.module.result(op, 0));
+        let new = ShapeConcatOp::build(rw, location, &operands, ty)?;
+        replace_by(rw, op, new.op())?;
+        Ok(true)
+    }
+}
+
+/// `nd.shape_slice` of `nd.shape_concat` that falls within one operand (of known
+/// offset): that operand if it is all of it, else a slice of it.
+pub(super) struct SliceOfConcat;
+
+impl RewritePattern for SliceOfConcat {
+    fn root(&self) -> Option<&'static str> {
+        Some("nd.shape_slice")
+    }
+
+    fn name(&self) -> &'static str {
+        "SliceOfConcat"
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        let Some((part, lo, hi)) = slice_of_concat(rw.ctx, rw.module, op) else {
+            return Ok(false);
+        };
+        let r = rw.module.value_type(rw.module.result(op, 0));
+        let len = shape_length(rw.ctx, rw.module.value_type(part));
+        if lo == 0 && (hi.is_none() || hi == len) && rw.module.value_type(part) == r {
+            rw.replace_op(op, &[part])?;
+            return Ok(true);
+        }
+        let (Ok(lo), Ok(hi)) = (i64::try_from(lo), hi.map(i64::try_from).transpose()) else {
+            return Ok(false);
+        };
+        let loc = rw.module.op(op).location();
+        let new = ShapeSliceOp::build(rw, loc, part, lo, hi, r)?;
+        replace_by(rw, op, new.op())?;
+        Ok(true)
+    }
+}
+
+/// The operand of the concatenation the slice falls in, and the slice's bounds in
+/// it (`None`: to its end); `None` if it spans several, is empty, or its place is
+/// not known.
+fn slice_of_concat(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+) -> Option<(Value, usize, Option<usize>)> {
+    let this = ShapeSliceOp::cast(ctx, module, op)?;
+    let s = this.shape(module);
+    let concat = def_named(ctx, module, s, "nd.shape_concat")?;
+    let (start, end) = (this.start(ctx, module), this.end(ctx, module));
+    // Bounds counted from the front; without the length, only non-negative ones.
+    let (lo, hi) = match shape_length(ctx, module.value_type(s)) {
+        Some(n) => {
+            let (lo, hi) = slice_bounds(n, start, end);
+            (lo, Some(hi))
+        }
+        None => {
+            let lo = usize::try_from(start).ok()?;
+            let hi = end.map(usize::try_from).transpose().ok()?;
+            (lo, hi.map(|h| h.max(lo)))
+        }
+    };
+    if hi == Some(lo) {
+        return None;
+    }
+    let parts = module.operands(concat);
+    let mut offset = 0usize;
+    for (k, &part) in parts.iter().enumerate() {
+        let last = k + 1 == parts.len();
+        match (shape_length(ctx, module.value_type(part)), hi) {
+            (Some(len), Some(hi)) => {
+                let next = offset.checked_add(len)?;
+                if lo >= offset && hi <= next {
+                    return Some((part, lo - offset, Some(hi - offset)));
+                }
+                if lo < next {
+                    return None;
+                }
+                offset = next;
+            }
+            // To the end: within the last operand only.
+            (_, None) if last => return (lo >= offset).then(|| (part, lo - offset, None)),
+            (Some(len), None) => {
+                offset = offset.checked_add(len)?;
+                if lo < offset {
+                    return None;
+                }
+            }
+            (None, _) => return None,
+        }
+    }
+    None
+}

@@ -1,0 +1,99 @@
+//! Elementwise ops (binary, `nd.cmp`, `nd.select`, unary) and `nd.assign`: every
+//! operand is broadcast to the result's shape with its own element type (in place:
+//! the source into the destination's shape), and `broadcast_dimensions` goes.
+
+use smallvec::SmallVec;
+use tensor_ir::builder::Builder;
+use tensor_ir::module::EditError;
+use tensor_ir::{Context, Diagnostic, Module, OpId};
+
+use super::emit::emit;
+use super::plan::{Dims, Plan, Rule};
+use crate::broadcast::AssignOp;
+use crate::support::tensor_dims;
+
+/// The rule of `op` and the policy its check uses.
+fn rule_of(ctx: &Context, module: &Module, op: OpId) -> (Rule, Option<&'static str>) {
+    if ctx.str(module.op(op).name()) == AssignOp::NAME {
+        return (Rule::InPlace, Some("in_place"));
+    }
+    match broadcast_dims(ctx, module, op) {
+        Some(dims) => (Rule::Placed(dims), None),
+        None => (Rule::Right, None),
+    }
+}
+
+/// The op's `broadcast_dimensions`, if it has them.
+fn broadcast_dims(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<i64>> {
+    let name = ctx.lookup_sym("broadcast_dimensions")?;
+    ctx.as_i64_array(module.get_attr(op, name)?)
+}
+
+/// The plan of `op`: every operand to the shape of result #0.
+fn plan(ctx: &Context, module: &Module, op: OpId) -> Option<Result<Plan, String>> {
+    let result = module.try_result(op, 0)?;
+    let dims: Option<Dims> = tensor_dims(ctx, module.value_type(result)).map(Into::into);
+    let operands = module.operands(op);
+    let targets = operands.iter().map(|_| dims.clone()).collect();
+    let exact = SmallVec::from_elem(None, operands.len());
+    let (rule, _) = rule_of(ctx, module, op);
+    Some(Plan::new(ctx, module, operands, targets, exact, rule))
+}
+
+/// Why `op` still broadcasts implicitly.
+pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
+    let plan = match plan(ctx, module, op)? {
+        Ok(plan) => plan,
+        Err(e) => return Some(e),
+    };
+    if broadcast_dims(ctx, module, op).is_some() {
+        return Some(
+            "broadcast_dimensions still place its operands: the lowering makes each placement an explicit broadcast"
+                .to_owned(),
+        );
+    }
+    plan.first_reason(ctx, module)
+}
+
+/// Makes every broadcast of `op` explicit.
+pub(crate) fn lower(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
+    let Some(plan) = plan(b.ctx, b.module, op) else {
+        return Ok(false);
+    };
+    let dims = broadcast_dims(b.ctx, b.module, op);
+    let plan = match plan {
+        Ok(plan) => plan,
+        Err(e) => {
+            report_unlowered(b, op, &e);
+            return Ok(false);
+        }
+    };
+    if !plan.any_needed() && dims.is_none() {
+        return Ok(false);
+    }
+    let loc = b.module.op(op).location();
+    let (_, policy) = rule_of(b.ctx, b.module, op);
+    b.set_insertion_point_before(op);
+    let values = emit(b, loc, &plan, policy)?;
+    let bd = b.ctx.sym("broadcast_dimensions");
+    b.modify_op(op, |_, m| -> Result<(), EditError> {
+        for (k, (&new, &old)) in values.iter().zip(&plan.operands).enumerate() {
+            if new != old {
+                m.set_operand(op, k, new)?;
+            }
+        }
+        m.remove_prop(op, bd);
+        Ok(())
+    })?;
+    Ok(true)
+}
+
+/// Reports that `op` cannot be made explicit, and why.
+pub(crate) fn report_unlowered(b: &mut Builder<'_>, op: OpId, why: &str) {
+    let o = b.module.op(op);
+    let (loc, name) = (o.location(), b.ctx.str(o.name()).to_owned());
+    b.report(Diagnostic::warning(
+        loc,
+        format!("'{name}' op still broadcasts implicitly: {why}"),
+    ));
+}

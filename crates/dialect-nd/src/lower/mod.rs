@@ -1,0 +1,59 @@
+//! Making broadcasts explicit: the [`ExplicitBroadcast`] entry of every `nd` op that
+//! can broadcast, which `--lower-broadcast` applies as rewrite patterns and
+//! `--verify-explicit-broadcast` checks (`docs/lowering.md`).
+//!
+//! | module | ops | rewrite |
+//! | ------ | --- | ------- |
+//! | [`elementwise`] | binary ops, `nd.cmp`, `nd.select`, unary ops, `nd.assign` | each operand broadcast to the result's shape (in place: the source into the destination's); `broadcast_dimensions` removed |
+//! | [`broadcast`] | `nd.broadcast`, `nd.broadcast_to` | one explicit broadcast per result; a ranked `broadcast_to` as `nd.broadcast_in_dim` |
+//! | [`matmul`] | `nd.matmul` | the batch dims of matrix operands broadcast to the result's |
+//!
+//! Static shapes give static `nd.broadcast_in_dim`s. With a `?` or `*` the op's
+//! operands' shapes are taken (`nd.shape_of`) and broadcast by
+//! `nd.broadcast_shapes`, with the op's operands in its order, its rule and its
+//! location: that is the run-time check of every condition the verifier left to run
+//! time, and a failure names the op's operand, its dim and both sizes. The
+//! broadcasts take their shape from it. [`sizes`] proves sizes equal where it can
+//! (`known_nonexpanding_dimensions`, and operands left alone); [`plan`] decides
+//! which operands need a broadcast, [`emit`] builds them.
+
+mod broadcast;
+mod elementwise;
+mod emit;
+mod matmul;
+mod plan;
+mod sizes;
+
+use broadcastable_ir::ExplicitBroadcast;
+use tensor_ir::Context;
+
+use crate::DIALECT;
+
+/// Attaches the lowering to every `nd` op that can broadcast: those with the
+/// Broadcastable trait, `nd.broadcast`, `nd.broadcast_to` and `nd.matmul`.
+pub fn register(ctx: &mut Context) {
+    let elementwise = ExplicitBroadcast {
+        implicit: elementwise::implicit,
+        lower: elementwise::lower,
+    };
+    for def in DIALECT.ops {
+        let entry = match def.name {
+            "nd.broadcast" => ExplicitBroadcast {
+                implicit: broadcast::implicit_broadcast,
+                lower: broadcast::lower_broadcast,
+            },
+            "nd.broadcast_to" => ExplicitBroadcast {
+                implicit: broadcast::implicit_to,
+                lower: broadcast::lower_to,
+            },
+            "nd.matmul" => ExplicitBroadcast {
+                implicit: matmul::implicit,
+                lower: matmul::lower,
+            },
+            _ if broadcastable_ir::policy_of(def).is_some() => elementwise,
+            _ => continue,
+        };
+        // Every name is an op of `DIALECT`, registered before: attaching cannot fail.
+        let _ = ctx.attach_interface(def.name, entry);
+    }
+}

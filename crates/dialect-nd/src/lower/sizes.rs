@@ -1,0 +1,382 @@
+//! What the lowering can prove about sizes at run time.
+//!
+//! A `?` is never assumed equal to another `?`: it may be 1 at run time and
+//! stretch. Two sizes are equal only when they are provably the same: the same dim
+//! of the same SSA value, or sizes that the ops defining the values fix. The
+//! resolver follows those definitions a bounded number of steps:
+//!
+//! - a result dim of `nd.broadcast_in_dim` or `nd.broadcast_to` with a shape operand
+//!   is that shape's entry;
+//! - an entry of `nd.shape_of %x` is `%x`'s dim; of an `nd.constant`, its value;
+//!   of `nd.shape_slice` and `nd.shape_concat`, the entry it copies;
+//! - an entry of `nd.broadcast_shapes` is the broadcast of the entries it combines
+//!   (an operand's static size other than 1 if there is one, since otherwise the
+//!   check fails and nothing downstream runs; else the one symbol they all share;
+//!   else unknown); in place, the first shape's entry.
+//!
+//! This is what makes the lowering idempotent: after it, an operand reads a
+//! broadcast to the same shape value as its sibling operands, whose entries resolve
+//! to the same symbols as the op's result.
+//!
+//! For that, the size of a tensor's dim must not depend on where the question comes
+//! from: the same dim resolves the same way whether it is asked directly or
+//! reached through a broadcast's shape. So each tensor dim is resolved with a budget
+//! of its own for the shape ops it crosses, and only the nesting of broadcasts
+//! (a dim of a broadcast of a broadcast of ...) is bounded, by [`MAX_DEPTH`], with an
+//! overall bound on the work per resolver as a safety net.
+
+use tensor_ir::{Context, DYNAMIC, Module, Value, ValueDef};
+
+use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
+use crate::constant::ConstantOp;
+use crate::shape::{BroadcastShapesOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp, slice_bounds};
+use crate::support::{shape_length, tensor_dims};
+
+/// A size at run time, as far as the lowering can name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Size {
+    /// A size known at compile time.
+    Static(i64),
+    /// Dim `.1` of the tensor `.0`, or entry `.1` of the shape value `.0`: equal
+    /// symbols are equal sizes at run time.
+    Of(Value, usize),
+}
+
+/// Shape ops one tensor dim may cross before it reaches another tensor's dim
+/// (slices, concatenations and broadcasts of shapes).
+const BUDGET: u32 = 64;
+
+/// Broadcasts of broadcasts followed: deeper ones are named by where the
+/// resolution stopped.
+const MAX_DEPTH: u32 = 8;
+
+/// The work one resolver may do in all (it lives for one op's lowering).
+const MAX_WORK: u32 = 1 << 16;
+
+/// Resolves sizes and whole shapes of values through their defining ops.
+pub(crate) struct Sizes<'a> {
+    ctx: &'a Context,
+    module: &'a Module,
+    work: u32,
+}
+
+/// The state of one tensor dim's resolution: its budget of shape ops and how deep
+/// in broadcasts it is.
+struct Walk {
+    budget: u32,
+    depth: u32,
+}
+
+/// The broadcasting rule of an `nd.broadcast_shapes`, as far as resolving needs.
+enum ShapesRule {
+    /// NumPy or ONNX: entries aligned on the right.
+    Right,
+    /// In place: the first shape is the result.
+    First,
+    /// XLA: the lower-rank shape's entries placed by `broadcast_dimensions`.
+    Placed(Vec<i64>),
+}
+
+impl<'a> Sizes<'a> {
+    /// A resolver over `module`.
+    pub(crate) fn new(ctx: &'a Context, module: &'a Module) -> Self {
+        Sizes {
+            ctx,
+            module,
+            work: MAX_WORK,
+        }
+    }
+
+    /// Takes a step of `walk`; false when its budget or the resolver's is spent.
+    fn step(&mut self, walk: &mut Walk) -> bool {
+        self.work = self.work.saturating_sub(1);
+        walk.budget = walk.budget.saturating_sub(1);
+        walk.budget > 0 && self.work > 0
+    }
+
+    /// The size of dim `i` of the tensor `v`.
+    pub(crate) fn dim(&mut self, v: Value, i: usize) -> Size {
+        self.dim_in(v, i, 0)
+    }
+
+    /// Entry `j` of the shape value `s`.
+    pub(crate) fn entry(&mut self, s: Value, j: usize) -> Size {
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: 0,
+        };
+        self.entry_in(s, j, &mut walk)
+    }
+
+    /// The value that names the whole shape of the tensor `v` (for unranked
+    /// tensors): equal names are equal shapes at run time.
+    pub(crate) fn whole(&mut self, v: Value) -> Value {
+        self.whole_tensor(v, 0)
+    }
+
+    /// The op defining `v`, with its name.
+    fn def(&self, v: Value) -> Option<(tensor_ir::OpId, &'a str)> {
+        match self.module.value(v).def() {
+            ValueDef::Result { op, .. } => Some((op, self.ctx.str(self.module.op(op).name()))),
+            _ => None,
+        }
+    }
+
+    /// The shape operand of the explicit broadcast defining `v`, if any.
+    fn broadcast_shape(&self, v: Value) -> Option<Value> {
+        let (op, name) = self.def(v)?;
+        match name {
+            BroadcastInDimOp::NAME => {
+                BroadcastInDimOp::cast(self.ctx, self.module, op)?.shape(self.module)
+            }
+            BroadcastToOp::NAME => {
+                BroadcastToOp::cast(self.ctx, self.module, op)?.target_shape(self.module)
+            }
+            _ => None,
+        }
+    }
+
+    /// Dim `i` of `v`, `depth` broadcasts deep: resolved with a budget of its own.
+    fn dim_in(&mut self, v: Value, i: usize, depth: u32) -> Size {
+        let ty = self.module.value_type(v);
+        if let Some(&d) = tensor_dims(self.ctx, ty).and_then(|d| d.get(i))
+            && d != DYNAMIC
+        {
+            return Size::Static(d);
+        }
+        if depth >= MAX_DEPTH {
+            return Size::Of(v, i);
+        }
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: depth + 1,
+        };
+        // The walk starts at the shape, as a question about the shape's entry does.
+        match self.broadcast_shape(v) {
+            Some(s) => self.entry_in(s, i, &mut walk),
+            None => Size::Of(v, i),
+        }
+    }
+
+    fn entry_in(&mut self, s: Value, j: usize, walk: &mut Walk) -> Size {
+        let opaque = Size::Of(s, j);
+        if !self.step(walk) {
+            return opaque;
+        }
+        let Some((op, name)) = self.def(s) else {
+            return opaque;
+        };
+        let (ctx, module) = (self.ctx, self.module);
+        match name {
+            ShapeOfOp::NAME => match ShapeOfOp::cast(ctx, module, op) {
+                Some(o) => self.dim_in(o.input(module), j, walk.depth),
+                None => opaque,
+            },
+            ConstantOp::NAME => constant_entry(ctx, module, op, j).unwrap_or(opaque),
+            ShapeSliceOp::NAME => {
+                let Some(o) = ShapeSliceOp::cast(ctx, module, op) else {
+                    return opaque;
+                };
+                let t = o.shape(module);
+                let Some(n) = shape_length(ctx, module.value_type(t)) else {
+                    return opaque;
+                };
+                let (lo, hi) = slice_bounds(n, o.start(ctx, module), o.end(ctx, module));
+                match lo.checked_add(j) {
+                    Some(k) if k < hi => self.entry_in(t, k, walk),
+                    _ => opaque,
+                }
+            }
+            ShapeConcatOp::NAME => {
+                let Some(o) = ShapeConcatOp::cast(ctx, module, op) else {
+                    return opaque;
+                };
+                let mut offset = 0usize;
+                for &t in o.shapes(module) {
+                    let Some(n) = shape_length(ctx, module.value_type(t)) else {
+                        return opaque;
+                    };
+                    if j < offset + n {
+                        return self.entry_in(t, j - offset, walk);
+                    }
+                    offset += n;
+                }
+                opaque
+            }
+            BroadcastShapesOp::NAME => match BroadcastShapesOp::cast(ctx, module, op) {
+                Some(o) => self.broadcast_entry(o, j, walk).unwrap_or(opaque),
+                None => opaque,
+            },
+            _ => opaque,
+        }
+    }
+
+    /// Entry `j` of an `nd.broadcast_shapes`: the broadcast of the entries it
+    /// combines there.
+    fn broadcast_entry(&mut self, o: BroadcastShapesOp, j: usize, walk: &mut Walk) -> Option<Size> {
+        let (ctx, module) = (self.ctx, self.module);
+        let shapes = o.shapes(module);
+        let rule = match (o.policy(ctx, module), o.broadcast_dimensions(ctx, module)) {
+            (Some("in_place"), _) => ShapesRule::First,
+            (_, Some(dims)) => ShapesRule::Placed(dims),
+            _ => ShapesRule::Right,
+        };
+        if let ShapesRule::First = rule {
+            return Some(self.entry_in(*shapes.first()?, j, walk));
+        }
+        if let [only] = shapes {
+            return Some(self.entry_in(*only, j, walk));
+        }
+        let lengths: Option<Vec<usize>> = shapes
+            .iter()
+            .map(|&t| shape_length(ctx, module.value_type(t)))
+            .collect();
+        let lengths = lengths?;
+        let len = lengths.iter().copied().max()?;
+        let mut sizes = Vec::with_capacity(shapes.len());
+        for (k, (&t, &n)) in shapes.iter().zip(&lengths).enumerate() {
+            let index = match &rule {
+                ShapesRule::Placed(dims) => placed_index(&lengths, dims, k, j)?,
+                _ => (j + n).checked_sub(len),
+            };
+            if let Some(i) = index {
+                sizes.push(self.entry_in(t, i, walk));
+            }
+        }
+        combine(sizes)
+    }
+
+    /// The name of `v`'s shape, `depth` broadcasts deep.
+    fn whole_tensor(&mut self, v: Value, depth: u32) -> Value {
+        if depth >= MAX_DEPTH {
+            return v;
+        }
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: depth + 1,
+        };
+        match self.broadcast_shape(v) {
+            Some(s) => self.whole_shape(s, &mut walk),
+            None => v,
+        }
+    }
+
+    fn whole_shape(&mut self, s: Value, walk: &mut Walk) -> Value {
+        if !self.step(walk) {
+            return s;
+        }
+        let Some((op, name)) = self.def(s) else {
+            return s;
+        };
+        let (ctx, module) = (self.ctx, self.module);
+        match name {
+            ShapeOfOp::NAME => match ShapeOfOp::cast(ctx, module, op) {
+                Some(o) => self.whole_tensor(o.input(module), walk.depth),
+                None => s,
+            },
+            BroadcastShapesOp::NAME => {
+                let Some(o) = BroadcastShapesOp::cast(ctx, module, op) else {
+                    return s;
+                };
+                let shapes = o.shapes(module);
+                let in_place = o.policy(ctx, module) == Some("in_place");
+                let Some(&first) = shapes.first() else {
+                    return s;
+                };
+                let first = self.whole_shape(first, walk);
+                if in_place {
+                    return first;
+                }
+                // The broadcast of equal shapes is that shape.
+                for &t in &shapes[1..] {
+                    if self.whole_shape(t, walk) != first {
+                        return s;
+                    }
+                }
+                first
+            }
+            _ => s,
+        }
+    }
+}
+
+/// Which entry of shape `k` of an XLA `nd.broadcast_shapes` lands in entry `j` of
+/// the result: `Some(None)` for none; `None` if the placement is not valid.
+fn placed_index(lengths: &[usize], dims: &[i64], k: usize, j: usize) -> Option<Option<usize>> {
+    let [a, b] = lengths else {
+        return None;
+    };
+    let any = |n: usize| vec![broadcastable::Dim::Dynamic; n];
+    let m = broadcastable::xla::validate_broadcast_dimensions(&any(*a), &any(*b), dims).ok()?;
+    Some(if k == m.lower {
+        m.targets.iter().position(|&t| t == j)
+    } else {
+        Some(j)
+    })
+}
+
+/// Entry `j` of a constant shape.
+fn constant_entry(ctx: &Context, module: &Module, op: tensor_ir::OpId, j: usize) -> Option<Size> {
+    let value = ConstantOp::cast(ctx, module, op)?.value(ctx, module);
+    let (_, values) = ctx.as_dense_elements(value)?;
+    let v = if values.is_splat() {
+        values.int(0)?
+    } else {
+        values.int(j)?
+    };
+    let v = i64::try_from(v).ok().filter(|&v| v >= 0)?;
+    Some(Size::Static(v))
+}
+
+/// The size several sizes broadcast to, if provable: a static size other than 1
+/// among them (the others are 1 or that size, or the program fails before the
+/// result is used); else the one symbol they all are, ignoring 1s; 1 if all are 1.
+/// `None` for two different symbols, or two different static sizes (a conflict).
+pub(crate) fn combine(sizes: impl IntoIterator<Item = Size>) -> Option<Size> {
+    let mut fixed: Option<i64> = None;
+    let mut symbol: Option<Size> = None;
+    let mut symbols_agree = true;
+    for s in sizes {
+        match s {
+            Size::Static(1) => {}
+            Size::Static(n) => match fixed {
+                Some(m) if m != n => return None,
+                _ => fixed = Some(n),
+            },
+            Size::Of(..) => match symbol {
+                Some(t) if t != s => symbols_agree = false,
+                _ => symbol = Some(s),
+            },
+        }
+    }
+    match (fixed, symbol) {
+        (Some(n), _) => Some(Size::Static(n)),
+        (None, None) => Some(Size::Static(1)),
+        (None, Some(s)) => symbols_agree.then_some(s),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combine_follows_broadcasting() {
+        let mut ctx = Context::new();
+        let mut module = Module::new();
+        let index = ctx.index_type();
+        let v = module.create_placeholder(index);
+        let w = module.create_placeholder(index);
+        let (a, b) = (Size::Of(v, 0), Size::Of(w, 0));
+        assert_eq!(combine([a, Size::Static(1)]), Some(a));
+        assert_eq!(combine([a, a]), Some(a));
+        assert_eq!(combine([a, b]), None);
+        assert_eq!(combine([a, Size::Static(4)]), Some(Size::Static(4)));
+        assert_eq!(
+            combine([Size::Static(1), Size::Static(1)]),
+            Some(Size::Static(1))
+        );
+        assert_eq!(combine([Size::Static(2), Size::Static(3)]), None);
+        assert_eq!(combine([]), Some(Size::Static(1)));
+    }
+}

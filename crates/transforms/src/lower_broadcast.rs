@@ -1,0 +1,112 @@
+//! `--lower-broadcast`: makes every implicit broadcast explicit, so that no op
+//! broadcasts its operands itself (`docs/lowering.md`).
+//!
+//! The rewrites are each op's [`ExplicitBroadcast`] entry (the `nd` dialect attaches
+//! them), applied as rewrite patterns by the greedy driver, with folding, constant
+//! hoisting and dead-op erasure off so the pass only lowers: `--cse` and
+//! `--canonicalize` clean up after it. An op that cannot be made explicit is left
+//! as it is, with a warning (`--verify-explicit-broadcast` then reports it).
+//!
+//! Ops without an entry (`test.broadcastable`, which has no semantics to lower to,
+//! and unregistered ops) are left alone.
+
+use broadcastable_ir::ExplicitBroadcast;
+use rustc_hash::FxHashSet;
+use tensor_ir::builder::Builder;
+use tensor_ir::module::{EditError, OpId};
+use tensor_ir::pass::{Pass, PassOutcome};
+use tensor_ir::rewrite::{GreedyConfig, PatternSet, RewritePattern, apply_patterns_greedily};
+use tensor_ir::{Context, Diagnostics, Module};
+
+/// The `--lower-broadcast` pass.
+#[derive(Default)]
+pub struct LowerBroadcast;
+
+impl Pass for LowerBroadcast {
+    fn argument(&self) -> &'static str {
+        "lower-broadcast"
+    }
+
+    fn name(&self) -> &'static str {
+        "LowerBroadcast"
+    }
+
+    fn description(&self) -> &'static str {
+        "Make every implicit broadcast explicit: broadcast each operand to the shape its op \
+         uses it at, checking dynamic sizes at run time (nd.broadcast_shapes at the op's location)"
+    }
+
+    fn run(&mut self, ctx: &mut Context, module: &mut Module) -> Result<PassOutcome, Diagnostics> {
+        let Some(top) = module.top() else {
+            return Ok(PassOutcome::unchanged());
+        };
+        let patterns = explicit_broadcast_patterns(ctx).freeze(ctx);
+        // One sweep: the ops a lowering creates are visited in it too, and a lowered
+        // op stays lowered, so a second sweep (which would re-plan every op to find
+        // nothing to do) is not needed; the property test checks that lowering the
+        // output again changes nothing.
+        let config = GreedyConfig {
+            max_iterations: 1,
+            fold: false,
+            cse_constants: false,
+            region_simplification: false,
+            erase_dead_ops: false,
+            ..GreedyConfig::default()
+        };
+        let outcome =
+            apply_patterns_greedily(ctx, module, top, &patterns, &config).map_err(|e| {
+                let mut d = Diagnostics::default();
+                d.push(e.to_diagnostic());
+                d
+            })?;
+        // An op that cannot be lowered is reported once per attempt: once is enough.
+        let mut seen = FxHashSet::default();
+        let mut reported = Diagnostics::default();
+        for d in outcome.diagnostics.iter() {
+            if seen.insert((d.location, d.message.clone())) {
+                reported.push(d.clone());
+            }
+        }
+        if reported.has_errors() {
+            return Err(reported);
+        }
+        Ok(PassOutcome::changed(outcome.changed)
+            .with_diagnostics(reported)
+            .with_statistic("num-lowered", "Operations lowered", outcome.rewrites)
+            .with_statistic("num-dce'd", "Dead operations erased", outcome.erased))
+    }
+}
+
+/// One op's lowering as a pattern.
+struct Lower {
+    root: &'static str,
+    lower: fn(&mut Builder<'_>, OpId) -> Result<bool, EditError>,
+}
+
+impl RewritePattern for Lower {
+    fn root(&self) -> Option<&'static str> {
+        Some(self.root)
+    }
+
+    fn name(&self) -> &'static str {
+        "lower-broadcast"
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut Builder<'_>) -> Result<bool, EditError> {
+        (self.lower)(rewriter, op)
+    }
+}
+
+/// A pattern per registered op with an [`ExplicitBroadcast`] entry.
+pub fn explicit_broadcast_patterns(ctx: &Context) -> PatternSet {
+    let mut set = PatternSet::new();
+    for (kind, def) in ctx.registered_ops() {
+        if let Some(e) = ctx.interface_of_kind::<ExplicitBroadcast>(kind) {
+            set.add(Lower {
+                root: def.name,
+                lower: e.lower,
+            });
+        }
+    }
+    set
+}
