@@ -5,7 +5,9 @@ Each axis generates inputs of growing size N (doubling) that stress one dimensio
 the IR (symbols, calls, ...). Per axis it prints the best-of-R wall time of both tools
 (parse + verify + print) and the growth exponent between consecutive sizes,
 log2(t(2N) / t(N)): about 1 is linear, 2 is quadratic. A tool that exceeds the time
-limit at some size is not run at larger sizes of that axis.
+limit at some size is not run at larger sizes of that axis. At the end a table gives
+each axis's growth exponent over the whole range (the slope of log t against log N,
+ignoring times below the start-up noise floor), for both tools.
 
 Add an axis by adding an `Axis` to AXES: a generator `gen(n) -> str`, the tools'
 extra arguments, and whether the input is meant to fail verification.
@@ -49,6 +51,109 @@ def gen_calls(n: int) -> str:
     return "".join(out)
 
 
+def gen_blocks(n: int) -> str:
+    """One function of N blocks in a chain, each branching to the next."""
+    out = ["func.func @f() {\n"]
+    for i in range(n):
+        if i:
+            out.append(f"^bb{i}:\n")
+        out.append(f'  "t.br"()[^bb{i + 1}] : () -> ()\n')
+    out.append(f"^bb{n}:\n  return\n}}\n")
+    return "".join(out)
+
+
+def gen_successors(n: int) -> str:
+    """One op with N successors, each a block that returns."""
+    targets = ", ".join(f"^bb{i + 1}" for i in range(n))
+    out = [f'func.func @f() {{\n  "t.switch"()[{targets}] : () -> ()\n']
+    out.extend(f"^bb{i + 1}:\n  return\n" for i in range(n))
+    out.append("}\n")
+    return "".join(out)
+
+
+def gen_predecessors(n: int) -> str:
+    """One block with N predecessors: N blocks each branch to it or to the next."""
+    out = ['func.func @f() {\n  "t.br"()[^bb1] : () -> ()\n']
+    for i in range(1, n + 1):
+        out.append(f'^bb{i}:\n  "t.cond"()[^bb{i + 1}, ^bb0x] : () -> ()\n')
+    out.append(f"^bb{n + 1}:\n  return\n^bb0x:\n  return\n}}\n")
+    return "".join(out)
+
+
+def failing_function(i: int) -> str:
+    return f"func.func @f{i}(%a: i32) -> f32 {{ return %a : i32 }}"
+
+
+def gen_errors(n: int) -> str:
+    """N functions, each with one verifier error (upstream reports one per function)."""
+    return "".join(failing_function(i) + "\n" for i in range(n))
+
+
+def gen_errors_one_line(n: int) -> str:
+    """N failing functions on one line: each diagnostic quotes that line."""
+    return " ".join(failing_function(i) for i in range(n)) + "\n"
+
+
+NEST = 100
+
+
+def gen_errors_nested(n: int) -> str:
+    """N failing ops (calls of an undefined function) 100 regions deep in one function.
+    Upstream reports the first only; tensor-opt reports all."""
+    out = ["func.func @f() {\n"]
+    out.extend('"t.wrap"() ({\n' for _ in range(NEST))
+    out.extend('  "func.call"() {callee = @nope} : () -> ()\n' for _ in range(n))
+    out.extend("}) : () -> ()\n" for _ in range(NEST))
+    out.append("  return\n}\n")
+    return "".join(out)
+
+
+def high_rank(n: int) -> tuple[str, str]:
+    ones = "1x" * n
+    return f"tensor<{ones}f32>", ", ".join(str(i) for i in range(n))
+
+
+def gen_reduce_rank(n: int) -> str:
+    """nd.reduce over all N dims of a rank-N tensor."""
+    t, dims = high_rank(n)
+    return (
+        f"func.func @f(%x: {t}) -> tensor<f32> {{\n"
+        f"  %r = nd.reduce sum %x across [{dims}] : ({t}) -> tensor<f32>\n"
+        f"  return %r : tensor<f32>\n}}\n"
+    )
+
+
+def gen_reduce_rank_generic(n: int) -> str:
+    """The same text for mlir-opt, which knows no nd: an unregistered op of the same size."""
+    t, dims = high_rank(n)
+    return (
+        f"func.func @f(%x: {t}) -> tensor<f32> {{\n"
+        f'  %r = "nd.reduce"(%x) <{{dimensions = array<i64: {dims}>, kind = "sum"}}> : ({t}) -> tensor<f32>\n'
+        f"  return %r : tensor<f32>\n}}\n"
+    )
+
+
+def gen_in_dim_rank(n: int) -> str:
+    """nd.broadcast_in_dim of a rank-N tensor into rank N (dims reversed)."""
+    t, _ = high_rank(n)
+    dims = ", ".join(str(n - 1 - i) for i in range(n))
+    return (
+        f"func.func @f(%x: {t}) -> {t} {{\n"
+        f"  %r = nd.broadcast_in_dim %x, dims = [{dims}] : ({t}) -> {t}\n"
+        f"  return %r : {t}\n}}\n"
+    )
+
+
+def gen_in_dim_rank_generic(n: int) -> str:
+    t, _ = high_rank(n)
+    dims = ", ".join(str(n - 1 - i) for i in range(n))
+    return (
+        f"func.func @f(%x: {t}) -> {t} {{\n"
+        f'  %r = "nd.broadcast_in_dim"(%x) <{{broadcast_dimensions = array<i64: {dims}>}}> : ({t}) -> {t}\n'
+        f"  return %r : {t}\n}}\n"
+    )
+
+
 @dataclass
 class Axis:
     """One dimension of the input to grow."""
@@ -61,11 +166,49 @@ class Axis:
     # Inputs meant to fail (e.g. an "errors" axis): a non-zero exit is expected,
     # and stderr is compared instead of stdout.
     expect_failure: bool = False
+    # Whether both tools should print the same (False where they differ by design).
+    compare: bool = True
+    # mlir-opt's input when it cannot read ours (no `nd` dialect): a baseline of the
+    # same size in the generic form.
+    theirs_gen: Callable[[int], str] | None = None
+
+
+UNREG = ["--allow-unregistered-dialect"]
 
 
 AXES = [
     Axis("symbols", "N functions", gen_symbols),
     Axis("calls", "N calls among N/2 functions", gen_calls),
+    Axis("blocks", "N blocks in a chain in one region", gen_blocks, UNREG, UNREG),
+    Axis("successors", "one op with N successors", gen_successors, UNREG, UNREG),
+    Axis("predecessors", "one block with N predecessors", gen_predecessors, UNREG, UNREG),
+    Axis("errors", "N failing functions", gen_errors, expect_failure=True),
+    Axis("errors-one-line", "N failing functions on one line", gen_errors_one_line, expect_failure=True),
+    Axis(
+        "errors-nested",
+        f"N failing ops {NEST} regions deep (upstream stops at the first)",
+        gen_errors_nested,
+        UNREG,
+        UNREG,
+        expect_failure=True,
+        compare=False,
+    ),
+    Axis(
+        "reduce-rank",
+        "nd.reduce over rank N (mlir-opt: the same op unregistered)",
+        gen_reduce_rank,
+        theirs_args=UNREG,
+        compare=False,
+        theirs_gen=gen_reduce_rank_generic,
+    ),
+    Axis(
+        "in-dim-rank",
+        "nd.broadcast_in_dim of rank N (mlir-opt: the same op unregistered)",
+        gen_in_dim_rank,
+        theirs_args=UNREG,
+        compare=False,
+        theirs_gen=gen_in_dim_rank_generic,
+    ),
 ]
 
 
@@ -111,7 +254,7 @@ def fmt_time(r: Run | None, timeout: float) -> str:
     return f">{timeout:.0f}" if r.seconds is None else f"{r.seconds:.3f}"
 
 
-def bench_axis(axis: Axis, sizes, tools, args, tmp: Path) -> bool:
+def bench_axis(axis: Axis, sizes, tools, args, tmp: Path) -> tuple[bool, dict]:
     clock = "CPU (user + sys) seconds" if args.clock == "cpu" else "seconds"
     print(f"\n== {axis.name}: {axis.what} (best of {args.runs}, {clock}; exp = log2 ratio per doubling)")
     names = list(tools)
@@ -120,21 +263,29 @@ def bench_axis(axis: Axis, sizes, tools, args, tmp: Path) -> bool:
     prev: dict = {n: None for n in names}
     stopped = {n: False for n in names}
     ok, prev_size = True, None
+    series: dict = {n: [] for n in names}
     for size in sizes:
         src = tmp / f"{axis.name}-{size}.mlir"
         src.write_text(axis.gen(size))
+        theirs_src = src
+        if axis.theirs_gen:
+            theirs_src = tmp / f"{axis.name}-{size}-generic.mlir"
+            theirs_src.write_text(axis.theirs_gen(size))
         results: dict = {}
         for name in names:
             if stopped[name]:
                 results[name] = None
                 continue
             base, extra = tools[name]
-            cmd = [*base, *(extra(axis)), str(src)]
+            path = theirs_src if name == "mlir-opt" else src
+            cmd = [*base, *(extra(axis)), str(path)]
             results[name] = run_tool(cmd, args.runs, args.timeout, axis.expect_failure, args.clock)
             if results[name].seconds is None:
                 stopped[name] = True
         row = f"{size:>9}"
         for name in names:
+            if results[name] and results[name].seconds is not None:
+                series[name].append((size, results[name].seconds))
             r, p = results[name], prev[name]
             exp = exponent(
                 p.seconds if p else None,
@@ -143,14 +294,43 @@ def bench_axis(axis: Axis, sizes, tools, args, tmp: Path) -> bool:
             )
             row += f" {fmt_time(r, args.timeout):>12} {exp:>5}"
         done = [results[n] for n in names if results[n] and results[n].seconds is not None]
-        if len(done) == len(names):
+        if len(done) == len(names) and axis.compare:
             same = all(d.output == done[0].output for d in done)
             ok &= same
             row += "  " + ("yes" if same else "NO")
         print(row, flush=True)
         prev, prev_size = results, size
         src.unlink()
-    return ok
+        if theirs_src != src:
+            theirs_src.unlink()
+    return ok, series
+
+
+# Times below this are mostly process start-up; the fit ignores them.
+NOISE_FLOOR = 0.05
+
+
+def growth(points: list) -> str:
+    """The growth exponent over the measured range: the least-squares slope of
+    log t against log N, over the sizes whose time is above the noise floor."""
+    pts = [(math.log(n), math.log(t)) for n, t in points if t >= NOISE_FLOOR]
+    if len(pts) < 2:
+        return "<floor" if points else "-"
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    den = sum((x - mx) ** 2 for x, _ in pts)
+    return f"{sum((x - mx) * (y - my) for x, y in pts) / den:.2f}" if den else "-"
+
+
+def summary(table: dict, names: list) -> None:
+    print(f"\n== growth exponent per axis (slope of log t over log N, times >= {NOISE_FLOOR}s; 1 is linear)")
+    print(f"{'axis':<18}" + "".join(f" {n:>12} {'max N':>8}" for n in names))
+    for axis, series in table.items():
+        row = f"{axis:<18}"
+        for n in names:
+            pts = series.get(n, [])
+            row += f" {growth(pts):>12} {pts[-1][0] if pts else '-':>8}"
+        print(row)
 
 
 def main() -> int:
@@ -193,10 +373,12 @@ def main() -> int:
     if sizes and sizes[-1] != args.max and args.max > args.min:
         sizes.append(args.max)
 
-    ok = True
+    ok, table = True, {}
     with tempfile.TemporaryDirectory() as tmp:
         for axis in axes:
-            ok &= bench_axis(axis, sizes, tools, args, Path(tmp))
+            same, table[axis.name] = bench_axis(axis, sizes, tools, args, Path(tmp))
+            ok &= same
+    summary(table, list(tools))
     return 0 if ok else 1
 
 

@@ -73,6 +73,9 @@ pub struct Options {
     /// `--mlir-print-elementsattrs-with-hex-if-larger=<n>`: dense attributes of more
     /// than n elements print as hex; -1 never. `None` keeps upstream's default, 100.
     pub elements_hex_limit: Option<i64>,
+    /// `--max-input-size=<bytes>`: a larger input is refused. `None` is
+    /// [`super::DEFAULT_MAX_INPUT_SIZE`].
+    pub max_input_size: Option<u64>,
     /// `--color=auto|always|never`: colour text diagnostics.
     pub color: ColorChoice,
     /// `--diagnostics-format=text|json|sarif`.
@@ -92,6 +95,9 @@ fn base_command() -> Command {
     };
     Command::new("tensor-opt")
         .version(env!("CARGO_PKG_VERSION"))
+        // As LLVM's options: a repeated option takes its last value (`-o a -o b`
+        // writes to b). Pass flags append, so a repeated one runs its pass again.
+        .args_override_self(true)
         .about("Parse, verify, transform and print tensor programs in MLIR's textual format")
         .arg(
             Arg::new("input")
@@ -176,6 +182,14 @@ fn base_command() -> Command {
                     "Print dense attributes of more than n elements as hex strings \
                      (default 100; -1 never)",
                 ),
+        )
+        .arg(
+            Arg::new("max-input-size")
+                .long("max-input-size")
+                .value_name("bytes")
+                .require_equals(true)
+                .value_parser(clap::value_parser!(u64).range(0..=super::MAX_INPUT_SIZE))
+                .help("Refuse an input larger than this many bytes (default 256 MiB)"),
         )
         .arg(
             Arg::new("color")
@@ -353,6 +367,7 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
         elements_hex_limit: m
             .get_one::<i64>("mlir-print-elementsattrs-with-hex-if-larger")
             .copied(),
+        max_input_size: m.get_one::<u64>("max-input-size").copied(),
         color: match m.get_one::<String>("color").map(String::as_str) {
             Some("always") => ColorChoice::Always,
             Some("never") => ColorChoice::Never,
@@ -485,8 +500,46 @@ mod tests {
     }
 
     #[test]
-    fn unknown_flag_is_an_error() {
-        assert!(parse_args(args(&["tensor-opt", "--no-such-flag"])).is_err());
+    fn usage_errors_have_exit_code_2() {
+        for bad in [
+            &["tensor-opt", "--no-such-flag"][..],
+            &["tensor-opt", "--verify-broadcast=fold"],
+            &["tensor-opt", "--cse=yes"],
+            &[
+                "tensor-opt",
+                "--mlir-print-elementsattrs-with-hex-if-larger=x",
+            ],
+            &["tensor-opt", "--max-input-size=-1"],
+            &["tensor-opt", "-o"],
+            &["tensor-opt", "a.mlir", "b.mlir"],
+        ] {
+            let e = parse_args(args(bad)).unwrap_err();
+            assert_eq!(e.exit_code(), crate::driver::USAGE_ERROR, "{bad:?}: {e}");
+        }
+        let help = parse_args(args(&["tensor-opt", "--help"])).unwrap_err();
+        assert_eq!(help.exit_code(), 0);
+    }
+
+    #[test]
+    fn repeated_options_take_the_last_value() {
+        let o = parse_args(args(&[
+            "tensor-opt",
+            "-o",
+            "a.mlir",
+            "-split-input-file",
+            "--mlir-print-elementsattrs-with-hex-if-larger=3",
+            "-o",
+            "b.mlir",
+            "--split-input-file",
+            "--mlir-print-elementsattrs-with-hex-if-larger=4",
+            "--max-input-size=10",
+            "--max-input-size=20",
+        ]))
+        .unwrap();
+        assert_eq!(o.output.as_deref(), Some("b.mlir"));
+        assert!(o.split_input_file);
+        assert_eq!(o.elements_hex_limit, Some(4));
+        assert_eq!(o.max_input_size, Some(20));
     }
 
     #[test]

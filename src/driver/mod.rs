@@ -8,6 +8,7 @@ mod machine;
 mod pass_manager;
 mod split;
 mod statistics;
+mod stdio;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
@@ -102,8 +103,20 @@ pub fn run_with(
     name: &str,
     text: impl Into<String>,
 ) -> Outcome {
+    run_bytes_with(registry, options, name, text.into().into_bytes())
+}
+
+/// [`run_with`] on input bytes that need not all be UTF-8: as upstream, bytes that
+/// are not UTF-8 are accepted in comments and string literals, and are an
+/// `unexpected character` anywhere else.
+pub fn run_bytes_with(
+    registry: &PassRegistry,
+    options: &Options,
+    name: &str,
+    bytes: Vec<u8>,
+) -> Outcome {
     let mut ctx = new_context(options);
-    let buffer = ctx.add_source(name, text);
+    let buffer = ctx.add_source_bytes(name, bytes);
     let text = match ctx.source(buffer) {
         Some(b) => b.shared_text(),
         None => {
@@ -274,16 +287,21 @@ pub fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
     out
 }
 
-/// The binary's entry point: reads arguments, input and writes output; returns the exit code.
+/// The binary's entry point: reads arguments, input and writes output; returns the
+/// exit code: 0 on success, 1 on diagnostics or a failure to read or write, 2 on a
+/// usage error (an unknown flag, a bad or missing option value, two input files).
 pub fn main_with_args(args: Vec<String>) -> i32 {
     match default_registry() {
         Ok(registry) => main_with_registry(&registry, args),
         Err(e) => {
-            eprintln!("error: {e}");
+            print_stderr(&format!("error: {e}\n"));
             1
         }
     }
 }
+
+/// Exit code of a usage error, as clap and most tools use it.
+pub const USAGE_ERROR: i32 = 2;
 
 /// [`main_with_args`] with the passes of `registry`: how a tool built on tensor-opt
 /// adds its own passes.
@@ -291,16 +309,22 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     let options = match parse_args_with(registry, args) {
         Ok(o) => o,
         Err(e) => {
-            let code = i32::from(e.use_stderr());
-            let _ = e.print();
+            // `--help` and `--version` exit 0, usage errors 2; clap prints either.
+            let code = e.exit_code();
+            if e.print().is_err() {
+                print_stderr("error: could not write to standard output\n");
+                return 1;
+            }
             return code;
         }
     };
-    let (name, text) = match read_input(&options.input) {
+    let limit = options.max_input_size.unwrap_or(DEFAULT_MAX_INPUT_SIZE);
+    let (name, bytes) = match read_input(&options.input, limit) {
         Ok(x) => x,
         Err(msg) => {
             let emitter = Emitter::new(options.diagnostics_format, ColorChoice::Never);
-            eprint!("{}", emitter.driver_failure(&msg));
+            let msg = msg.strip_prefix("error: ").unwrap_or(&msg);
+            print_stderr(&emitter.driver_failure(msg).to_string());
             return 1;
         }
     };
@@ -308,56 +332,92 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     options.color = options
         .color
         .resolve(std::io::IsTerminal::is_terminal(&std::io::stderr()));
-    let outcome = run_with(registry, &options, &name, text);
-    eprint!("{}", outcome.diagnostics);
+    let outcome = run_bytes_with(registry, &options, &name, bytes);
+    print_stderr(&outcome.diagnostics);
     if outcome.code != 0 {
         return outcome.code;
     }
-    match &options.output {
-        Some(path) if path != "-" => {
-            if let Err(e) = std::fs::write(path, outcome.output.as_bytes()) {
-                eprintln!("error: could not write output file '{path}': {e}");
-                return 1;
-            }
+    let written = match &options.output {
+        Some(path) if path != "-" => std::fs::write(path, outcome.output.as_bytes())
+            .map_err(|e| format!("error: could not write output file '{path}': {e}")),
+        _ if stdio::closed_at_start(stdio::Stream::Stdout) => {
+            Err("error: could not write to standard output: it is closed".to_string())
         }
         _ => {
             let mut stdout = std::io::stdout().lock();
-            if stdout
+            stdout
                 .write_all(outcome.output.as_bytes())
                 .and_then(|()| stdout.flush())
-                .is_err()
-            {
-                return 1;
-            }
+                .map_err(|e| format!("error: could not write to standard output: {e}"))
+        }
+    };
+    match written {
+        Ok(()) => 0,
+        Err(msg) => {
+            print_stderr(&format!("{msg}\n"));
+            1
         }
     }
-    0
 }
 
-fn read_input(path: &str) -> Result<(String, String), String> {
-    let bytes = if path == "-" {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)
-            .map_err(|e| format!("could not read standard input: {e}"))?;
-        buf
+/// Writes to standard error; a closed or full standard error is ignored (there is
+/// nowhere left to report it), where `eprint!` would panic.
+fn print_stderr(text: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes());
+    let _ = stderr.flush();
+}
+
+/// The largest input read by default (`--max-input-size`): 256 MiB. Parsing keeps
+/// the text and builds the IR next to it, several times its size, so a larger (or
+/// endless, as `/dev/zero`) input is refused with an error rather than exhausting
+/// memory.
+pub const DEFAULT_MAX_INPUT_SIZE: u64 = 256 << 20;
+
+/// The largest input any limit allows: source offsets are 32 bits.
+pub const MAX_INPUT_SIZE: u64 = (u32::MAX - 1) as u64;
+
+/// Reads the input (a path, or `-` for standard input), at most `limit` bytes.
+fn read_input(path: &str, limit: u64) -> Result<(String, Vec<u8>), String> {
+    let limit = limit.min(MAX_INPUT_SIZE);
+    let (name, what) = if path == "-" {
+        ("<stdin>".to_string(), "standard input".to_string())
     } else {
-        std::fs::read(path).map_err(|e| format!("could not open input file '{path}': {e}"))?
+        (path.to_string(), format!("input file '{path}'"))
     };
-    if bytes.len() >= u32::MAX as usize {
-        return Err(format!("input file '{path}' is larger than 4 GiB"));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "input file '{path}' is not valid UTF-8 (byte offset {})",
-            e.utf8_error().valid_up_to()
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        if stdio::closed_at_start(stdio::Stream::Stdin) {
+            return Err("error: could not read standard input: it is closed".to_string());
+        }
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(std::io::stdin().lock(), limit + 1),
+            &mut bytes,
         )
-    })?;
-    let name = if path == "-" {
-        "<stdin>".to_string()
     } else {
-        path.to_string()
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("error: could not open input file '{path}': {e}"))?;
+        // A regular file says its size; a device such as /dev/zero is read up to
+        // the limit.
+        if let Ok(meta) = file.metadata()
+            && meta.is_file()
+            && meta.len() > limit
+        {
+            return Err(too_large(&what, limit));
+        }
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes)
     };
-    Ok((name, text))
+    read.map_err(|e| format!("error: could not read {what}: {e}"))?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
+        return Err(too_large(&what, limit));
+    }
+    Ok((name, bytes))
+}
+
+fn too_large(what: &str, limit: u64) -> String {
+    format!(
+        "error: {what} is larger than {limit} bytes, the input size limit (see --max-input-size)"
+    )
 }
 
 /// An error diagnostic with no location (for driver-level failures).

@@ -22,6 +22,6 @@
 
 // -----
 
-// CHECK: dense-unsupported.mlir:[[# @LINE + 2]]:20: error: integer elements of type 'si129' are not supported
-// expected-error@+1 {{integer elements of type 'si129' are not supported}}
-"t.a"() {a = array<si129: 1>} : () -> ()
+// CHECK: dense-unsupported.mlir:[[# @LINE + 2]]:20: error: integer elements of type 'si136' are not supported
+// expected-error@+1 {{integer elements of type 'si136' are not supported}}
+"t.a"() {a = array<si136: 1>} : () -> ()

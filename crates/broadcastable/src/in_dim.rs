@@ -99,6 +99,9 @@ pub fn broadcast_in_dim_to(
     }
     let rank = result.len();
     let mut targets: SmallVec<[usize; 4]> = SmallVec::with_capacity(operand.len());
+    // The first entry naming each result dimension: finding a repeat is O(1), so
+    // the check is linear in the rank.
+    let mut first_at: SmallVec<[Option<usize>; 4]> = SmallVec::from_elem(None, rank);
     for (position, &value) in broadcast_dimensions.iter().enumerate() {
         let target =
             usize::try_from(value)
@@ -109,13 +112,14 @@ pub fn broadcast_in_dim_to(
                     value,
                     rank,
                 })?;
-        if let Some(first) = targets.iter().position(|&t| t == target) {
+        if let Some(first) = first_at[target] {
             return Err(InDimError::Duplicate {
                 position,
                 first,
                 value,
             });
         }
+        first_at[target] = Some(position);
         targets.push(target);
     }
     // `inverse[r]` is the operand dimension placed at result dimension `r`.

@@ -46,7 +46,7 @@ tensor_ir::op! {
     /// Returns from the enclosing `func.func`, with values of its result types.
     pub struct ReturnOp = "func.return" {
         summary: "return from a function",
-        traits: [OpTrait::Terminator, OpTrait::ZeroResults],
+        traits: [OpTrait::Terminator, OpTrait::ZeroResults, OpTrait::ZeroSuccessors],
         operands: { operands*: ANY_TYPE },
         results: {},
         syntax: Syntax::Custom(parse_return, print_return),
@@ -301,6 +301,40 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
     if func_props(ctx, module, op).sym_name().is_none() {
         return Err(op_error(ctx, module, op, "requires attribute 'sym_name'"));
     }
+    let (_, results) = function_signature(ctx, module, op).unwrap_or_default();
+    // Upstream's FunctionOpInterface checks these before the body and the symbol.
+    let props = func_props(ctx, module, op);
+    for (dicts, what, count) in [
+        (props.arg_attrs(), "argument", inputs.len()),
+        (props.res_attrs(), "result", results.len()),
+    ] {
+        let Some(dicts) = dicts else {
+            continue;
+        };
+        if dicts.len() != count {
+            return Err(op_error(
+                ctx,
+                module,
+                op,
+                format!(
+                    "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {count}",
+                    dicts.len()
+                ),
+            ));
+        }
+        let undotted = dicts.iter().any(|&d| match ctx.attr_kind(d) {
+            AttrKind::Dictionary(entries) => entries.iter().any(|e| !ctx.str(e.name).contains('.')),
+            _ => false,
+        });
+        if undotted {
+            return Err(op_error(
+                ctx,
+                module,
+                op,
+                format!("{what}s may only have dialect attributes"),
+            ));
+        }
+    }
     // As upstream, an unregistered parent may be a symbol table.
     if let Some(parent) = module.parent_op(op)
         && ctx
@@ -430,8 +464,15 @@ fn verify_return(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnos
 
 /// `call @callee(%a) {attrs}? : (t) -> r`
 fn parse_call(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
-    let callee = p.parse_symbol_name()?;
-    let callee = p.ctx.symbol_ref_attr(callee);
+    // Any attribute parses here, as upstream's; only a flat reference is a callee.
+    let pos = p.pos();
+    let callee = p.parse_attribute()?;
+    if !matches!(p.ctx.attr_kind(callee), AttrKind::SymbolRef { nested, .. } if nested.is_empty()) {
+        return Err(p.error_at(
+            pos,
+            "custom op 'func.call' invalid kind of attribute specified",
+        ));
+    }
     prop(p, state, "callee", callee);
     p.expect(Tok::LParen, "(")?;
     let uses = p.parse_operand_list()?;

@@ -177,6 +177,8 @@ fn verify_nonexpanding(
     let Some(known) = this.known_nonexpanding_dimensions(ctx, module) else {
         return Ok(());
     };
+    // Operand dims listed so far: a repeat is found in O(1).
+    let mut listed = vec![false; src.len()];
     for (i, &d) in known.iter().enumerate() {
         let name = format!("known_nonexpanding_dimensions[{i}] = {d}");
         let Some(k) = usize::try_from(d).ok().filter(|&k| k < src.len()) else {
@@ -187,7 +189,7 @@ fn verify_nonexpanding(
                 format!("{name} is not a dim of the operand (rank {})", src.len()),
             );
         };
-        if known[..i].contains(&d) {
+        if std::mem::replace(&mut listed[k], true) {
             return fail(ctx, module, op, format!("{name} is listed twice"));
         }
         let target = bd

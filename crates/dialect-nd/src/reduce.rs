@@ -47,9 +47,14 @@ fn check_result(ctx: &Context, module: &Module, op: OpId, inferred: Shape, rule:
 /// The shape a reduction leaves: the source's with the reduced dims removed, or kept
 /// as 1.
 fn reduced_shape(src: &[i64], dims: &[i64], keep: bool) -> Shape {
-    let reduced = |j: usize| dims.iter().any(|&d| usize::try_from(d).ok() == Some(j));
+    let mut reduced = vec![false; src.len()];
+    for &d in dims {
+        if let Some(r) = usize::try_from(d).ok().and_then(|d| reduced.get_mut(d)) {
+            *r = true;
+        }
+    }
     Shape::ranked(dims_of(src).into_iter().enumerate().filter_map(|(j, d)| {
-        if !reduced(j) {
+        if !reduced[j] {
             Some(d)
         } else {
             keep.then_some(Dim::ONE)
@@ -106,9 +111,12 @@ fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let dims = this.dimensions(ctx, module);
     let keep = this.keep_dims(ctx, module).unwrap_or(false);
     let t = module.value_type(this.input(module));
+    // The first position of each dim: a repeat is found in O(1), so the check is
+    // linear in the rank.
+    let mut first_at: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
     for (i, &d) in dims.iter().enumerate() {
         expect_dim_of_operand(ctx, module, op, t, d, &format!("dimensions[{i}] = {d}"))?;
-        if let Some(j) = dims[..i].iter().position(|&e| e == d) {
+        if let Some(&j) = first_at.get(&d) {
             return fail(
                 ctx,
                 module,
@@ -116,6 +124,7 @@ fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
                 format!("dimensions[{i}] = {d} repeats dimensions[{j}]"),
             );
         }
+        first_at.insert(d, i);
     }
     let Some(src) = tensor_dims(ctx, t) else {
         return Ok(());

@@ -35,6 +35,11 @@ pub struct Context {
     type_depth: Vec<u32>,
     attr_depth: Vec<u32>,
     loc_depth: Vec<u32>,
+    /// Written size of each type, attribute and location, by id (see
+    /// [`crate::Extent`]).
+    pub(crate) type_sizes: Vec<u64>,
+    pub(crate) attr_sizes: Vec<u64>,
+    pub(crate) loc_sizes: Vec<u64>,
     /// Whether any attribute or type that can print as an alias exists.
     may_alias: bool,
     next_distinct: u32,
@@ -81,6 +86,9 @@ impl Context {
             type_depth: Vec::new(),
             attr_depth: Vec::new(),
             loc_depth: Vec::new(),
+            type_sizes: Vec::new(),
+            attr_sizes: Vec::new(),
+            loc_sizes: Vec::new(),
             may_alias: false,
             next_distinct: 0,
             alias_hints: FxHashMap::default(),
@@ -251,6 +259,8 @@ impl Context {
                 self.may_alias = true;
             }
             self.type_depth.push(depth);
+            let size = self.type_kind_size(self.types.get(id));
+            self.type_sizes.push(size);
         }
         Type(id)
     }
@@ -293,7 +303,15 @@ impl Context {
     /// upstream's are (the printer gives each its `#loc` alias).
     pub fn location_attr(&mut self, loc: Location) -> Attribute {
         let mut work = vec![loc];
+        // Shared locations are visited once: a chain in which each location uses
+        // the previous one twice is linear here, not exponential.
+        let mut seen = rustc_hash::FxHashSet::default();
         while let Some(l) = work.pop() {
+            // A location that is an attribute already has its nested ones as
+            // attributes (only this function makes them): each is walked once.
+            if !seen.insert(l) || self.lookup_attr(&AttrKind::Location(l)).is_some() {
+                continue;
+            }
             if let Location::Id(id) = l {
                 match self.loc_kind(id) {
                     LocKind::Name { child: Some(c), .. } => work.push(*c),
@@ -342,6 +360,8 @@ impl Context {
                 self.may_alias = true;
             }
             self.attr_depth.push(depth);
+            let size = self.attr_kind_size(self.attrs.get(id));
+            self.attr_sizes.push(size);
         }
         Attribute(id)
     }
@@ -357,6 +377,8 @@ impl Context {
         if id as usize == self.loc_depth.len() {
             let depth = crate::walk::loc_depth(self, self.locs.get(id));
             self.loc_depth.push(depth);
+            let size = self.loc_kind_size(self.locs.get(id));
+            self.loc_sizes.push(size);
         }
         Location::Id(LocId(id))
     }
@@ -369,6 +391,12 @@ impl Context {
     /// Loads a source text; the index names it in [`Location::Source`].
     pub fn add_source(&mut self, name: impl Into<String>, text: impl Into<String>) -> u32 {
         self.sources.push(SourceBuffer::new(name, text));
+        u32::try_from(self.sources.len() - 1).unwrap_or(u32::MAX)
+    }
+
+    /// Loads bytes that may not all be UTF-8 (see [`SourceBuffer::from_bytes`]).
+    pub fn add_source_bytes(&mut self, name: impl Into<String>, bytes: Vec<u8>) -> u32 {
+        self.sources.push(SourceBuffer::from_bytes(name, bytes));
         u32::try_from(self.sources.len() - 1).unwrap_or(u32::MAX)
     }
 

@@ -13,6 +13,41 @@ use crate::context::Context;
 use crate::location::Location;
 use std::fmt::{self, Write as _};
 
+/// Source lines up to this many bytes are quoted whole under a diagnostic, as
+/// upstream quotes every line. A longer line is quoted as a window of this size
+/// around the column, so N diagnostics on one long line print O(N) text, not
+/// O(N × line).
+pub const MAX_QUOTED_LINE: usize = 1024;
+
+/// The part of `line` quoted under a diagnostic at 1-based byte column `col`,
+/// and the byte offset of the caret in it: the whole line when it is short, else
+/// a window around the column with `...` where it was cut.
+fn quoted_line(line: &str, col: u32) -> (std::borrow::Cow<'_, str>, usize) {
+    let at = (col.saturating_sub(1) as usize).min(line.len());
+    if line.len() <= MAX_QUOTED_LINE {
+        return (line.into(), at);
+    }
+    let half = MAX_QUOTED_LINE / 2;
+    let mut start = at.saturating_sub(half);
+    while !line.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (at + half).min(line.len());
+    while !line.is_char_boundary(end) {
+        end += 1;
+    }
+    let mut text = String::with_capacity(end - start + 6);
+    if start > 0 {
+        text.push_str("...");
+    }
+    text.push_str(&line[start..end]);
+    if end < line.len() {
+        text.push_str("...");
+    }
+    let caret = at - start + if start > 0 { 3 } else { 0 };
+    (text.into(), caret)
+}
+
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Severity {
@@ -291,15 +326,21 @@ impl Context {
             && let Some((buffer, offset)) = pos.source
             && let Some(buf) = self.source(buffer)
         {
-            let line = buf.line_text(offset);
-            writeln!(p.out, "{line}")?;
             let (_, col) = buf.line_col(offset);
-            let pad: String = line
+            let line = buf.line_text(offset);
+            let (text, caret) = quoted_line(line, col);
+            writeln!(p.out, "{text}")?;
+            let pad: String = text
                 .bytes()
-                .take(col.saturating_sub(1) as usize)
+                .take(caret)
                 .map(|b| if b == b'\t' { '\t' } else { ' ' })
                 .collect();
-            let tildes = "~".repeat(d.underline.saturating_sub(1) as usize);
+            // Marks under a cut window stay within it.
+            let mut marks = d.underline.saturating_sub(1) as usize;
+            if line.len() > MAX_QUOTED_LINE {
+                marks = marks.min(text.len().saturating_sub(caret + 1));
+            }
+            let tildes = "~".repeat(marks);
             p.start(ansi::GREEN);
             writeln!(p.out, "{pad}^{tildes}")?;
             p.reset();

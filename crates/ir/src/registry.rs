@@ -67,6 +67,9 @@ pub enum OpTrait {
     HasOnlyGraphRegion,
     /// Has no results.
     ZeroResults,
+    /// Has no successors, even though it is a [`OpTrait::Terminator`] (other ops
+    /// never have any): upstream's `ZeroSuccessors`, as `func.return` has it.
+    ZeroSuccessors,
     /// Has no side effects: removable when its results are unused, and two such ops
     /// with equal operands and attributes compute the same values (CSE).
     Pure,

@@ -107,6 +107,8 @@ struct Verifier<'a> {
     dom_trees: FxHashMap<RegionId, DomTree>,
     /// Blocks reachable from the top op, by arena index.
     tree_blocks: Vec<bool>,
+    /// Each block's position in its region, by arena index.
+    block_positions: Vec<u32>,
     /// Every symbol table of the tree, built once for all symbol-use checks.
     symbols: SymbolTableCollection,
     /// Blocks some op of the module branches to, by arena index.
@@ -116,6 +118,9 @@ struct Verifier<'a> {
 /// Below this many ops, verifying on one thread is faster than starting others.
 const PARALLEL_MIN_OPS: usize = 16_384;
 
+/// The stack of a verification thread: that of a main thread.
+const WORKER_STACK: usize = 8 << 20;
+
 impl<'a> Verifier<'a> {
     fn new(ctx: &'a Context, module: &'a Module) -> Self {
         Verifier {
@@ -124,6 +129,7 @@ impl<'a> Verifier<'a> {
             positions: vec![u32::MAX; module.num_ops()],
             dom_trees: FxHashMap::default(),
             tree_blocks: vec![false; module.num_blocks()],
+            block_positions: vec![0; module.num_blocks()],
             symbols: SymbolTableCollection::new(),
             branched_to: vec![false; module.num_blocks()],
         }
@@ -136,8 +142,9 @@ impl<'a> Verifier<'a> {
         module.walk(top, |op| all.push(op));
         for &op in &all {
             for &r in module.op(op).regions() {
-                for &b in module.region(r).blocks() {
+                for (k, &b) in module.region(r).blocks().iter().enumerate() {
                     self.tree_blocks[b.index()] = true;
+                    self.block_positions[b.index()] = u32::try_from(k).unwrap_or(u32::MAX);
                     for (i, o) in module.block_ops(b).enumerate() {
                         self.positions[o.index()] = u32::try_from(i).unwrap_or(u32::MAX);
                     }
@@ -160,6 +167,9 @@ impl<'a> Verifier<'a> {
         // parallel. Each thread has its own broadcast memo; diagnostics keep op order.
         let this = &*self;
         let verify_chunk = |ops: &[OpId]| {
+            // Each failing op's note names the values of its isolated ancestor,
+            // which is named once per thread, not once per failing op.
+            let _names = crate::print::cache_generic_names(module);
             let mut checks: Vec<(&'static str, Box<dyn TraitCheck + '_>)> = this
                 .ctx
                 .trait_verifiers()
@@ -185,13 +195,25 @@ impl<'a> Verifier<'a> {
         let results: Vec<Vec<Diagnostic>> = std::thread::scope(|scope| {
             let handles: Vec<_> = all
                 .chunks(per_thread)
-                .map(|ops| scope.spawn(move || verify_chunk(ops)))
+                .map(|ops| {
+                    // Workers get the main thread's usual stack, not the smaller
+                    // default of spawned threads: printing a note recurses over
+                    // types and attributes (as deep as `MAX_NESTING`).
+                    let spawned = std::thread::Builder::new()
+                        .stack_size(WORKER_STACK)
+                        .spawn_scoped(scope, move || verify_chunk(ops));
+                    (ops, spawned)
+                })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| match h.join() {
-                    Ok(found) => found,
-                    Err(panic) => std::panic::resume_unwind(panic),
+                .map(|(ops, h)| match h {
+                    Ok(h) => match h.join() {
+                        Ok(found) => found,
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    },
+                    // No thread to be had: verify the chunk on this one.
+                    Err(_) => verify_chunk(ops),
                 })
                 .collect()
         });
@@ -477,7 +499,11 @@ impl<'a> Verifier<'a> {
                 // As upstream, the note points at the op holding the argument's block.
                 let holder = module.block_parent_op(def_block);
                 let loc = holder.map_or(crate::Location::Unknown, |h| module.op(h).location());
-                let k = module.block_index(def_block).unwrap_or_default();
+                let k = self
+                    .block_positions
+                    .get(def_block.index())
+                    .copied()
+                    .unwrap_or_default();
                 let place = match relation {
                     Some(r) => format!("in {r}"),
                     None => "neither in a parent nor in a child region".to_owned(),

@@ -105,6 +105,8 @@ fn check_all(
 ) {
     // Ops of one kind come in runs: remember the last name's policy.
     let mut last: Option<(Symbol, Option<BroadcastPolicy>)> = None;
+    // Many failing ops in one function name its values once (linear, not quadratic).
+    let _names = tensor_ir::print::cache_generic_names(module);
     module.walk(top, |op| {
         if let Some((ops, _)) = collect.as_mut() {
             ops.push(op);

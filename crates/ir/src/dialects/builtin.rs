@@ -28,8 +28,32 @@ crate::op! {
         attributes: { sym_name?: StrAttr, sym_visibility?: StrAttr },
         regions: 1,
         syntax: Syntax::Custom(parse_module, print_module),
+        verify: verify_module,
         style: DiagStyle::Ods,
     }
+}
+
+/// Upstream's `NoRegionArguments`: the body's block takes no arguments.
+fn verify_module(
+    ctx: &crate::Context,
+    module: &crate::Module,
+    op: OpId,
+) -> Result<(), crate::Diagnostic> {
+    let has_args = module.op(op).regions().iter().any(|&r| {
+        module
+            .region(r)
+            .entry()
+            .is_some_and(|b| !module.block(b).args().is_empty())
+    });
+    if has_args {
+        return Err(crate::verify::op_error(
+            ctx,
+            module,
+            op,
+            "region should have no arguments",
+        ));
+    }
+    Ok(())
 }
 
 crate::op! {

@@ -17,6 +17,7 @@ type Check = Result<(), Diagnostic>;
 pub(crate) struct Plan {
     operands: Option<Arity>,
     results: Option<Arity>,
+    /// Whether the op may have successors.
     terminator: bool,
     /// The interned names of the inherent attributes, in definition order.
     attr_names: Vec<Symbol>,
@@ -36,7 +37,9 @@ impl Plan {
         Plan {
             operands: def.operands.map(arity),
             results: def.results.map(arity),
-            terminator: def.has_trait(OpTrait::Terminator),
+            // Only terminators may branch, and not those declared without successors.
+            terminator: def.has_trait(OpTrait::Terminator)
+                && !def.has_trait(OpTrait::ZeroSuccessors),
             attr_names: def.attributes.iter().map(|a| ctx.sym(a.name)).collect(),
             same_element,
         }

@@ -55,8 +55,12 @@ impl<'a> Parser<'a> {
                 self.literal_attr(lit, ty, pos)
             }
             Tok::String => {
-                let t = self.token_text();
-                let bytes = super::unescape_bytes(&t[1..t.len() - 1]);
+                // The bytes as read: a string may hold bytes that are not UTF-8.
+                let (start, end) = (self.tok.start as usize + 1, self.tok.end as usize - 1);
+                let bytes = match self.ctx.source(self.buffer) {
+                    Some(b) => super::unescape_raw(&b.raw_bytes(start, end)),
+                    None => Vec::new(),
+                };
                 self.advance()?;
                 if self.consume_if(Tok::Colon)? {
                     let ty = self.parse_type()?;
@@ -160,6 +164,9 @@ impl<'a> Parser<'a> {
     pub fn parse_attr_dict(&mut self) -> PResult<Vec<NamedAttr>> {
         self.expect(Tok::LBrace, "{")?;
         let mut entries: Vec<NamedAttr> = Vec::new();
+        // Names seen so far: a duplicate is found in O(1), so a dictionary of N
+        // entries parses in O(N).
+        let mut seen = rustc_hash::FxHashSet::default();
         self.parse_comma_list_or(Tok::RBrace, "expected '}' in attribute dictionary", |p| {
             let pos = p.pos();
             let name = match p.tok.kind {
@@ -175,7 +182,7 @@ impl<'a> Parser<'a> {
             }
             p.advance()?;
             let sym = p.ctx.sym(&name);
-            if entries.iter().any(|e| e.name == sym) {
+            if !seen.insert(sym) {
                 return Err(p.error_at(
                     pos,
                     format!("duplicate key '{name}' in dictionary attribute"),
@@ -439,10 +446,29 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "<")?;
         let type_pos = self.pos();
         let elem = self.parse_type()?;
-        if matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. })
-            && ElementKind::of(self.ctx.type_kind(elem)).is_none()
-        {
-            return Err(self.error_at(type_pos, self.unsupported_int(elem)));
+        if let TypeKind::Integer { width, signedness } = *self.ctx.type_kind(elem) {
+            // Upstream stores each element in whole bytes.
+            if width != 1 && width % 8 != 0 {
+                return Err(
+                    self.error_at(type_pos, "element type bitwidth must be a multiple of 8")
+                );
+            }
+            let Some(kind) = ElementKind::of(self.ctx.type_kind(elem)) else {
+                return Err(self.error_at(type_pos, self.unsupported_int(elem)));
+            };
+            let spec = super::dense::IntSpec { width, signedness };
+            let mut bits = Vec::new();
+            if self.consume_if(Tok::Colon)? {
+                loop {
+                    bits.push(self.dense_array_int(spec)?);
+                    if !self.consume_if(Tok::Comma)? {
+                        break;
+                    }
+                }
+            }
+            self.expect(Tok::Greater, ">")?;
+            let values = ElementValues::from_bits_iter(kind, bits.into_iter());
+            return Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }));
         }
         let mut flat = Vec::new();
         let expected = match self.ctx.type_kind(elem) {
@@ -462,6 +488,39 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Greater, ">")?;
         let values = self.element_values(&flat, elem)?;
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }))
+    }
+
+    /// One integer element of `array<iN: ...>`, as upstream's dense array parser
+    /// reads it: `true`/`false` only for `i1`; a `-` negates in the element's width
+    /// (so `-1` is 255 for `ui8`), and a value that does not fit is reported at the
+    /// token after it.
+    fn dense_array_int(&mut self, spec: super::dense::IntSpec) -> PResult<u128> {
+        if self.at_keyword("true") || self.at_keyword("false") {
+            if spec.width != 1 {
+                return Err(
+                    self.error_at(self.pos(), "expected i1 type for 'true' or 'false' values")
+                );
+            }
+            let b = self.at_keyword("true");
+            self.advance()?;
+            return Ok(u128::from(b));
+        }
+        let neg = self.consume_if(Tok::Minus)?;
+        if !self.at(Tok::Integer) {
+            return Err(self.error_at(self.pos(), "expected integer literal"));
+        }
+        let text = self.token_text();
+        let magnitude = match text.strip_prefix("0x") {
+            Some(hex) => u128::from_str_radix(hex, 16).ok(),
+            None => text.parse::<u128>().ok(),
+        };
+        self.advance()?;
+        if spec.width == 1 {
+            return Err(self.error_at(self.pos(), "expected 'true' or 'false' values for i1 type"));
+        }
+        magnitude
+            .and_then(|m| super::dense::int_bits(m, neg, spec))
+            .ok_or_else(|| self.error_at(self.pos(), "integer constant out of range"))
     }
 }
 
@@ -500,7 +559,8 @@ fn array_int(value: i128, negative: bool, kind: ElementKind) -> Option<i128> {
 /// Does `v` fit the integer type? Signless types accept both signed and unsigned readings.
 fn int_fits(v: i128, kind: &TypeKind) -> bool {
     let (width, signedness) = match kind {
-        TypeKind::Index => (64, Signedness::Signless),
+        // Upstream reads `index` values as signed 64-bit integers.
+        TypeKind::Index => (64, Signedness::Signed),
         TypeKind::Integer { width, signedness } => (*width, *signedness),
         _ => return false,
     };

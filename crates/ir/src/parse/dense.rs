@@ -46,9 +46,9 @@ struct RawElement {
 /// The integer type the elements convert to, as upstream's `buildAttributeAPInt`
 /// sees it (`index` is 64-bit and signed).
 #[derive(Clone, Copy)]
-struct IntSpec {
-    width: u32,
-    signedness: Signedness,
+pub(super) struct IntSpec {
+    pub(super) width: u32,
+    pub(super) signedness: Signedness,
 }
 
 impl<'a> Parser<'a> {
@@ -451,7 +451,7 @@ fn parse_magnitude(text: &str) -> Option<u128> {
 /// `buildAttributeAPInt` finds it out of range: the magnitude must fit the width, a
 /// negative value must keep its sign bit (so `-0` is refused, as upstream), and a
 /// positive signed or `index` value must not set it.
-fn int_bits(m: u128, neg: bool, spec: IntSpec) -> Option<u128> {
+pub(super) fn int_bits(m: u128, neg: bool, spec: IntSpec) -> Option<u128> {
     let w = spec.width;
     if w == 0 || truncate(m, w) != m {
         return None;

@@ -30,6 +30,7 @@ impl<'a> Parser<'a> {
     pub(super) fn parse_dialect_type(&mut self) -> PResult<Type> {
         let text = &self.token_text()[1..];
         if let Some(&t) = self.type_aliases.get(text) {
+            self.use_alias(self.ctx.type_extent(t), self.pos())?;
             self.advance()?;
             return Ok(t);
         }
@@ -63,6 +64,7 @@ impl<'a> Parser<'a> {
     pub(super) fn parse_hash_attribute(&mut self) -> PResult<Attribute> {
         let text = &self.token_text()[1..];
         if let Some(&a) = self.attr_aliases.get(text) {
+            self.use_alias(self.ctx.attr_extent(a), self.pos())?;
             self.advance()?;
             return Ok(a);
         }

@@ -140,10 +140,13 @@ impl<'a> Lexer<'a> {
         if p < self.end { self.src[p] } else { 0 }
     }
 
-    /// Skips blanks and `//` comments.
+    /// Skips blanks, NUL bytes and `//` comments.
     pub fn skip_trivia(&mut self) {
         loop {
-            while self.pos < self.end && self.src[self.pos].is_ascii_whitespace() {
+            // NUL bytes are skipped as blanks, as upstream's lexer skips them.
+            while self.pos < self.end
+                && (self.src[self.pos].is_ascii_whitespace() || self.src[self.pos] == 0)
+            {
                 self.pos += 1;
             }
             if self.peek() == b'/' && self.peek_at(1) == b'/' {
@@ -216,6 +219,15 @@ impl<'a> Lexer<'a> {
                     self.pos += 1;
                     self.lex_string(self.pos - 1)?;
                     return Ok(self.tok(Tok::AtIdent, start));
+                }
+                // As upstream, the name must start with a letter or `_`, and an
+                // error is reported at that first character.
+                let first = self.peek();
+                if !first.is_ascii_alphabetic() && first != b'_' {
+                    return Err(LexError {
+                        pos: offset(self.pos),
+                        message: "@ identifier expected to start with letter or '_'",
+                    });
                 }
                 self.lex_prefixed(
                     start,
@@ -381,7 +393,11 @@ pub fn unescape(raw: &str) -> String {
 
 /// Decodes the body of a string literal token into raw bytes (`\FF` is one byte).
 pub fn unescape_bytes(raw: &str) -> Vec<u8> {
-    let bytes = raw.as_bytes();
+    unescape_raw(raw.as_bytes())
+}
+
+/// [`unescape_bytes`] of a body that may hold any bytes.
+pub fn unescape_raw(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {

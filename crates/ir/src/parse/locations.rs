@@ -27,7 +27,10 @@ impl<'a> Parser<'a> {
             self.advance()?;
             self.parse_token(Tok::RParen, "expected ')' in location")?;
             return Ok(Some(match self.loc_aliases.get(name) {
-                Some(&l) => LocOrAlias::Loc(l),
+                Some(&l) => {
+                    self.use_alias(self.ctx.location_extent(l), pos)?;
+                    LocOrAlias::Loc(l)
+                }
                 None => LocOrAlias::Alias(name, pos),
             }));
         }
@@ -77,7 +80,7 @@ impl<'a> Parser<'a> {
             }
             Tok::HashIdent => {
                 // Upstream reports an undefined alias at the end of its name.
-                let end = self.tok.end;
+                let (pos, end) = (self.tok.start, self.tok.end);
                 let name = &self.token_text()[1..];
                 let loc = self.loc_aliases.get(name).copied().or_else(|| {
                     match self.ctx.attr_kind(*self.attr_aliases.get(name)?) {
@@ -85,6 +88,9 @@ impl<'a> Parser<'a> {
                         _ => None,
                     }
                 });
+                if let Some(l) = loc {
+                    self.use_alias(self.ctx.location_extent(l), pos)?;
+                }
                 self.advance()?;
                 loc.ok_or_else(|| self.error_at(end, format!("undefined symbol alias id '{name}'")))
             }

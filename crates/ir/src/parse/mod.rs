@@ -16,7 +16,7 @@ mod resources;
 mod types;
 
 pub use index::{Name, NameKind, OpSpan, SourceIndex};
-pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow};
+pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow, unescape_raw};
 pub use ops::{BlockArgDecl, UnresolvedOperand};
 
 use crate::diag::{Diagnostic, codes, suggest};
@@ -30,9 +30,21 @@ use std::ops::Range;
 /// A parse failure: one located diagnostic (parsing stops at the first error, as upstream).
 pub type PResult<T> = Result<T, Box<Diagnostic>>;
 
-/// How deep types, attributes and regions may nest before the parser gives up
-/// instead of exhausting the stack.
+/// How deep types, attributes, locations and regions may nest before the parser
+/// gives up instead of exhausting the stack. Levels reached through aliases count:
+/// `!t1 = tuple<!t0>` is one level deeper than `!t0`, whatever the text's nesting.
 pub const MAX_NESTING: u32 = 256;
+
+/// How many nodes (see [`crate::Extent`]) the aliases used in an input may expand
+/// to in all, besides [`ALIAS_EXPANSION_PER_BYTE`] per byte of input. Uniquing keeps
+/// `!t40 = tuple<!t39, !t39>` small in memory, but printing it (as upstream, which
+/// prints types and attributes in full) would write 2^40 leaves; past this budget
+/// the parser reports the alias use instead. Ordinary use of aliases stays far
+/// below it.
+pub const ALIAS_EXPANSION_BASE: u64 = 1 << 24;
+
+/// The expansion budget's allowance per byte of input (see [`ALIAS_EXPANSION_BASE`]).
+pub const ALIAS_EXPANSION_PER_BYTE: u64 = 16;
 
 /// Stack left below which a nesting level first grows the stack.
 const STACK_RED_ZONE: usize = 128 * 1024;
@@ -164,8 +176,13 @@ pub struct Parser<'a> {
     /// `distinct[N]<...>` attributes by their `N` in this text.
     distinct: FxHashMap<u64, Attribute>,
     loc_aliases: FxHashMap<&'a str, Location>,
-    deferred_locs: Vec<(crate::module::OpId, &'a str, u32)>,
+    /// Ops whose `loc(#alias)` names an alias defined later: the op, the name,
+    /// where it was used and the nesting depth there.
+    deferred_locs: Vec<(crate::module::OpId, &'a str, u32, u32)>,
     default_dialects: Vec<&'static str>,
+    /// Nodes the alias uses so far expand to, and the budget for this input.
+    expanded: u64,
+    expansion_limit: u64,
     /// Where names were written, when asked for ([`parse_source_indexed`]).
     index: Option<Box<SourceIndex>>,
 }
@@ -203,6 +220,11 @@ impl<'a> Parser<'a> {
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
             default_dialects: vec!["builtin"],
+            expanded: 0,
+            expansion_limit: ALIAS_EXPANSION_BASE.saturating_add(
+                ALIAS_EXPANSION_PER_BYTE
+                    .saturating_mul(u64::try_from(range.len()).unwrap_or(u64::MAX)),
+            ),
             index: None,
         };
         p.tok = first.map_err(|e| p.error_at(e.pos, e.message))?;
@@ -430,6 +452,29 @@ impl<'a> Parser<'a> {
             return Err(self.error_at(
                 self.pos(),
                 format!("nesting deeper than {MAX_NESTING} levels"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Accounts for a use, at `pos`, of an alias whose value has `extent`: the value
+    /// nests inside what is being parsed, and is written out in full wherever it
+    /// is printed.
+    pub(crate) fn use_alias(&mut self, extent: crate::Extent, pos: u32) -> PResult<()> {
+        if self.depth.saturating_add(extent.depth) > MAX_NESTING {
+            return Err(self.error_at(
+                pos,
+                format!("nesting deeper than {MAX_NESTING} levels (through aliases)"),
+            ));
+        }
+        self.expanded = self.expanded.saturating_add(extent.size);
+        if self.expanded > self.expansion_limit {
+            return Err(self.error_at(
+                pos,
+                format!(
+                    "aliases expand to more than {} nodes, the limit for this input",
+                    self.expansion_limit
+                ),
             ));
         }
         Ok(())

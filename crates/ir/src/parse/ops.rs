@@ -77,11 +77,16 @@ impl<'a> Parser<'a> {
     }
 
     fn resolve_deferred_locations(&mut self) -> PResult<()> {
-        for (op, name, pos) in std::mem::take(&mut self.deferred_locs) {
+        for (op, name, pos, depth) in std::mem::take(&mut self.deferred_locs) {
             let loc =
                 self.loc_aliases.get(name).copied().ok_or_else(|| {
                     self.error_at(pos, "operation location alias was never defined")
                 })?;
+            // Checked at the depth of the op that used it.
+            self.depth = depth;
+            let used = self.use_alias(self.ctx.location_extent(loc), pos);
+            self.depth = 0;
+            used?;
             self.module.set_location(op, loc);
         }
         Ok(())
@@ -121,7 +126,7 @@ impl<'a> Parser<'a> {
         let r = self.module.append_op(block, op);
         self.attach(r)?;
         if let Some((name, pos)) = deferred {
-            self.deferred_locs.push((op, name, pos));
+            self.deferred_locs.push((op, name, pos, self.depth));
         }
         if self.index.is_some() {
             let start = results.first().map_or(name_pos, |r| r.pos);
@@ -255,7 +260,8 @@ impl<'a> Parser<'a> {
         }
         state.attrs = self.parse_optional_attr_dict()?;
         if let Some(def) = def {
-            move_inherent_attrs(&mut state, def, self.ctx);
+            let moved = move_inherent_attrs(&mut state, def, self.ctx);
+            self.check_inherent_attrs(def, &moved, name_pos)?;
         }
         self.expect(Tok::Colon, ":")?;
         let ty_pos = self.pos();
@@ -342,6 +348,9 @@ impl<'a> Parser<'a> {
         let r = self.parse_custom_form(def, name, &mut state, pos);
         self.default_dialects.pop();
         r?;
+        // As upstream, inherent attributes a custom form leaves in the dictionary
+        // (`attributes {arg_attrs = ...}`) are properties.
+        move_inherent_attrs(&mut state, def, self.ctx);
         Ok(state)
     }
 
@@ -585,25 +594,57 @@ impl<'a> Parser<'a> {
     }
 }
 
+impl Parser<'_> {
+    /// Upstream checks the inherent attributes written in a generic op's attribute
+    /// dictionary while parsing (`verifyInherentAttrs`), so a bad one is a parse
+    /// error at the op, without the verifier's `see current operation` note. Ops
+    /// worded as upstream's ([`crate::ods::DiagStyle::Ods`]) do the same.
+    fn check_inherent_attrs(
+        &self,
+        def: &crate::OpDef,
+        moved: &[crate::attrs::NamedAttr],
+        pos: u32,
+    ) -> PResult<()> {
+        if def.style != crate::ods::DiagStyle::Ods {
+            return Ok(());
+        }
+        for a in moved {
+            let name = self.ctx.str(a.name);
+            let Some(d) = def.attributes.iter().find(|d| d.name == name) else {
+                continue;
+            };
+            if let Some(why) = (d.constraint.check)(self.ctx, a.value, d.name) {
+                return Err(self.error_at(pos, format!("'{}' op {why}", def.name)));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Moves attributes the op declares inherent from the attribute dictionary into properties,
 /// so `{sym_name = "f"}` and `<{sym_name = "f"}>` mean the same, as upstream accepts both.
 /// A property given in both places keeps its `<{...}>` value and the dictionary's copy is
-/// dropped, as upstream sets properties after the attributes.
-fn move_inherent_attrs(state: &mut OperationState, def: &crate::OpDef, ctx: &crate::Context) {
+/// dropped, as upstream sets properties after the attributes. Returns the moved ones.
+fn move_inherent_attrs(
+    state: &mut OperationState,
+    def: &crate::OpDef,
+    ctx: &crate::Context,
+) -> Vec<crate::attrs::NamedAttr> {
     if def.attributes.is_empty() {
-        return;
+        return Vec::new();
     }
     let (moved, kept): (Vec<_>, Vec<_>) = state
         .attrs
         .drain(..)
         .partition(|a| def.is_inherent(ctx.str(a.name)));
     state.attrs = kept;
-    for a in moved {
+    for a in &moved {
         if !state.props.iter().any(|p| p.name == a.name) {
-            state.props.push(a);
+            state.props.push(*a);
         }
     }
     state
         .props
         .sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
+    moved
 }

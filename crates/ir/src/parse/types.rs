@@ -521,6 +521,7 @@ impl<'a> Parser<'a> {
             TypeKind::Function { .. }
                 | TypeKind::Tensor { .. }
                 | TypeKind::UnrankedTensor { .. }
+                | TypeKind::Tuple { .. }
                 | TypeKind::None
         );
         if !valid {

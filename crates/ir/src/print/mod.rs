@@ -15,7 +15,11 @@ use aliases::AliasCollector;
 use asm::{AsmState, AsmWriter, Elision};
 pub use names::ValueNames;
 use names::{NameState, ValueName};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::fmt::{self, Write as _};
+use std::marker::PhantomData;
+use std::rc::Rc;
 
 /// Printer settings, as mlir-opt's `--mlir-print-*` flags.
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,7 +75,7 @@ pub fn op_to_generic_string(ctx: &Context, module: &Module, op: OpId) -> String 
             break;
         }
     }
-    let names = NameState::new(ctx, module, root, true);
+    let names = note_names(ctx, module, root);
     let mut out = String::new();
     let options = PrintOptions {
         generic: true,
@@ -79,8 +83,67 @@ pub fn op_to_generic_string(ctx: &Context, module: &Module, op: OpId) -> String 
     };
     let mut asm = AsmState::default();
     let mut p = OpPrinter::new(ctx, module, &mut out, &names, options, &mut asm);
+    // One line does not repay a table of every type of the context.
+    p.type_cache = None;
     let _ = p.print_op_line(op);
     out
+}
+
+/// The names under `root` for [`op_to_generic_string`]: from the thread's cache
+/// while a [`GenericNamesCache`] of `module` is alive, else made afresh (at the
+/// cost of the subtree).
+fn note_names(ctx: &Context, module: &Module, root: OpId) -> Rc<NameState> {
+    let key = std::ptr::from_ref(module) as usize;
+    NOTE_NAMES.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        match cache.as_mut() {
+            Some(c) if c.module == key => c
+                .roots
+                .entry(root)
+                .or_insert_with(|| Rc::new(NameState::for_subtree(ctx, module, root, true)))
+                .clone(),
+            _ => Rc::new(NameState::for_subtree(ctx, module, root, true)),
+        }
+    })
+}
+
+struct NoteNames {
+    /// The address of the module the names are of (identity only).
+    module: usize,
+    roots: FxHashMap<OpId, Rc<NameState>>,
+}
+
+thread_local! {
+    static NOTE_NAMES: RefCell<Option<NoteNames>> = const { RefCell::new(None) };
+}
+
+/// While alive, [`op_to_generic_string`] on this thread names the ops under each
+/// isolated root of the module once, instead of once per call: reporting N
+/// failing ops of one function costs O(N), not O(N²). It borrows the module, so
+/// the module cannot change while the names are kept.
+pub struct GenericNamesCache<'m> {
+    previous: Option<NoteNames>,
+    _module: PhantomData<&'m Module>,
+}
+
+/// Starts a [`GenericNamesCache`] for `module` on this thread.
+pub fn cache_generic_names(module: &Module) -> GenericNamesCache<'_> {
+    let fresh = NoteNames {
+        module: std::ptr::from_ref(module) as usize,
+        roots: FxHashMap::default(),
+    };
+    let previous = NOTE_NAMES.with(|cell| cell.borrow_mut().replace(fresh));
+    GenericNamesCache {
+        previous,
+        _module: PhantomData,
+    }
+}
+
+impl Drop for GenericNamesCache<'_> {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        NOTE_NAMES.with(|cell| *cell.borrow_mut() = previous);
+    }
 }
 
 /// How an op's custom form is printed.
@@ -100,8 +163,9 @@ pub struct OpPrinter<'a> {
     indent: usize,
     options: PrintOptions,
     default_dialect: Vec<&'static str>,
-    /// Printed types by type id: programs repeat few types many times.
-    type_cache: Vec<Option<Box<str>>>,
+    /// Printed types by type id: programs repeat few types many times. `None`
+    /// prints each type afresh.
+    type_cache: Option<Vec<Option<Box<str>>>>,
     asm: &'a mut AsmState,
     /// Set while visiting for aliases instead of printing (see `collect`).
     collector: Option<AliasCollector<'a>>,
@@ -131,7 +195,7 @@ impl<'a> OpPrinter<'a> {
             indent: 0,
             options,
             default_dialect: vec!["builtin"],
-            type_cache: Vec::new(),
+            type_cache: Some(Vec::new()),
             asm,
             collector: None,
         }
@@ -303,16 +367,19 @@ impl<'a> OpPrinter<'a> {
             c.visit_type(t);
             return Ok(());
         }
+        let Some(cache) = self.type_cache.as_mut() else {
+            return AsmWriter::with_state(self.ctx, self.out, self.asm).write_type(t);
+        };
         let i = t.index();
-        if i >= self.type_cache.len() {
-            self.type_cache.resize(i + 1, None);
+        if i >= cache.len() {
+            cache.resize(i + 1, None);
         }
-        if self.type_cache[i].is_none() {
+        if cache[i].is_none() {
             let mut s = String::new();
             AsmWriter::with_state(self.ctx, &mut s, self.asm).write_type(t)?;
-            self.type_cache[i] = Some(s.into());
+            cache[i] = Some(s.into());
         }
-        if let Some(s) = &self.type_cache[i] {
+        if let Some(s) = &cache[i] {
             self.out.push_str(s);
         }
         Ok(())

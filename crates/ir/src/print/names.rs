@@ -4,6 +4,7 @@
 
 use crate::Context;
 use crate::module::{BlockId, Module, OpId, RegionId, Value};
+use rustc_hash::FxHashMap;
 
 /// A printed value name.
 #[derive(Clone, Copy, Debug, Default)]
@@ -16,11 +17,51 @@ pub(crate) enum ValueName {
     Num { id: u32, sub: Option<u32> },
 }
 
-/// Names indexed by arena index: dense vectors beat hash maps at 100k+ values.
-#[derive(Default)]
+/// Names by arena index: a dense vector when naming a whole module (it beats a
+/// hash map at 100k+ values), a map when naming a part of one, so that naming a
+/// small function for a diagnostic does not cost the size of the module.
+enum Slots<T> {
+    Dense(Vec<T>),
+    Sparse(FxHashMap<u32, T>),
+}
+
+impl<T: Copy + Default> Slots<T> {
+    fn new(len: usize, dense: bool) -> Self {
+        if dense {
+            Slots::Dense(vec![T::default(); len])
+        } else {
+            Slots::Sparse(FxHashMap::default())
+        }
+    }
+
+    fn set(&mut self, i: usize, value: T) {
+        match self {
+            Slots::Dense(v) => {
+                if let Some(slot) = v.get_mut(i) {
+                    *slot = value;
+                }
+            }
+            Slots::Sparse(m) => {
+                m.insert(u32::try_from(i).unwrap_or(u32::MAX), value);
+            }
+        }
+    }
+
+    fn get(&self, i: usize) -> T {
+        match self {
+            Slots::Dense(v) => v.get(i).copied().unwrap_or_default(),
+            Slots::Sparse(m) => u32::try_from(i)
+                .ok()
+                .and_then(|i| m.get(&i).copied())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The value and block names of the ops under one root.
 pub(crate) struct NameState {
-    values: Vec<ValueName>,
-    blocks: Vec<Option<u32>>,
+    values: Slots<ValueName>,
+    blocks: Slots<Option<u32>>,
 }
 
 impl NameState {
@@ -29,10 +70,20 @@ impl NameState {
     /// each starting from the counters its parent region reached. With `unique`
     /// (upstream's generic form), the counters are never restored, so every value
     /// has its own number.
-    pub(crate) fn new(_ctx: &Context, module: &Module, root: OpId, unique: bool) -> Self {
+    pub(crate) fn new(ctx: &Context, module: &Module, root: OpId, unique: bool) -> Self {
+        Self::build(ctx, module, root, unique, true)
+    }
+
+    /// [`NameState::new`] in tables as large as what is named: the cost is that of
+    /// the subtree, not of the module.
+    pub(crate) fn for_subtree(ctx: &Context, module: &Module, root: OpId, unique: bool) -> Self {
+        Self::build(ctx, module, root, unique, false)
+    }
+
+    fn build(_ctx: &Context, module: &Module, root: OpId, unique: bool, dense: bool) -> Self {
         let mut s = NameState {
-            values: vec![ValueName::Unnamed; module.num_values()],
-            blocks: vec![None; module.num_blocks()],
+            values: Slots::new(module.num_values(), dense),
+            blocks: Slots::new(module.num_blocks(), dense),
         };
         // (region, next value id, next argument id)
         let mut work: Vec<(RegionId, u32, u32)> = Vec::new();
@@ -66,7 +117,8 @@ impl NameState {
         next_arg: &mut u32,
     ) {
         for (i, &b) in module.region(region).blocks().iter().enumerate() {
-            self.blocks[b.index()] = Some(u32::try_from(i).unwrap_or(u32::MAX));
+            self.blocks
+                .set(b.index(), Some(u32::try_from(i).unwrap_or(u32::MAX)));
             for &arg in module.block(b).args() {
                 let name = if i == 0 {
                     *next_arg += 1;
@@ -78,7 +130,7 @@ impl NameState {
                         sub: None,
                     }
                 };
-                self.values[arg.index()] = name;
+                self.values.set(arg.index(), name);
             }
             for op in module.block_ops(b) {
                 self.name_results(module, op, next_value);
@@ -95,16 +147,16 @@ impl NameState {
         *next_value += 1;
         for (i, v) in module.results(op).enumerate() {
             let sub = (n > 1).then(|| u32::try_from(i).unwrap_or(u32::MAX));
-            self.values[v.index()] = ValueName::Num { id, sub };
+            self.values.set(v.index(), ValueName::Num { id, sub });
         }
     }
 
     pub(crate) fn value(&self, v: Value) -> ValueName {
-        self.values.get(v.index()).copied().unwrap_or_default()
+        self.values.get(v.index())
     }
 
     pub(crate) fn block(&self, b: BlockId) -> Option<u32> {
-        self.blocks.get(b.index()).copied().flatten()
+        self.blocks.get(b.index())
     }
 }
 
