@@ -252,11 +252,6 @@ fn output_and_input_failures_exit_1() {
             format!("{ok}\"$T\" - -o /dev/full"),
             "could not write output file '/dev/full'",
         ),
-        (
-            format!("{ok}\"$T\" - >&-"),
-            "could not write to standard output",
-        ),
-        ("\"$T\" - <&-".to_string(), "could not read standard input"),
     ] {
         let out = sh(&script);
         assert_eq!(out.status.code(), Some(1), "{script}: {}", stderr(&out));
@@ -264,6 +259,13 @@ fn output_and_input_failures_exit_1() {
     }
     // Empty input from /dev/null is not a closed stream.
     let out = sh("\"$T\" - < /dev/null");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Nor is /dev/null open for reading and writing, as Python's
+    // subprocess.DEVNULL and many supervisors give it (a closed stream, which
+    // Rust's runtime reopens the same way, cannot be told apart from it).
+    let out = sh(&format!("{ok}\"$T\" - 1<>/dev/null"));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = sh("\"$T\" - 0<>/dev/null");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 

@@ -8,7 +8,6 @@ mod machine;
 mod pass_manager;
 mod split;
 mod statistics;
-mod stdio;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
@@ -340,9 +339,6 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     let written = match &options.output {
         Some(path) if path != "-" => std::fs::write(path, outcome.output.as_bytes())
             .map_err(|e| format!("error: could not write output file '{path}': {e}")),
-        _ if stdio::closed_at_start(stdio::Stream::Stdout) => {
-            Err("error: could not write to standard output: it is closed".to_string())
-        }
         _ => {
             let mut stdout = std::io::stdout().lock();
             stdout
@@ -387,9 +383,6 @@ fn read_input(path: &str, limit: u64) -> Result<(String, Vec<u8>), String> {
     };
     let mut bytes = Vec::new();
     let read = if path == "-" {
-        if stdio::closed_at_start(stdio::Stream::Stdin) {
-            return Err("error: could not read standard input: it is closed".to_string());
-        }
         std::io::Read::read_to_end(
             &mut std::io::Read::take(std::io::stdin().lock(), limit + 1),
             &mut bytes,
