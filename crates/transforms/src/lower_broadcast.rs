@@ -40,6 +40,7 @@ impl Pass for LowerBroadcast {
         let Some(top) = module.top() else {
             return Ok(PassOutcome::unchanged());
         };
+        let before = explicit_ops(ctx, module, top);
         let patterns = explicit_broadcast_patterns(ctx).freeze(ctx);
         // One sweep: the ops a lowering creates are visited in it too, and a lowered
         // op stays lowered, so a second sweep (which would re-plan every op to find
@@ -70,11 +71,35 @@ impl Pass for LowerBroadcast {
         if reported.has_errors() {
             return Err(reported);
         }
+        let after = explicit_ops(ctx, module, top);
         Ok(PassOutcome::changed(outcome.changed)
             .with_diagnostics(reported)
+            .with_statistic(
+                "num-broadcasts",
+                "Explicit broadcasts inserted",
+                after.0.saturating_sub(before.0),
+            )
+            .with_statistic(
+                "num-checks",
+                "Run-time shape checks emitted (nd.broadcast_shapes)",
+                after.1.saturating_sub(before.1),
+            )
             .with_statistic("num-lowered", "Operations lowered", outcome.rewrites)
             .with_statistic("num-dce'd", "Dead operations erased", outcome.erased))
     }
+}
+
+/// The explicit broadcasts (`nd.broadcast_in_dim`, `nd.broadcast_to`) and the
+/// run-time shape checks (`nd.broadcast_shapes`) under `top`: the pass statistics
+/// are what it adds of each, counted around it so no pattern needs to report.
+fn explicit_ops(ctx: &Context, module: &Module, top: OpId) -> (u64, u64) {
+    let (mut broadcasts, mut checks) = (0u64, 0u64);
+    module.walk(top, |op| match ctx.str(module.op(op).name()) {
+        "nd.broadcast_in_dim" | "nd.broadcast_to" => broadcasts += 1,
+        "nd.broadcast_shapes" => checks += 1,
+        _ => {}
+    });
+    (broadcasts, checks)
 }
 
 /// One op's lowering as a pattern.
