@@ -6,7 +6,7 @@
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::builder::{Builder, InsertionPoint};
-use tensor_ir::module::{EditError, OpId};
+use tensor_ir::module::{BlockId, EditError, OpId};
 use tensor_ir::verify::op_error;
 use tensor_ir::{
     AttrKind, Attribute, Diagnostic, Location, NamedAttr, OperationState, Signedness, Type,
@@ -38,6 +38,8 @@ pub struct Exporter<'a> {
     pub loc: Location,
     /// The value of each `index` constant built.
     consts: FxHashMap<Value, i64>,
+    /// The `index` constants built in each block, reused by later ops of it.
+    const_cache: FxHashMap<(BlockId, i64), Value>,
     /// The entries (as `index` values) of each shape built.
     shapes: FxHashMap<Value, SmallVec<[Value; 4]>>,
     /// Side-effect-free helper ops built, erased at the end if unused.
@@ -53,6 +55,7 @@ impl<'a> Exporter<'a> {
             op,
             loc,
             consts: FxHashMap::default(),
+            const_cache: FxHashMap::default(),
             shapes: FxHashMap::default(),
             helpers: Vec::new(),
         }
@@ -164,10 +167,23 @@ impl<'a> Exporter<'a> {
 
     /// `arith.constant n : index`.
     pub fn const_index(&mut self, n: i64) -> XResult<Value> {
+        let block = match self.b.insertion_point() {
+            Some(InsertionPoint::Before(op) | InsertionPoint::After(op)) => {
+                self.b.module.op(op).parent()
+            }
+            Some(InsertionPoint::Start(b) | InsertionPoint::End(b)) => Some(b),
+            None => None,
+        };
+        if let Some(&v) = block.and_then(|b| self.const_cache.get(&(b, n))) {
+            return Ok(v);
+        }
         let ty = self.index_type();
         let attr = self.b.ctx.int_attr(i128::from(n), ty);
         let v = self.helper("arith.constant", &[], ty, &[("value", attr)])?;
         self.consts.insert(v, n);
+        if let Some(b) = block {
+            self.const_cache.insert((b, n), v);
+        }
         Ok(v)
     }
 
