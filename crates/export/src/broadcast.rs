@@ -165,15 +165,21 @@ fn gather(
 
 /// The result sizes of the op being exported: static dims as constants, `?` dims
 /// from the shape operand's entries.
-fn target_sizes(x: &mut Exporter<'_>, target: Type, shape: Option<Value>) -> XResult<SmallVec<[Value; 4]>> {
+fn target_sizes(
+    x: &mut Exporter<'_>,
+    target: Type,
+    shape: Option<Value>,
+) -> XResult<SmallVec<[Value; 4]>> {
     let (dst, _) = x.ranked_type(target)?;
     let entries = match shape {
         Some(s) => Some(x.shape_entries(s)?),
         None => None,
     };
-    sizes_of(x, &dst, |x, j| match entries.as_ref().and_then(|e| e.get(j)) {
-        Some(&s) => Ok(s),
-        None => Err(x.error("cannot be exported: a '?' result dim without a shape operand")),
+    sizes_of(x, &dst, |x, j| {
+        match entries.as_ref().and_then(|e| e.get(j)) {
+            Some(&s) => Ok(s),
+            None => Err(x.error("cannot be exported: a '?' result dim without a shape operand")),
+        }
     })
 }
 
@@ -227,9 +233,9 @@ pub fn broadcast(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         let ty = x.b.module.value_type(r);
         x.ranked_type(ty)?;
         if x.ranked(v)?.0 != x.ranked_type(ty)?.0 {
-            return Err(x.error(
-                "cannot be exported: it still broadcasts (run --lower-broadcast first)",
-            ));
+            return Err(
+                x.error("cannot be exported: it still broadcasts (run --lower-broadcast first)")
+            );
         }
         out.push(x.cast_to(v, ty)?);
     }

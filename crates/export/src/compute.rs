@@ -1,7 +1,6 @@
 //! Ops that compute: elementwise ops (`linalg.map` over `arith`/`math` scalar ops),
 //! `nd.cast`, `nd.constant` (`arith.constant`), `nd.reduce` (`linalg.reduce`, then
-//! `tensor.expand_shape` for `keep_dims`) and `nd.matmul` (`linalg.matmul`, or
-//! `linalg.batch_matmul` over the batch dims collapsed into one).
+//! `tensor.expand_shape` for `keep_dims`); `nd.matmul` is in [`crate::matmul`].
 //!
 //! The scalar ops follow the interpreter's semantics: integer `div` and `rem` are
 //! NumPy's floor division and remainder (the divisor's sign), `max`/`min` of floats
@@ -61,10 +60,20 @@ fn rem(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> 
     let zero = x.scalar_const(ty, 0, 0.0)?;
     let (r, nonzero, r_neg, b_neg) = if float {
         let r = x.bin("arith.remf", a, b)?;
-        (r, x.cmpf(13, r, zero)?, x.cmpf(4, r, zero)?, x.cmpf(4, b, zero)?)
+        (
+            r,
+            x.cmpf(13, r, zero)?,
+            x.cmpf(4, r, zero)?,
+            x.cmpf(4, b, zero)?,
+        )
     } else {
         let r = x.bin("arith.remsi", a, b)?;
-        (r, x.cmpi(1, r, zero)?, x.cmpi(2, r, zero)?, x.cmpi(2, b, zero)?)
+        (
+            r,
+            x.cmpi(1, r, zero)?,
+            x.cmpi(2, r, zero)?,
+            x.cmpi(2, b, zero)?,
+        )
     };
     let signs = x.bin("arith.xori", r_neg, b_neg)?;
     let fix = x.bin("arith.andi", nonzero, signs)?;
@@ -85,7 +94,11 @@ fn cmp(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> 
         "ge" => (3, 5),
         _ => return Err(x.error(format!("cannot be exported: predicate '{p}'"))),
     };
-    if float { x.cmpf(f, a, b) } else { x.cmpi(i, a, b) }
+    if float {
+        x.cmpf(f, a, b)
+    } else {
+        x.cmpi(i, a, b)
+    }
 }
 
 /// `nd.cast` of one element of `a`'s type to `to`.
@@ -96,9 +109,12 @@ fn cast(x: &mut Exporter<'_>, a: Value, to: Type) -> XResult<Value> {
     }
     let (s, d) = (x.scalar(from)?, x.scalar(to)?);
     match (s, d) {
-        (Scalar::Float(w), Scalar::Float(v)) => {
-            x.one(if v > w { "arith.extf" } else { "arith.truncf" }, &[a], to, &[])
-        }
+        (Scalar::Float(w), Scalar::Float(v)) => x.one(
+            if v > w { "arith.extf" } else { "arith.truncf" },
+            &[a],
+            to,
+            &[],
+        ),
         (Scalar::Int(_) | Scalar::Index, Scalar::Int(1)) => {
             let zero = x.scalar_const(from, 0, 0.0)?;
             x.cmpi(1, a, zero)
@@ -113,9 +129,12 @@ fn cast(x: &mut Exporter<'_>, a: Value, to: Type) -> XResult<Value> {
             let wide = x.one("arith.extui", &[a], i64t, &[])?;
             cast(x, wide, to)
         }
-        (Scalar::Int(w), Scalar::Int(v)) => {
-            x.one(if v > w { "arith.extsi" } else { "arith.trunci" }, &[a], to, &[])
-        }
+        (Scalar::Int(w), Scalar::Int(v)) => x.one(
+            if v > w { "arith.extsi" } else { "arith.trunci" },
+            &[a],
+            to,
+            &[],
+        ),
         (Scalar::Int(_), Scalar::Float(_)) => x.one("arith.sitofp", &[a], to, &[]),
         (Scalar::Float(_), Scalar::Int(_)) => x.one("arith.fptosi", &[a], to, &[]),
         (Scalar::Index, Scalar::Int(_)) | (Scalar::Int(_), Scalar::Index) => {
@@ -157,7 +176,10 @@ pub fn elementwise(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     elems.push(out_elem);
     let n = operands.len();
     let region = x.body(&elems, |x, args| {
-        Ok(SmallVec::from_elem(scalar_op(x, &name, &args[..n], out_elem)?, 1))
+        Ok(SmallVec::from_elem(
+            scalar_op(x, &name, &args[..n], out_elem)?,
+            1,
+        ))
     })?;
     inputs.push(init);
     let op = x.create("linalg.map", &inputs, &[result], &[], &[region])?;
@@ -175,7 +197,12 @@ pub fn constant(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
 }
 
 /// `linalg.fill` of a fresh tensor of type `ty` (sizes `sizes`) with `value`.
-fn filled(x: &mut Exporter<'_>, ty: Type, sizes: &[Value], value: Value) -> XResult<Value> {
+pub(crate) fn filled(
+    x: &mut Exporter<'_>,
+    ty: Type,
+    sizes: &[Value],
+    value: Value,
+) -> XResult<Value> {
     let init = x.empty(ty, sizes)?;
     let elem = x.b.module.value_type(value);
     let region = x.body(&[elem, elem], |_, args| Ok(SmallVec::from_elem(args[0], 1)))?;
@@ -268,7 +295,7 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
 
 /// Reassociation of `rank` dims onto the `kept` ones (the others join a
 /// neighbour); none for a rank-0 side.
-fn kept_groups(rank: usize, kept: &[usize]) -> Vec<SmallVec<[usize; 4]>> {
+pub(crate) fn kept_groups(rank: usize, kept: &[usize]) -> Vec<SmallVec<[usize; 4]>> {
     let mut groups: Vec<SmallVec<[usize; 4]>> = Vec::with_capacity(kept.len());
     for (g, &k) in kept.iter().enumerate() {
         let start = if g == 0 { 0 } else { k };
@@ -276,117 +303,4 @@ fn kept_groups(rank: usize, kept: &[usize]) -> Vec<SmallVec<[usize; 4]>> {
         groups.push((start..end).collect());
     }
     groups
-}
-
-/// `nd.matmul` once lowered (matrix operands with equal batch dims, or vectors):
-/// vectors become 1-row or 1-column matrices, batch dims collapse into one for
-/// `linalg.batch_matmul`, and the result is expanded back.
-pub fn matmul(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
-    let operands: SmallVec<[Value; 2]> = x.b.module.operands(op).iter().copied().collect();
-    let result = x.b.module.value_type(x.b.module.result(op, 0));
-    let (a, b) = (operands[0], operands[1]);
-    let (ad, elem) = x.ranked(a)?;
-    let (bd, _) = x.ranked(b)?;
-    let (rd, _) = x.ranked_type(result)?;
-    let kind = x.scalar(elem)?;
-    let float = matches!(kind, Scalar::Float(_));
-    let batch = ad.len().max(bd.len()).saturating_sub(2);
-    let vectors = ad.len() == 1 || bd.len() == 1;
-    if (vectors && batch > 0) || (!vectors && ad.len() != bd.len()) {
-        return Err(x.error(
-            "cannot be exported: the operands' batch dims are not explicit (run \
-             --lower-broadcast first; a vector operand of a batched matmul is not supported)",
-        ));
-    }
-    // Sizes: rows of a, columns of b, and the batch.
-    let a_sizes = x.dims(a)?;
-    let b_sizes = x.dims(b)?;
-    let rows = if ad.len() == 1 { x.const_index(1)? } else { a_sizes[ad.len() - 2] };
-    let cols = if bd.len() == 1 { x.const_index(1)? } else { b_sizes[bd.len() - 1] };
-    let rows_d = if ad.len() == 1 { 1 } else { ad[ad.len() - 2] };
-    let cols_d = if bd.len() == 1 { 1 } else { bd[bd.len() - 1] };
-    let k = ad[ad.len() - 1];
-    let one_d = SmallVec::<[usize; 4]>::from_slice(&[0, 1]);
-    // Vectors as matrices.
-    let (a2, b2) = if vectors {
-        let a2 = if ad.len() == 1 {
-            let ty = x.b.ctx.tensor_type(&[1, k], elem);
-            let ka = a_sizes[0];
-            let one = x.const_index(1)?;
-            x.expand(a, &[one_d.clone()], ty, &[one, ka])?
-        } else {
-            a
-        };
-        let b2 = if bd.len() == 1 {
-            let ty = x.b.ctx.tensor_type(&[bd[0], 1], elem);
-            let kb = b_sizes[0];
-            let one = x.const_index(1)?;
-            x.expand(b, &[one_d.clone()], ty, &[kb, one])?
-        } else {
-            b
-        };
-        (a2, b2)
-    } else {
-        (a, b)
-    };
-    // Batch dims collapsed into one.
-    let collapse_batch = |x: &mut Exporter<'_>, v: Value, dims: &[i64]| -> XResult<Value> {
-        if batch <= 1 {
-            return Ok(v);
-        }
-        let mut groups: Vec<SmallVec<[usize; 4]>> = vec![(0..batch).collect()];
-        groups.push(SmallVec::from_elem(batch, 1));
-        groups.push(SmallVec::from_elem(batch + 1, 1));
-        let b_size = dims[..batch]
-            .iter()
-            .try_fold(1i64, |acc, &d| if d == tensor_ir::DYNAMIC { None } else { acc.checked_mul(d) })
-            .unwrap_or(tensor_ir::DYNAMIC);
-        let ty = x.b.ctx.tensor_type(&[b_size, dims[batch], dims[batch + 1]], elem);
-        x.collapse(v, &groups, ty)
-    };
-    let a3 = collapse_batch(x, a2, &ad)?;
-    let b3 = collapse_batch(x, b2, &bd)?;
-    let (a3d, _) = x.ranked(a3)?;
-    let mut acc_dims: SmallVec<[i64; 4]> = SmallVec::new();
-    let mut acc_sizes: SmallVec<[Value; 4]> = SmallVec::new();
-    if batch > 0 {
-        acc_dims.push(a3d[0]);
-        acc_sizes.push(x.dim(a3, 0)?);
-    }
-    acc_dims.extend([rows_d, cols_d]);
-    acc_sizes.extend([rows, cols]);
-    let acc_ty = x.b.ctx.tensor_type(&acc_dims, elem);
-    let zero = x.scalar_const(elem, 0, 0.0)?;
-    let init = filled(x, acc_ty, &acc_sizes, zero)?;
-    let region = x.body(&[elem, elem, elem], |x, args| {
-        let p = x.bin(if float { "arith.mulf" } else { "arith.muli" }, args[0], args[1])?;
-        Ok(SmallVec::from_elem(
-            x.bin(if float { "arith.addf" } else { "arith.addi" }, args[2], p)?,
-            1,
-        ))
-    })?;
-    let segments = x.b.ctx.i32_array_attr(&[2, 1]);
-    let name = if batch > 0 { "linalg.batch_matmul" } else { "linalg.matmul" };
-    let mm = x.create(
-        name,
-        &[a3, b3, init],
-        &[acc_ty],
-        &[("operandSegmentSizes", segments)],
-        &[region],
-    )?;
-    let mut out = x.b.module.result(mm, 0);
-    if vectors {
-        // Drop the 1-row / 1-column dims the vectors brought.
-        let groups = if rd.is_empty() { Vec::new() } else { vec![one_d] };
-        out = x.collapse(out, &groups, result)?;
-    } else if batch > 1 {
-        let mut groups: Vec<SmallVec<[usize; 4]>> = vec![(0..batch).collect()];
-        groups.push(SmallVec::from_elem(batch, 1));
-        groups.push(SmallVec::from_elem(batch + 1, 1));
-        let mut sizes: SmallVec<[Value; 4]> = a_sizes[..batch].iter().copied().collect();
-        sizes.extend([rows, cols]);
-        let shape = x.b.ctx.tensor_type(&rd, elem);
-        out = x.expand(out, &groups, shape, &sizes)?;
-    }
-    Ok(SmallVec::from_elem(x.cast_to(out, result)?, 1))
 }

@@ -9,8 +9,8 @@ use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{BlockId, EditError, OpId};
 use tensor_ir::verify::op_error;
 use tensor_ir::{
-    AttrKind, Attribute, Diagnostic, Location, NamedAttr, OperationState, Signedness, Type,
-    TypeKind, Value, DYNAMIC,
+    AttrKind, Attribute, DYNAMIC, Diagnostic, Location, NamedAttr, OperationState, Signedness,
+    Type, TypeKind, Value,
 };
 
 /// An export step's outcome: an error is located at the op being exported.
@@ -152,7 +152,11 @@ impl<'a> Exporter<'a> {
     /// Erases the helper ops that ended unused, latest first.
     pub fn erase_unused_helpers(&mut self) {
         while let Some(op) = self.helpers.pop() {
-            let unused = self.b.module.results(op).all(|v| !self.b.module.has_uses(v));
+            let unused = self
+                .b
+                .module
+                .results(op)
+                .all(|v| !self.b.module.has_uses(v));
             if unused && !self.b.module.op(op).is_erased() {
                 // Unused: erasing cannot be refused.
                 let _ = self.b.erase_op(op);
@@ -303,7 +307,8 @@ impl<'a> Exporter<'a> {
             .b
             .create_block(region, arg_types, self.loc)
             .map_err(|e| self.edit(e))?;
-        let args: SmallVec<[Value; 3]> = self.b.module.block(block).args().iter().copied().collect();
+        let args: SmallVec<[Value; 3]> =
+            self.b.module.block(block).args().iter().copied().collect();
         let saved = self.b.insertion_point();
         self.b.set_insertion_point(InsertionPoint::End(block));
         let built = body(self, &args);

@@ -13,7 +13,8 @@
 //!
 //! | module | ops |
 //! | ------ | --- |
-//! | [`compute`] | elementwise ops, `nd.cmp`, `nd.select`, `nd.cast`, `nd.constant`, `nd.reduce`, `nd.matmul` |
+//! | [`compute`] | elementwise ops, `nd.cmp`, `nd.select`, `nd.cast`, `nd.constant`, `nd.reduce` |
+//! | [`matmul`] | `nd.matmul` |
 //! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
 
@@ -22,6 +23,7 @@
 pub mod broadcast;
 pub mod compute;
 pub mod emit;
+pub mod matmul;
 pub mod shapes;
 
 use broadcastable_ir::ExplicitBroadcast;
@@ -45,7 +47,7 @@ pub fn register(ctx: &mut Context) {
         let export: fn(&mut Exporter<'_>, OpId) -> XResult<Results> = match def.name {
             "nd.constant" => compute::constant,
             "nd.reduce" => compute::reduce,
-            "nd.matmul" => compute::matmul,
+            "nd.matmul" => matmul::matmul,
             "nd.broadcast_in_dim" => broadcast::broadcast_in_dim,
             "nd.broadcast_to" => broadcast::broadcast_to,
             "nd.broadcast" => broadcast::broadcast,
@@ -168,7 +170,11 @@ fn exportable_ops(ctx: &Context, module: &Module, top: OpId) -> Result<Vec<OpId>
         }
         ops.push(op);
     });
-    if errors.has_errors() { Err(errors) } else { Ok(ops) }
+    if errors.has_errors() {
+        Err(errors)
+    } else {
+        Ok(ops)
+    }
 }
 
 #[cfg(test)]

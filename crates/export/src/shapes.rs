@@ -119,7 +119,9 @@ pub fn broadcast_shapes(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         entries.push(x.shape_entries(s)?);
     }
     let policy = x.string("policy").unwrap_or_else(|| "numpy".to_owned());
-    let placed = x.attr("broadcast_dimensions").map(|_| x.i64s("broadcast_dimensions"));
+    let placed = x
+        .attr("broadcast_dimensions")
+        .map(|_| x.i64s("broadcast_dimensions"));
     let lengths: Vec<usize> = entries.iter().map(SmallVec::len).collect();
     let result = match policy.as_str() {
         "in_place" => in_place(x, &entries)?,
@@ -183,7 +185,10 @@ fn numpy(
 
 /// The Array API's in-place rule: the first shape, into which every other
 /// broadcasts (aligned on the right).
-fn in_place(x: &mut Exporter<'_>, entries: &[SmallVec<[Value; 4]>]) -> XResult<SmallVec<[Value; 4]>> {
+fn in_place(
+    x: &mut Exporter<'_>,
+    entries: &[SmallVec<[Value; 4]>],
+) -> XResult<SmallVec<[Value; 4]>> {
     let Some(target) = entries.first().cloned() else {
         return Err(x.error("cannot be exported: no operands"));
     };
@@ -222,8 +227,8 @@ fn check_one_or_equal(x: &mut Exporter<'_>, s: Value, r: Value, message: &str) -
 /// (constraint C1).
 fn onnx(x: &mut Exporter<'_>, entries: &[SmallVec<[Value; 4]>]) -> XResult<SmallVec<[Value; 4]>> {
     let lengths: Vec<usize> = entries.iter().map(SmallVec::len).collect();
-    let (n, places) = placement(&lengths, None)
-        .ok_or_else(|| x.error("cannot be exported: invalid shapes"))?;
+    let (n, places) =
+        placement(&lengths, None).ok_or_else(|| x.error("cannot be exported: invalid shapes"))?;
     let mut result: SmallVec<[Option<Value>; 4]> = SmallVec::from_elem(None, n);
     for &(k, i, j) in &places {
         let s = entries[k][i];
