@@ -163,7 +163,7 @@ pub fn matmul(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         // Drop the unit dims the vectors brought.
         let rank = full_dims.len();
         let kept: SmallVec<[usize; 4]> = (0..rank)
-            .filter(|&d| !(a_vec && d == batch) && !(b_vec && d == batch + 1))
+            .filter(|&d| !((a_vec && d == batch) || (b_vec && d == batch + 1)))
             .collect();
         let dims: SmallVec<[i64; 4]> = kept.iter().map(|&d| full_dims[d]).collect();
         let ty = x.b.ctx.tensor_type(&dims, elem);

@@ -77,12 +77,12 @@ pub fn shape_concat(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     Ok(SmallVec::from_elem(x.shape_value(all)?, 1))
 }
 
-/// Where each operand's entries go in the broadcast shape: `(operand, entry,
-/// result dim)`.
-fn placement(
-    lengths: &[usize],
-    placed: Option<&[i64]>,
-) -> Option<(usize, Vec<(usize, usize, usize)>)> {
+/// Where an operand's entry goes in the broadcast shape: `(operand, entry, result
+/// dim)`.
+type Place = (usize, usize, usize);
+
+/// Where each operand's entries go in the broadcast shape, and its length.
+fn placement(lengths: &[usize], placed: Option<&[i64]>) -> Option<(usize, Vec<Place>)> {
     let n = lengths.iter().copied().max().unwrap_or(0);
     let mut out = Vec::new();
     match placed {

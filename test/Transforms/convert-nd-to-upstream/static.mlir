@@ -211,3 +211,33 @@ func.func @cast_and_constant(%i: tensor<4xindex>) -> tensor<4xf32> {
   %0 = nd.div %f, %c : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A batched matrix times a vector: the vector becomes a column, broadcast over
+// the batch, and the column's unit dim is collapsed away at the end.
+// CHECK-LABEL: func.func @batched_matvec(
+// CHECK-NEXT:    %0 = "tensor.expand_shape"(%arg1) <{reassociation = {{\[\[}}0, 1]], static_output_shape = array<i64: 4, 1>}> : (tensor<4xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT:    %1 = "tensor.empty"() : () -> tensor<2x4x1xf32>
+// CHECK-NEXT:    %2 = "linalg.broadcast"(%0, %1) <{dimensions = array<i64: 0>}> ({
+// CHECK-NEXT:    ^bb0(%arg2: f32, %arg3: f32):
+// CHECK-NEXT:      "linalg.yield"(%arg2) : (f32) -> ()
+// CHECK-NEXT:    }) : (tensor<4x1xf32>, tensor<2x4x1xf32>) -> tensor<2x4x1xf32>
+// CHECK-NEXT:    %3 = "arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32
+// CHECK-NEXT:    %4 = "tensor.empty"() : () -> tensor<2x3x1xf32>
+// CHECK-NEXT:    %5 = "linalg.fill"(%3, %4) <{operandSegmentSizes = array<i32: 1, 1>}> ({
+// CHECK-NEXT:    ^bb0(%arg2: f32, %arg3: f32):
+// CHECK-NEXT:      "linalg.yield"(%arg2) : (f32) -> ()
+// CHECK-NEXT:    }) : (f32, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+// CHECK-NEXT:    %6 = "linalg.batch_matmul"(%arg0, %2, %5) <{operandSegmentSizes = array<i32: 2, 1>}> ({
+// CHECK-NEXT:    ^bb0(%arg2: f32, %arg3: f32, %arg4: f32):
+// CHECK-NEXT:      %8 = "arith.mulf"(%arg2, %arg3) : (f32, f32) -> f32
+// CHECK-NEXT:      %9 = "arith.addf"(%arg4, %8) : (f32, f32) -> f32
+// CHECK-NEXT:      "linalg.yield"(%9) : (f32) -> ()
+// CHECK-NEXT:    }) : (tensor<2x3x4xf32>, tensor<2x4x1xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+// CHECK-NEXT:    %7 = "tensor.collapse_shape"(%6) <{reassociation = {{\[\[}}0], [1, 2]]}> : (tensor<2x3x1xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    return %7 : tensor<2x3xf32>
+func.func @batched_matvec(%a: tensor<2x3x4xf32>, %v: tensor<4xf32>) -> tensor<2x3xf32> {
+  %0 = nd.matmul %a, %v : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
