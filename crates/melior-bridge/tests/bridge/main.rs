@@ -2,6 +2,7 @@
 
 mod common;
 mod compare;
+mod export;
 mod locations;
 mod named;
 mod refine;
