@@ -5,7 +5,11 @@
 //! accept it. A chunk that tensor-opt refuses to export must be refused for a
 //! documented reason (unranked tensors, the test dialect), at its op.
 //!
-//! Skipped, with a note, when `mlir-opt` is not installed (`MLIR_OPT` overrides
+//! The round trip (`--convert-upstream-to-nd` after the export) is checked on the
+//! examples' static functions: it gives back the lowered program, which
+//! `tensor-run` runs to the original's results.
+//!
+//! The `mlir-opt` tests are skipped, with a note, when `mlir-opt` is not installed (`MLIR_OPT` overrides
 //! `/usr/lib/llvm-22/bin/mlir-opt`); CI installs it.
 
 use std::path::{Path, PathBuf};
@@ -171,4 +175,85 @@ fn golden_inputs_export_and_mlir_opt_verifies_them() {
         verified >= 50,
         "only {verified} golden chunks were exported and verified"
     );
+}
+
+/// The examples' static functions and their inputs (`examples/inputs/`).
+const RUNS: &[(&str, &str, &[&str])] = &[
+    ("softmax.mlir", "softmax", &["softmax_x"]),
+    ("softmax.mlir", "softmax_xla", &["softmax_x"]),
+    (
+        "layer_norm.mlir",
+        "layer_norm",
+        &["ln_x", "ln_gamma", "ln_beta"],
+    ),
+    ("outer_product.mlir", "outer_numpy", &["col", "row"]),
+    ("outer_product.mlir", "outer_xla", &["col", "row"]),
+    ("outer_product.mlir", "outer_matmul", &["col", "row"]),
+    (
+        "attention.mlir",
+        "attention",
+        &["attn_q", "attn_k", "attn_v", "attn_mask"],
+    ),
+];
+
+/// The text of `func.func @name` in `text` (it ends at a `}` in column 0).
+fn function(text: &str, name: &str) -> String {
+    let start = text
+        .find(&format!("func.func @{name}("))
+        .unwrap_or_else(|| panic!("no function @{name}"));
+    let end = text[start..].find("\n}\n").expect("the function ends") + start + 3;
+    text[start..end].to_owned()
+}
+
+/// `tensor-run` on `text`'s `entry` with the given inputs: its printed results.
+fn tensor_run(text: &str, entry: &str, inputs: &[&str]) -> String {
+    let tensor_run = PathBuf::from(env!("CARGO_BIN_EXE_tensor-run"));
+    let mut args = vec!["-".to_owned(), "--entry".to_owned(), entry.to_owned()];
+    for i in inputs {
+        args.push("--arg".to_owned());
+        args.push(
+            root()
+                .join("examples/inputs")
+                .join(format!("{i}.npy"))
+                .to_string_lossy()
+                .into_owned(),
+        );
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = run(&tensor_run, &args, text);
+    assert_eq!(code, 0, "tensor-run @{entry} fails:\n{err}\n{text}");
+    out
+}
+
+/// Export then import gives back the lowered program, which `tensor-run` runs to
+/// the same results as the original (no LLVM needed).
+#[test]
+fn round_trip_runs_to_the_same_results() {
+    let tensor_opt = PathBuf::from(env!("CARGO_BIN_EXE_tensor-opt"));
+    for &(file, entry, inputs) in RUNS {
+        let text = std::fs::read_to_string(root().join("examples").join(file)).expect("readable");
+        let original = function(&text, entry);
+        let (code, lowered, err) = run(&tensor_opt, &["-", "--lower-broadcast"], &original);
+        assert_eq!(code, 0, "{err}");
+        let (code, back, err) = run(
+            &tensor_opt,
+            &[
+                "-",
+                "--lower-broadcast",
+                "--convert-nd-to-upstream",
+                "--convert-upstream-to-nd",
+                "--verify-explicit-broadcast",
+            ],
+            &original,
+        );
+        assert_eq!(code, 0, "@{entry} does not round-trip:\n{err}");
+        assert_eq!(
+            back, lowered,
+            "@{entry}: the round trip changed the program"
+        );
+        assert!(!back.contains("linalg."), "@{entry}: upstream ops left");
+        let expected = tensor_run(&original, entry, inputs);
+        assert!(expected.contains("dense<"), "@{entry}: no result printed");
+        assert_eq!(tensor_run(&back, entry, inputs), expected, "@{entry}");
+    }
 }

@@ -16,6 +16,7 @@
 //! | [`compute`] | elementwise ops, `nd.cmp`, `nd.select`, `nd.cast`, `nd.constant`, `nd.reduce` |
 //! | [`matmul`] | `nd.matmul` |
 //! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` |
+//! | [`import`] | the way back: `--convert-upstream-to-nd` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
 
 #![warn(missing_docs)]
@@ -23,6 +24,7 @@
 pub mod broadcast;
 pub mod compute;
 pub mod emit;
+pub mod import;
 pub mod matmul;
 pub mod shapes;
 
@@ -70,12 +72,13 @@ pub fn register(ctx: &mut Context) {
     }
 }
 
-/// Registers `--convert-nd-to-upstream`.
+/// Registers `--convert-nd-to-upstream` and `--convert-upstream-to-nd`.
 ///
 /// # Errors
 /// If its argument is already taken.
 pub fn register_passes(registry: &mut PassRegistry) -> Result<(), RegistryError> {
     registry.register::<ConvertNdToUpstream>()?;
+    registry.register::<import::ConvertUpstreamToNd>()?;
     Ok(())
 }
 
