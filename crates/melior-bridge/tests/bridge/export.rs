@@ -47,9 +47,15 @@ fn exported_examples_parse_and_verify_in_mlir() {
             String::from_utf8_lossy(&out.stderr)
         );
         let text = String::from_utf8(out.stdout).expect("tensor-opt prints UTF-8");
-        assert!(text.contains("\"linalg."), "{name}: no linalg op in\n{text}");
+        assert!(
+            text.contains("\"linalg."),
+            "{name}: no linalg op in\n{text}"
+        );
         if let Err(ds) = parse_and_verify(&context, &text, name) {
-            panic!("MLIR rejects the export of {name}:\n{}\n{text}", render(&ds));
+            panic!(
+                "MLIR rejects the export of {name}:\n{}\n{text}",
+                render(&ds)
+            );
         }
     }
 }

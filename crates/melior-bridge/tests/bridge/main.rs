@@ -3,6 +3,7 @@
 mod common;
 mod compare;
 mod export;
+mod jit;
 mod locations;
 mod named;
 mod refine;
