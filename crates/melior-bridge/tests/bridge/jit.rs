@@ -142,6 +142,122 @@ fn export(tensor_opt: &Path, file: &Path) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
+/// The static functions again, on the `.npy` inputs in `examples/inputs/`.
+const NPY_RUNS: &[(&str, &str, &[&str])] = &[
+    ("softmax.mlir", "softmax", &["softmax_x"]),
+    (
+        "layer_norm.mlir",
+        "layer_norm",
+        &["ln_x", "ln_gamma", "ln_beta"],
+    ),
+    ("outer_product.mlir", "outer_numpy", &["col", "row"]),
+    (
+        "attention.mlir",
+        "attention",
+        &["attn_q", "attn_k", "attn_v", "attn_mask"],
+    ),
+];
+
+/// A little-endian `f32` C-order `.npy` file (format 1.0), as NumPy writes them.
+fn read_npy(path: &Path) -> TensorF32 {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(&bytes[..6], b"\x93NUMPY", "{}: not .npy", path.display());
+    let header_len = usize::from(u16::from_le_bytes([bytes[8], bytes[9]]));
+    let header = std::str::from_utf8(&bytes[10..10 + header_len]).expect("ASCII header");
+    assert!(header.contains("'<f4'") && header.contains("'fortran_order': False"));
+    let shape_text = header
+        .split("'shape': (")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .expect("a shape");
+    let shape: Vec<usize> = shape_text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().expect("a size"))
+        .collect();
+    let data = bytes[10 + header_len..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    TensorF32 { shape, data }
+}
+
+/// Runs `entry` of `file` exported in the JIT and in `tensor-run` (given `args`
+/// for the inputs) and compares the results.
+fn compare(
+    context: &Context,
+    (tensor_opt, tensor_run): (&Path, &Path),
+    (file, entry): (&str, &str),
+    inputs: &[TensorF32],
+    args: &[String],
+) {
+    let path = examples().join(file);
+    let text = export(tensor_opt, &path);
+    let mut module = match parse_and_verify(context, &text, file) {
+        Ok(m) => m,
+        Err(ds) => panic!("{file}: {}", render(&ds)),
+    };
+    let results =
+        run_f32(context, &mut module, entry, inputs).unwrap_or_else(|e| panic!("@{entry}: {e}"));
+    let out = Command::new(tensor_run)
+        .arg(&path)
+        .args(["--entry", entry])
+        .args(args.iter().flat_map(|a| ["--arg", a.as_str()]))
+        .output()
+        .expect("tensor-run runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = numbers(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(results.len(), 1, "@{entry}");
+    assert!(
+        !expected.is_empty(),
+        "@{entry}: tensor-run printed no numbers"
+    );
+    let got = &results[0].data;
+    assert_eq!(got.len(), expected.len(), "@{entry}: element counts");
+    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+        // exp and division may round differently in LLVM and Rust.
+        assert!(
+            (g - e).abs() <= 1e-5 * e.abs().max(1.0),
+            "@{entry} element {i}: JIT {g}, tensor-run {e}"
+        );
+    }
+}
+
+#[test]
+fn jit_results_equal_tensor_run_on_the_example_inputs() {
+    let (Some(tensor_opt), Some(tensor_run)) = (
+        tool("TENSOR_OPT", "tensor-opt"),
+        tool("TENSOR_RUN", "tensor-run"),
+    ) else {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+        return;
+    };
+    let context = context();
+    for &(file, entry, names) in NPY_RUNS {
+        let paths: Vec<PathBuf> = names
+            .iter()
+            .map(|n| examples().join("inputs").join(format!("{n}.npy")))
+            .collect();
+        let inputs: Vec<TensorF32> = paths.iter().map(|p| read_npy(p)).collect();
+        let args: Vec<String> = paths
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        compare(
+            &context,
+            (&tensor_opt, &tensor_run),
+            (file, entry),
+            &inputs,
+            &args,
+        );
+    }
+}
+
 #[test]
 fn jit_results_equal_tensor_run() {
     let (Some(tensor_opt), Some(tensor_run)) = (
@@ -153,45 +269,19 @@ fn jit_results_equal_tensor_run() {
     };
     let context = context();
     for &(file, entry, shapes) in RUNS {
-        let path = examples().join(file);
-        let text = export(&tensor_opt, &path);
         let inputs: Vec<TensorF32> = shapes
             .iter()
             .enumerate()
             .map(|(k, s)| input(s, k))
             .collect();
-        let mut module = match parse_and_verify(&context, &text, file) {
-            Ok(m) => m,
-            Err(ds) => panic!("{file}: {}", render(&ds)),
-        };
-        let results = run_f32(&context, &mut module, entry, &inputs)
-            .unwrap_or_else(|e| panic!("@{entry}: {e}"));
-        let mut cmd = Command::new(&tensor_run);
-        cmd.arg(&path).args(["--entry", entry]);
-        for t in &inputs {
-            cmd.arg("--arg").arg(literal(t));
-        }
-        let out = cmd.output().expect("tensor-run runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let args: Vec<String> = inputs.iter().map(literal).collect();
+        compare(
+            &context,
+            (&tensor_opt, &tensor_run),
+            (file, entry),
+            &inputs,
+            &args,
         );
-        let expected = numbers(&String::from_utf8_lossy(&out.stdout));
-        assert_eq!(results.len(), 1, "@{entry}");
-        assert!(
-            !expected.is_empty(),
-            "@{entry}: tensor-run printed no numbers"
-        );
-        let got = &results[0].data;
-        assert_eq!(got.len(), expected.len(), "@{entry}: element counts");
-        for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
-            // exp and division may round differently in LLVM and Rust.
-            assert!(
-                (g - e).abs() <= 1e-5 * e.abs().max(1.0),
-                "@{entry} element {i}: JIT {g}, tensor-run {e}"
-            );
-        }
     }
 }
 
