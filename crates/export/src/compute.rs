@@ -248,6 +248,11 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         ("min", Scalar::Float(_)) => ((0, f64::INFINITY), "arith.minimumf"),
         ("max", Scalar::Int(1)) => ((0, 0.0), "arith.ori"),
         ("min", Scalar::Int(1)) => ((1, 0.0), "arith.andi"),
+        ("max" | "min", Scalar::Int(w)) if w > 64 => {
+            return Err(x.error(format!(
+                "cannot be exported: a max or min reduction over i{w} (at most i64)"
+            )));
+        }
         ("max", Scalar::Int(w)) => ((-(1i128 << (w - 1)), 0.0), "arith.maxsi"),
         ("min", Scalar::Int(w)) => (((1i128 << (w - 1)) - 1, 0.0), "arith.minsi"),
         ("max", Scalar::Index) => ((i128::from(i64::MIN), 0.0), "arith.maxsi"),

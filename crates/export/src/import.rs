@@ -161,6 +161,16 @@ impl Importer<'_> {
             })
     }
 
+    /// Operand `i` of `op`, or an error (upstream text may be malformed).
+    fn operand(&self, op: OpId, i: usize) -> IResult<Value> {
+        self.b
+            .module
+            .operands(op)
+            .get(i)
+            .copied()
+            .ok_or_else(|| self.error(op, format!("has no nd form: no operand #{i}")))
+    }
+
     fn def_op(&self, v: Value) -> Option<OpId> {
         match self.b.module.value(v).def() {
             ValueDef::Result { op, .. } => Some(op),
@@ -306,7 +316,10 @@ impl Importer<'_> {
         let _ = args;
         let mut props = Vec::new();
         if nd == "nd.cmp" {
-            let p = self.int_prop(body[0], "predicate").unwrap_or(-1);
+            let p = body
+                .first()
+                .and_then(|&o| self.int_prop(o, "predicate"))
+                .unwrap_or(-1);
             let float = first == "arith.cmpf";
             let word = match (float, p) {
                 (true, 1) | (false, 0) => "eq",
@@ -332,12 +345,14 @@ impl Importer<'_> {
             .find(|&o| self.name(o) == "tensor.extract")
             .ok_or_else(|| self.error(op, "has no nd form: a body without tensor.extract"))?;
         let operands = m.operands(extract);
-        let src = operands[0];
+        let src = *operands
+            .first()
+            .ok_or_else(|| self.error(extract, "has no operands"))?;
         let target = m.value_type(r);
         let dst = self.static_dims(op, target)?;
         let src_dims = self.static_dims(op, m.value_type(src))?;
         let mut map: SmallVec<[Option<usize>; 4]> = SmallVec::new();
-        for &idx in &operands[1..] {
+        for &idx in operands.iter().skip(1) {
             let def = self.def_op(idx);
             let j = match def {
                 Some(d) if self.name(d) == "linalg.index" => self
@@ -369,7 +384,7 @@ impl Importer<'_> {
     /// `linalg.broadcast`, looking through a `tensor.collapse_shape` that dropped
     /// unit dims.
     fn broadcast(&mut self, op: OpId, r: Value) -> IResult<()> {
-        let input = self.b.module.operands(op)[0];
+        let input = self.operand(op, 0)?;
         let target = self.b.module.value_type(r);
         let dst = self.static_dims(op, target)?;
         let added = self.i64s(op, "dimensions");
@@ -381,7 +396,7 @@ impl Importer<'_> {
             .filter(|&d| self.name(d) == "tensor.collapse_shape")
         {
             Some(c) => {
-                let src = self.b.module.operands(c)[0];
+                let src = self.operand(c, 0)?;
                 let src_dims = self.static_dims(op, self.b.module.value_type(src))?;
                 let groups = self.groups(c);
                 let mut map: SmallVec<[Option<usize>; 4]> =
@@ -454,7 +469,7 @@ impl Importer<'_> {
     }
 
     fn reduce(&mut self, op: OpId, r: Value) -> IResult<()> {
-        let input = self.b.module.operands(op)[0];
+        let input = self.operand(op, 0)?;
         let src = self.static_dims(op, self.b.module.value_type(input))?;
         let dims = self.i64s(op, "dimensions");
         let (body, _) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
@@ -505,13 +520,12 @@ impl Importer<'_> {
     }
 
     fn matmul(&mut self, op: OpId, r: Value) -> IResult<()> {
-        let operands: SmallVec<[Value; 3]> = self.b.module.operands(op).iter().copied().collect();
-        let (a, b) = (operands[0], operands[1]);
+        let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
         // Batch dims collapsed into one on both sides and expanded back after.
         let collapsed = |im: &Self, v: Value| {
             im.def_op(v)
                 .filter(|&d| im.name(d) == "tensor.collapse_shape")
-                .map(|d| im.b.module.operands(d)[0])
+                .and_then(|d| im.b.module.operands(d).first().copied())
         };
         if let (Some(sa), Some(sb), Some(e)) = (
             collapsed(self, a),
@@ -529,7 +543,7 @@ impl Importer<'_> {
         let vector = |im: &Self, v: Value| {
             im.def_op(v)
                 .filter(|&d| im.name(d) == "tensor.expand_shape")
-                .map(|d| im.b.module.operands(d)[0])
+                .and_then(|d| im.b.module.operands(d).first().copied())
                 .filter(|&s| {
                     im.b.ctx
                         .shape_dims(im.b.module.value_type(s))

@@ -25,3 +25,11 @@ func.func @upstream_op(%a: i32) -> i32 {
   %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
   return %0 : i32
 }
+
+// -----
+
+func.func @malformed() -> tensor<2xf32> {
+  // expected-error @+1 {{'linalg.broadcast' op has no nd form: no operand #0}}
+  %0 = "linalg.broadcast"() : () -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
