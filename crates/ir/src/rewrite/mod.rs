@@ -15,7 +15,7 @@ pub use fold::{
     constant_value, is_trivially_dead,
 };
 pub use greedy::{GreedyConfig, GreedyOutcome, Strictness, apply_patterns_greedily};
-pub use pattern::{FrozenPatternSet, PatternSet, RewritePattern};
+pub use pattern::{FnPattern, FrozenPatternSet, PatternSet, RewritePattern};
 
 use crate::diag::Diagnostic;
 use crate::module::{BlockId, EditError, Module, OpId, RegionId};
