@@ -281,7 +281,7 @@ fn operands_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Operand
     let old = module.operands(op);
     // Repeated operands; `in_place` keeps operand #0 in front.
     let mut kept: Vec<Value> = Vec::with_capacity(old.len());
-    let mut seen = std::collections::HashSet::with_capacity(old.len());
+    let mut seen = rustc_hash::FxHashSet::default();
     for &s in old {
         if seen.insert(s) {
             kept.push(s);

@@ -14,7 +14,7 @@ pub use fold::{
     Canonicalization, ConstantLike, ConstantMaterializer, Fold, FoldResult, FoldResults,
     constant_value, is_trivially_dead,
 };
-pub use greedy::{GreedyConfig, GreedyOutcome, apply_patterns_greedily};
+pub use greedy::{GreedyConfig, GreedyOutcome, Strictness, apply_patterns_greedily};
 pub use pattern::{FrozenPatternSet, PatternSet, RewritePattern};
 
 use crate::diag::Diagnostic;
