@@ -7,6 +7,12 @@ element types. The same operations run in NumPy on the same inputs (.npy files),
 and every result must match: exactly for integers (both wrap; div and rem are
 floor_divide and remainder), to a few ulps for floats.
 
+Besides elementwise programs in the common types, a share of the cases covers
+the rest: elementwise programs in f16, bf16 (through ml_dtypes, when installed),
+i1 and index; nd.reduce (sum, prod, max, min, keep_dims, over any dims);
+nd.matmul (vectors, matrices, broadcast batches); nd.cast between every pair of
+element types (on values whose conversion NumPy defines).
+
 A share of the cases feeds arguments whose sizes do not broadcast at run time (the
 types allow it: the dims are ? or *). NumPy raises at some op; tensor-run must exit
 with 1, report the error at that op's line, and write no result file.
@@ -22,6 +28,11 @@ from pathlib import Path
 
 import numpy as np
 
+try:
+    import ml_dtypes  # bfloat16 for NumPy (JAX depends on it)
+except ImportError:
+    ml_dtypes = None
+
 ROOT = Path(__file__).resolve().parent.parent
 
 DTYPES = {
@@ -34,6 +45,14 @@ BINARY = {
 }
 UNARY = {"neg": np.negative, "abs": np.abs}
 FLOAT_UNARY = {"exp": np.exp, "tanh": np.tanh}
+# Element types beyond DTYPES: elementwise programs in these, and the targets of casts.
+EXTRA = {"f16": np.float16, "i1": np.bool_, "index": np.int64}
+if ml_dtypes is not None:
+    EXTRA["bf16"] = ml_dtypes.bfloat16
+ALL = dict(DTYPES, **EXTRA)
+# i1 is a 1-bit integer modulo 2: add and sub are exclusive or, mul is and.
+I1_BINARY = {"add": np.logical_xor, "sub": np.logical_xor, "mul": np.logical_and,
+             "max": np.logical_or, "min": np.logical_and}
 CMP = {"lt": np.less, "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal,
        "eq": np.equal, "ne": np.not_equal}
 
@@ -71,10 +90,28 @@ def random_shapes(rng, k):
     return shapes
 
 
-def random_case(rng, mismatch):
-    elem = rng.choice(list(DTYPES))
-    dtype = DTYPES[elem]
-    is_float = elem.startswith("f")
+def random_values(rng, shape, elem):
+    """Random values of an element type: normal floats, integers over their range."""
+    gen = np.random.default_rng(rng.randrange(1 << 30))
+    dtype = ALL[elem]
+    if elem == "f64":
+        return gen.standard_normal(shape)
+    if is_float_type(elem):
+        return gen.standard_normal(shape).astype(np.float32).astype(dtype)
+    if elem == "i1":
+        return gen.integers(0, 2, size=shape).astype(np.bool_)
+    info = np.iinfo(dtype)
+    return gen.integers(info.min, info.max, size=shape, dtype=dtype, endpoint=True)
+
+
+def is_float_type(elem):
+    return elem.startswith("f") or elem == "bf16"
+
+
+def random_case(rng, mismatch, elem=None):
+    elem = elem or rng.choice(list(DTYPES))
+    dtype = ALL[elem]
+    is_float = is_float_type(elem)
     nargs = rng.randint(2, 4)
     shapes = random_shapes(rng, nargs)
     # Types: each dim static, or ?, or the whole type *.
@@ -96,17 +133,9 @@ def random_case(rng, mismatch):
         i, j = rng.choice(cands)
         j = rng.randrange(len(shapes[i])) if j is None else j
         run_shapes[i][j] = 7
-    args = []
-    for s in run_shapes:
-        if is_float:
-            a = np.asarray(np.random.default_rng(rng.randrange(1 << 30)).standard_normal(s)).astype(dtype)
-        else:
-            info = np.iinfo(dtype)
-            a = np.random.default_rng(rng.randrange(1 << 30)).integers(
-                info.min, info.max, size=s, dtype=dtype, endpoint=True)
-        args.append(np.asarray(a, dtype=dtype))
+    args = [np.asarray(random_values(rng, s, elem), dtype=dtype) for s in run_shapes]
     divisor = None
-    if not is_float or rng.random() < 0.5:
+    if elem != "i1" and (not is_float or rng.random() < 0.5):
         # Argument #0 is never zero: a divisor for div and rem.
         a0 = args[0]
         args[0] = np.where(a0 == 0, dtype(1), a0).astype(dtype)
@@ -125,6 +154,8 @@ def random_case(rng, mismatch):
             continue
         if choice < 0.55:
             op = rng.choice(list(BINARY))
+            if elem == "i1":
+                op = rng.choice(list(I1_BINARY))
             dims = broadcast_dims(xv[1], yv[1])
             lines.append((f"  {name} = nd.{op} {xv[0]}, {yv[0]} : ({type_text(xv[1], elem)}, "
                           f"{type_text(yv[1], elem)}) -> {type_text(dims, elem)}"))
@@ -140,7 +171,7 @@ def random_case(rng, mismatch):
         elif choice < 0.85:
             table = dict(UNARY, **(FLOAT_UNARY if is_float else {}))
             op = rng.choice(list(table))
-            if elem.startswith("ui") and op in ("neg", "abs"):
+            if (elem.startswith("ui") or elem == "i1") and op in ("neg", "abs"):
                 op = "neg"
             lines.append(f"  {name} = nd.{op} {xv[0]} : {type_text(xv[1], elem)}")
             ops.append(("un", op, x, None))
@@ -163,7 +194,91 @@ def random_case(rng, mismatch):
     rtypes = ", ".join(type_text(r[1], elem) for r in results)
     text = (f"func.func @main({sig}) -> ({rtypes}) {{\n" + "\n".join(lines) + "\n"
             f"  return {', '.join(r[0] for r in results)} : {rtypes}\n}}\n")
-    return text, args, ops, nres, is_float
+    return text, args, reference(args, ops, nres), elem
+
+
+def random_dims(rng, shape):
+    """Type dims for a value of `shape`: static, some dims ?, or unranked (None)."""
+    if rng.random() < 0.15:
+        return None
+    return [d if rng.random() < 0.6 else None for d in shape]
+
+
+def ranked_type(rng, shape, elem):
+    return type_text(random_dims(rng, shape), elem)
+
+
+def result_type(shape, elem, *operand_types):
+    """Static when every operand's type is, else every dim ? (the verifier infers
+    the rest)."""
+    static = not any("?" in t or "*" in t for t in operand_types)
+    return type_text(list(shape) if static else [None] * len(shape), elem)
+
+
+def reduce_case(rng):
+    """nd.reduce of a random kind over a random non-empty set of dims."""
+    elem = rng.choice(["f32", "f64", "f16", "i8", "i32", "i64", "ui8", "index"])
+    dtype = ALL[elem]
+    shape = [rng.choice([1, 2, 3, 5, 8]) for _ in range(rng.randint(1, 3))]
+    dims = sorted(rng.sample(range(len(shape)), rng.randint(1, len(shape))))
+    kind = rng.choice(["sum", "prod", "max", "min"])
+    keep = rng.random() < 0.3
+    x = np.asarray(random_values(rng, shape, elem), dtype=dtype)
+    if kind == "prod" and is_float_type(elem):
+        x = (x / 4 + 1).astype(dtype)  # products of values near 1 stay finite
+    fn = {"sum": np.sum, "prod": np.prod, "max": np.max, "min": np.min}[kind]
+    # NumPy widens integer sums and products by default: keep the type, which wraps.
+    extra = {"dtype": dtype} if kind in ("sum", "prod") else {}
+    want = np.asarray(fn(x, axis=tuple(dims), keepdims=keep, **extra), dtype=dtype)
+    out = [1 if d in dims else n for d, n in enumerate(shape) if keep or d not in dims]
+    ta = ranked_type(rng, shape, elem)
+    tr = result_type(out, elem, ta)
+    text = (f"func.func @main(%x: {ta}) -> {tr} {{\n"
+            f"  %r = nd.reduce {kind} %x across [{', '.join(map(str, dims))}]"
+            f"{' keep_dims' if keep else ''} : ({ta}) -> {tr}\n"
+            f"  return %r : {tr}\n}}\n")
+    return text, [x], [want], elem
+
+
+def matmul_case(rng):
+    """nd.matmul of vectors, matrices and broadcast batches."""
+    elem = rng.choice(["f32", "f64", "i32", "i64"])
+    dtype = ALL[elem]
+    m, k, n = (rng.choice([1, 2, 3, 4, 7]) for _ in range(3))
+    batch = [rng.choice([1, 2, 3])] if rng.random() < 0.4 else []
+    a_shape = [k] if rng.random() < 0.15 else batch + [m, k]
+    b_batch = [1] if batch and rng.random() < 0.3 else ([] if rng.random() < 0.5 else batch)
+    b_shape = [k] if rng.random() < 0.15 else b_batch + [k, n]
+    a, b = (np.asarray(random_values(rng, s, elem), dtype=dtype) for s in (a_shape, b_shape))
+    want = np.asarray(np.matmul(a, b), dtype=dtype)
+    ta, tb = ranked_type(rng, a_shape, elem), ranked_type(rng, b_shape, elem)
+    tr = result_type(want.shape, elem, ta, tb)
+    text = (f"func.func @main(%a: {ta}, %b: {tb}) -> {tr} {{\n"
+            f"  %r = nd.matmul %a, %b : ({ta}, {tb}) -> {tr}\n"
+            f"  return %r : {tr}\n}}\n")
+    return text, [a, b], [want], elem
+
+
+def cast_case(rng):
+    """nd.cast between two element types, on values whose conversion NumPy defines:
+    floats converted to integers are in the target's range."""
+    src, dst = rng.choice(list(ALL)), rng.choice(list(ALL))
+    shape = [rng.choice([1, 2, 3, 5]) for _ in range(rng.randint(0, 2))]
+    x = np.asarray(random_values(rng, shape, src), dtype=ALL[src])
+    if is_float_type(src) and not is_float_type(dst) and dst != "i1":
+        lo, hi = (0, 120) if dst.startswith("ui") else (-120, 120)
+        x = (x.astype(np.float32) * 40).clip(lo, hi).astype(ALL[src])
+    if src == "bf16" or dst == "bf16" or (src == "f64" and dst == "f16"):
+        # Through f32 on both sides: ml_dtypes and half round f64 to bf16 alike
+        # only for values that f32 holds exactly.
+        x = x.astype(np.float32).astype(ALL[src])
+    want = np.asarray(x.astype(ALL[dst]), dtype=ALL[dst])
+    dims = random_dims(rng, shape)
+    ta, tr = type_text(dims, src), type_text(dims, dst)
+    text = (f"func.func @main(%x: {ta}) -> {tr} {{\n"
+            f"  %r = nd.cast %x : {ta} to {tr}\n"
+            f"  return %r : {tr}\n}}\n")
+    return text, [x], [want], dst
 
 
 def reference(args, ops, nres):
@@ -172,12 +287,16 @@ def reference(args, ops, nres):
     with np.errstate(all="ignore"):
         for k, (kind, op, x, y) in enumerate(ops):
             try:
-                if kind == "bin":
+                if kind == "bin" and vals[x].dtype == np.bool_:
+                    v = I1_BINARY[op](vals[x], vals[y])
+                elif kind == "bin":
                     v = BINARY[op](vals[x], vals[y])
                 elif kind == "div":
                     v = np.floor_divide(vals[x], vals[y]) if vals[x].dtype.kind in "iu" else np.true_divide(vals[x], vals[y]).astype(vals[x].dtype)
                 elif kind == "rem":
                     v = np.remainder(vals[x], vals[y])
+                elif kind == "un" and vals[x].dtype == np.bool_:
+                    v = vals[x]  # neg and abs of a bit are the bit
                 elif kind == "un":
                     v = dict(UNARY, **FLOAT_UNARY)[op](vals[x])
                 else:
@@ -187,6 +306,16 @@ def reference(args, ops, nres):
                 return k
             vals.append(np.asarray(v, dtype=vals[x].dtype))
     return vals[-nres:]
+
+
+def agrees(got, want, elem):
+    """Exactly for integers; to a few ulps for floats (one ulp of f16 is 1e-3, of
+    bf16 8e-3; matmul and reduce sum in another order than NumPy)."""
+    if not is_float_type(elem):
+        return np.array_equal(got, want)
+    rtol = {"f64": 1e-6, "f32": 1e-5, "f16": 4e-3, "bf16": 3e-2}[elem]
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    return np.allclose(g, w, rtol=rtol, atol=rtol, equal_nan=True)
 
 
 def op_lines(text):
@@ -207,25 +336,38 @@ def main():
     a = ap.parse_args()
     rng = random.Random(a.seed)
     ran = failed_cleanly = 0
+    kinds = {}
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         while ran < a.cases:
-            case = random_case(rng, mismatch=rng.random() < 0.4)
+            u = rng.random()
+            with np.errstate(all="ignore"):
+                if u < 0.55:
+                    kind, case = "elementwise", random_case(rng, mismatch=rng.random() < 0.4)
+                elif u < 0.7:
+                    elem = rng.choice(list(EXTRA))
+                    kind, case = elem, random_case(rng, mismatch=rng.random() < 0.2, elem=elem)
+                elif u < 0.8:
+                    kind, case = "reduce", reduce_case(rng)
+                elif u < 0.9:
+                    kind, case = "matmul", matmul_case(rng)
+                else:
+                    kind, case = "cast", cast_case(rng)
             if case is None:
                 continue
-            text, args, ops, nres, is_float = case
+            kinds[kind] = kinds.get(kind, 0) + 1
+            text, args, want, elem = case
             prog = tmp / "prog.mlir"
             prog.write_text(text)
             cmd = [a.tensor_run, str(prog)]
             for i, v in enumerate(args):
                 np.save(tmp / f"a{i}.npy", v)
                 cmd += ["--arg", str(tmp / f"a{i}.npy")]
-            outs = [tmp / f"r{i}.npy" for i in range(nres)]
+            outs = [tmp / f"r{i}.npy" for i in range(1 if isinstance(want, int) else len(want))]
             for o in outs:
                 o.unlink(missing_ok=True)
                 cmd += ["--out", str(o)]
             p = subprocess.run(cmd, capture_output=True, text=True)
-            want = reference(args, ops, nres)
             where = f"\n--- program ---\n{text}--- command ---\n{' '.join(cmd)}\n--- stderr ---\n{p.stderr}"
             if isinstance(want, int):
                 line = op_lines(text)[want]
@@ -239,15 +381,16 @@ def main():
                     sys.exit(f"case {ran}: tensor-run failed, NumPy did not{where}")
                 for i, (o, w) in enumerate(zip(outs, want)):
                     got = np.load(o)
+                    if w.dtype.kind == "V" or (ml_dtypes is not None and w.dtype == ml_dtypes.bfloat16):
+                        got = got.view(ml_dtypes.bfloat16)  # bf16 is raw 2-byte data in .npy
                     if got.shape != w.shape or got.dtype != w.dtype:
                         sys.exit(f"case {ran}: result #{i} is {got.dtype}{got.shape}, NumPy's {w.dtype}{w.shape}{where}")
-                    same = (np.allclose(got, w, rtol=1e-6 if w.dtype == np.float64 else 1e-5, atol=0, equal_nan=True)
-                            if is_float else np.array_equal(got, w))
-                    if not same:
+                    if not agrees(got, w, elem):
                         sys.exit(f"case {ran}: result #{i} differs\n tensor-run {got!r}\n NumPy     {w!r}{where}")
             ran += 1
     print(f"numpy-diff: {ran} random programs agree with NumPy "
-          f"({failed_cleanly} failed cleanly at the op NumPy fails at)")
+          f"({failed_cleanly} failed cleanly at the op NumPy fails at; "
+          + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) + ")")
 
 
 if __name__ == "__main__":

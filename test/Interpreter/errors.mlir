@@ -3,6 +3,7 @@
 // RUN: not tensor-run %s --entry add 2>&1 | FileCheck %s --check-prefix=COUNT
 // RUN: not tensor-run %s --entry add --arg 'dense<[1, 2, 3]> : tensor<3xi32>' --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' 2>&1 | FileCheck %s --check-prefix=ELEM
 // RUN: not tensor-run %s --entry add --arg 'dense<[1, 2, 3]> : tensor<3xi32>' --arg 'dense<[1, 2]> : tensor<2xi32>' 2>&1 | FileCheck %s --check-prefix=STATIC
+// RUN: not tensor-run %s --lower-first --entry add --arg 'dense<[1, 2, 3]> : tensor<3xi32>' --arg 'dense<[1, 2]> : tensor<2xi32>' 2>&1 | FileCheck %s --check-prefix=STATIC
 // RUN: not tensor-run %s --entry dyn --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=DYN
 // RUN: not tensor-run %s --lower-first --entry dyn --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=LOWERED
 // RUN: not tensor-run %s --entry dyn_fused --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=FUSED
@@ -15,9 +16,11 @@
 // RUN: test ! -e %t.a.npy
 // RUN: test ! -e %t.b.npy
 
-// COUNT: errors.mlir:[[# @LINE + 5]]:1: error: 'func.func' op @add takes 2 arguments, but 0 were given
-// ELEM: errors.mlir:[[# @LINE + 4]]:1: error: 'func.func' op argument #1 of @add has element type f32 at run time, but its type is 'tensor<3xi32>'
-// STATIC: errors.mlir:[[# @LINE + 3]]:1: error: 'func.func' op argument #1 of @add has shape [2] at run time, but its type 'tensor<3xi32>' has size 3 in dim 0
+// COUNT: errors.mlir:[[# @LINE + 7]]:1: error: 'func.func' op @add takes 2 arguments, but 0 were given
+// An argument that does not fit its type is reported at the argument (column
+// 35 is %b), as upstream locates a block argument.
+// ELEM: errors.mlir:[[# @LINE + 4]]:35: error: argument #1 of @add has element type f32 at run time, but its type is 'tensor<3xi32>'
+// STATIC: errors.mlir:[[# @LINE + 3]]:35: error: argument #1 of @add has shape [2] at run time, but its type 'tensor<3xi32>' has size 3 in dim 0
 // COUNT-NOT: error:
 // ELEM-NOT: error:
 func.func @add(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {

@@ -8,6 +8,12 @@
 use half::{bf16, f16};
 use tensor_ir::{Context, FloatKind, Signedness, Type, TypeKind};
 
+mod float;
+mod int;
+
+pub(crate) use float::{BF16, F16, F32, F64};
+pub(crate) use int::{I1, I8, I16, I32, I64, Idx, U8, U16, U32, U64};
+
 /// An element type the interpreter executes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum ElemType {
@@ -175,7 +181,7 @@ pub(crate) enum Wide {
 /// floats compute in `f32` and round once per operation, as NumPy does.
 pub(crate) trait Num: Send + Sync + 'static {
     /// The storage type.
-    type S: Copy + Send + Sync + PartialEq + bytemuck::Pod + std::fmt::Debug + 'static;
+    type S: Copy + Send + Sync + PartialOrd + bytemuck::Pod + std::fmt::Debug + 'static;
     /// The element type this arithmetic is for.
     const TYPE: ElemType;
     /// True for floats.
@@ -203,602 +209,35 @@ pub(crate) trait Num: Send + Sync + 'static {
     fn log(a: Self::S) -> Self::S;
     fn sqrt(a: Self::S) -> Self::S;
     fn tanh(a: Self::S) -> Self::S;
-    fn eq(a: Self::S, b: Self::S) -> bool;
-    fn lt(a: Self::S, b: Self::S) -> bool;
-    fn le(a: Self::S, b: Self::S) -> bool;
+    /// `a == b` (false when either is NaN).
+    #[inline(always)]
+    fn eq(a: Self::S, b: Self::S) -> bool {
+        a == b
+    }
+    /// `a < b` (false when either is NaN).
+    #[inline(always)]
+    fn lt(a: Self::S, b: Self::S) -> bool {
+        a < b
+    }
+    /// `a <= b` (false when either is NaN).
+    #[inline(always)]
+    fn le(a: Self::S, b: Self::S) -> bool {
+        a <= b
+    }
     /// True for a zero divisor (integers only; floats divide by zero per IEEE).
-    fn is_zero(a: Self::S) -> bool;
-    /// True for a negative integer exponent.
-    fn is_negative(a: Self::S) -> bool;
+    #[inline(always)]
+    fn is_zero(a: Self::S) -> bool {
+        !Self::FLOAT && a == Self::zero()
+    }
+    /// True for a negative integer exponent (integers only).
+    #[inline(always)]
+    fn is_negative(a: Self::S) -> bool {
+        !Self::FLOAT && a < Self::zero()
+    }
     fn to_wide(a: Self::S) -> Wide;
     fn from_wide(w: Wide) -> Self::S;
     /// As an `f64` (for printing checks and the reference evaluator).
     fn to_f64(a: Self::S) -> f64;
-}
-
-/// NumPy's float `remainder`: `fmod`, moved to the divisor's sign.
-#[inline(always)]
-fn py_fmod64(a: f64, b: f64) -> f64 {
-    let m = a % b;
-    if m != 0.0 {
-        if (b < 0.0) != (m < 0.0) { m + b } else { m }
-    } else {
-        0.0f64.copysign(b)
-    }
-}
-
-#[inline(always)]
-fn py_fmod32(a: f32, b: f32) -> f32 {
-    let m = a % b;
-    if m != 0.0 {
-        if (b < 0.0) != (m < 0.0) { m + b } else { m }
-    } else {
-        0.0f32.copysign(b)
-    }
-}
-
-macro_rules! float_num {
-    ($marker:ident, $t:ty, $ty:expr, $fmod:ident, $wide:ident) => {
-        pub(crate) struct $marker;
-        impl Num for $marker {
-            type S = $t;
-            const TYPE: ElemType = $ty;
-            const FLOAT: bool = true;
-            #[inline(always)]
-            fn zero() -> $t {
-                0.0
-            }
-            #[inline(always)]
-            fn one() -> $t {
-                1.0
-            }
-            #[inline(always)]
-            fn lowest() -> $t {
-                <$t>::NEG_INFINITY
-            }
-            #[inline(always)]
-            fn highest() -> $t {
-                <$t>::INFINITY
-            }
-            #[inline(always)]
-            fn add(a: $t, b: $t) -> $t {
-                a + b
-            }
-            #[inline(always)]
-            fn sub(a: $t, b: $t) -> $t {
-                a - b
-            }
-            #[inline(always)]
-            fn mul(a: $t, b: $t) -> $t {
-                a * b
-            }
-            #[inline(always)]
-            fn div(a: $t, b: $t) -> $t {
-                a / b
-            }
-            #[inline(always)]
-            fn rem(a: $t, b: $t) -> $t {
-                $fmod(a, b)
-            }
-            #[inline(always)]
-            fn pow(a: $t, b: $t) -> $t {
-                a.powf(b)
-            }
-            #[inline(always)]
-            fn max(a: $t, b: $t) -> $t {
-                if a >= b || a.is_nan() { a } else { b }
-            }
-            #[inline(always)]
-            fn min(a: $t, b: $t) -> $t {
-                if a <= b || a.is_nan() { a } else { b }
-            }
-            #[inline(always)]
-            fn and(a: $t, _: $t) -> $t {
-                a
-            }
-            #[inline(always)]
-            fn or(a: $t, _: $t) -> $t {
-                a
-            }
-            #[inline(always)]
-            fn xor(a: $t, _: $t) -> $t {
-                a
-            }
-            #[inline(always)]
-            fn neg(a: $t) -> $t {
-                -a
-            }
-            #[inline(always)]
-            fn abs(a: $t) -> $t {
-                a.abs()
-            }
-            #[inline(always)]
-            fn exp(a: $t) -> $t {
-                a.exp()
-            }
-            #[inline(always)]
-            fn log(a: $t) -> $t {
-                a.ln()
-            }
-            #[inline(always)]
-            fn sqrt(a: $t) -> $t {
-                a.sqrt()
-            }
-            #[inline(always)]
-            fn tanh(a: $t) -> $t {
-                a.tanh()
-            }
-            #[inline(always)]
-            fn eq(a: $t, b: $t) -> bool {
-                a == b
-            }
-            #[inline(always)]
-            fn lt(a: $t, b: $t) -> bool {
-                a < b
-            }
-            #[inline(always)]
-            fn le(a: $t, b: $t) -> bool {
-                a <= b
-            }
-            #[inline(always)]
-            fn is_zero(_: $t) -> bool {
-                false
-            }
-            #[inline(always)]
-            fn is_negative(_: $t) -> bool {
-                false
-            }
-            #[inline(always)]
-            fn to_wide(a: $t) -> Wide {
-                Wide::$wide(a)
-            }
-            #[inline(always)]
-            fn from_wide(w: Wide) -> $t {
-                match w {
-                    Wide::I(i) => i as $t,
-                    Wide::U(u) => u as $t,
-                    Wide::H(h) => h.to_f32() as $t,
-                    Wide::B(b) => b.to_f32() as $t,
-                    Wide::F(f) => f as $t,
-                    Wide::D(d) => d as $t,
-                }
-            }
-            #[inline(always)]
-            fn to_f64(a: $t) -> f64 {
-                a as f64
-            }
-        }
-    };
-}
-
-float_num!(F32, f32, ElemType::F32, py_fmod32, F);
-float_num!(F64, f64, ElemType::F64, py_fmod64, D);
-
-/// The 16-bit floats: each operation in `f32`, rounded once.
-macro_rules! half_num {
-    ($marker:ident, $t:ident, $ty:expr, $wide:ident) => {
-        pub(crate) struct $marker;
-        impl $marker {
-            #[inline(always)]
-            fn un(a: $t, f: impl Fn(f32) -> f32) -> $t {
-                $t::from_f32(f(a.to_f32()))
-            }
-            #[inline(always)]
-            fn bin(a: $t, b: $t, f: impl Fn(f32, f32) -> f32) -> $t {
-                $t::from_f32(f(a.to_f32(), b.to_f32()))
-            }
-        }
-        impl Num for $marker {
-            type S = $t;
-            const TYPE: ElemType = $ty;
-            const FLOAT: bool = true;
-            fn zero() -> $t {
-                $t::ZERO
-            }
-            fn one() -> $t {
-                $t::ONE
-            }
-            fn lowest() -> $t {
-                $t::NEG_INFINITY
-            }
-            fn highest() -> $t {
-                $t::INFINITY
-            }
-            #[inline(always)]
-            fn add(a: $t, b: $t) -> $t {
-                Self::bin(a, b, |x, y| x + y)
-            }
-            #[inline(always)]
-            fn sub(a: $t, b: $t) -> $t {
-                Self::bin(a, b, |x, y| x - y)
-            }
-            #[inline(always)]
-            fn mul(a: $t, b: $t) -> $t {
-                Self::bin(a, b, |x, y| x * y)
-            }
-            #[inline(always)]
-            fn div(a: $t, b: $t) -> $t {
-                Self::bin(a, b, |x, y| x / y)
-            }
-            #[inline(always)]
-            fn rem(a: $t, b: $t) -> $t {
-                Self::bin(a, b, py_fmod32)
-            }
-            #[inline(always)]
-            fn pow(a: $t, b: $t) -> $t {
-                Self::bin(a, b, f32::powf)
-            }
-            #[inline(always)]
-            fn max(a: $t, b: $t) -> $t {
-                if a >= b || a.is_nan() { a } else { b }
-            }
-            #[inline(always)]
-            fn min(a: $t, b: $t) -> $t {
-                if a <= b || a.is_nan() { a } else { b }
-            }
-            fn and(a: $t, _: $t) -> $t {
-                a
-            }
-            fn or(a: $t, _: $t) -> $t {
-                a
-            }
-            fn xor(a: $t, _: $t) -> $t {
-                a
-            }
-            #[inline(always)]
-            fn neg(a: $t) -> $t {
-                -a
-            }
-            #[inline(always)]
-            fn abs(a: $t) -> $t {
-                Self::un(a, f32::abs)
-            }
-            fn exp(a: $t) -> $t {
-                Self::un(a, f32::exp)
-            }
-            fn log(a: $t) -> $t {
-                Self::un(a, f32::ln)
-            }
-            fn sqrt(a: $t) -> $t {
-                Self::un(a, f32::sqrt)
-            }
-            fn tanh(a: $t) -> $t {
-                Self::un(a, f32::tanh)
-            }
-            #[inline(always)]
-            fn eq(a: $t, b: $t) -> bool {
-                a == b
-            }
-            #[inline(always)]
-            fn lt(a: $t, b: $t) -> bool {
-                a < b
-            }
-            #[inline(always)]
-            fn le(a: $t, b: $t) -> bool {
-                a <= b
-            }
-            fn is_zero(_: $t) -> bool {
-                false
-            }
-            fn is_negative(_: $t) -> bool {
-                false
-            }
-            #[inline(always)]
-            fn to_wide(a: $t) -> Wide {
-                Wide::$wide(a)
-            }
-            #[inline(always)]
-            fn from_wide(w: Wide) -> $t {
-                match w {
-                    Wide::I(i) => $t::from_f64(i as f64),
-                    Wide::U(u) => $t::from_f64(u as f64),
-                    Wide::H(h) => $t::from_f32(h.to_f32()),
-                    Wide::B(b) => $t::from_f32(b.to_f32()),
-                    Wide::F(f) => $t::from_f32(f),
-                    Wide::D(d) => $t::from_f64(d),
-                }
-            }
-            fn to_f64(a: $t) -> f64 {
-                a.to_f64()
-            }
-        }
-    };
-}
-
-half_num!(F16, f16, ElemType::F16, H);
-half_num!(BF16, bf16, ElemType::BF16, B);
-
-/// Integer conversions from a float: Rust's saturating `as` (NaN is 0), where
-/// NumPy leaves out-of-range values undefined.
-macro_rules! int_num {
-    ($marker:ident, $t:ty, $ty:expr, $signed:expr, $wide:ident, $w:ty) => {
-        pub(crate) struct $marker;
-        // `a < 0` is always false for the unsigned types the macro also makes.
-        #[allow(unused_comparisons)]
-        impl Num for $marker {
-            type S = $t;
-            const TYPE: ElemType = $ty;
-            const FLOAT: bool = false;
-            #[inline(always)]
-            fn zero() -> $t {
-                0
-            }
-            #[inline(always)]
-            fn one() -> $t {
-                1
-            }
-            #[inline(always)]
-            fn lowest() -> $t {
-                <$t>::MIN
-            }
-            #[inline(always)]
-            fn highest() -> $t {
-                <$t>::MAX
-            }
-            #[inline(always)]
-            fn add(a: $t, b: $t) -> $t {
-                a.wrapping_add(b)
-            }
-            #[inline(always)]
-            fn sub(a: $t, b: $t) -> $t {
-                a.wrapping_sub(b)
-            }
-            #[inline(always)]
-            fn mul(a: $t, b: $t) -> $t {
-                a.wrapping_mul(b)
-            }
-            #[inline(always)]
-            fn div(a: $t, b: $t) -> $t {
-                if b == 0 {
-                    return 0;
-                }
-                let q = a.wrapping_div(b);
-                // Floor: truncation rounds toward zero, one too high when the
-                // signs differ and the division is inexact.
-                let adjust = $signed && a.wrapping_rem(b) != 0 && ((a < 0) != (b < 0));
-                if adjust { q.wrapping_sub(1) } else { q }
-            }
-            #[inline(always)]
-            fn rem(a: $t, b: $t) -> $t {
-                if b == 0 {
-                    return 0;
-                }
-                let r = a.wrapping_rem(b);
-                let adjust = $signed && r != 0 && ((r < 0) != (b < 0));
-                if adjust { r.wrapping_add(b) } else { r }
-            }
-            #[inline(always)]
-            fn pow(a: $t, b: $t) -> $t {
-                if b < 0 {
-                    return 0;
-                }
-                // Square and multiply, wrapping; the exponent has at most 64 bits.
-                let (mut base, mut e, mut acc) = (a, b as u64, 1 as $t);
-                while e > 0 {
-                    if e & 1 == 1 {
-                        acc = acc.wrapping_mul(base);
-                    }
-                    base = base.wrapping_mul(base);
-                    e >>= 1;
-                }
-                acc
-            }
-            #[inline(always)]
-            fn max(a: $t, b: $t) -> $t {
-                if a >= b { a } else { b }
-            }
-            #[inline(always)]
-            fn min(a: $t, b: $t) -> $t {
-                if a <= b { a } else { b }
-            }
-            #[inline(always)]
-            fn and(a: $t, b: $t) -> $t {
-                a & b
-            }
-            #[inline(always)]
-            fn or(a: $t, b: $t) -> $t {
-                a | b
-            }
-            #[inline(always)]
-            fn xor(a: $t, b: $t) -> $t {
-                a ^ b
-            }
-            #[inline(always)]
-            fn neg(a: $t) -> $t {
-                (0 as $t).wrapping_sub(a)
-            }
-            #[inline(always)]
-            fn abs(a: $t) -> $t {
-                if a < 0 { (0 as $t).wrapping_sub(a) } else { a }
-            }
-            fn exp(a: $t) -> $t {
-                a
-            }
-            fn log(a: $t) -> $t {
-                a
-            }
-            fn sqrt(a: $t) -> $t {
-                a
-            }
-            fn tanh(a: $t) -> $t {
-                a
-            }
-            #[inline(always)]
-            fn eq(a: $t, b: $t) -> bool {
-                a == b
-            }
-            #[inline(always)]
-            fn lt(a: $t, b: $t) -> bool {
-                a < b
-            }
-            #[inline(always)]
-            fn le(a: $t, b: $t) -> bool {
-                a <= b
-            }
-            #[inline(always)]
-            fn is_zero(a: $t) -> bool {
-                a == 0
-            }
-            #[inline(always)]
-            fn is_negative(a: $t) -> bool {
-                a < 0
-            }
-            #[inline(always)]
-            fn to_wide(a: $t) -> Wide {
-                Wide::$wide(a as $w)
-            }
-            #[inline(always)]
-            fn from_wide(w: Wide) -> $t {
-                match w {
-                    Wide::I(i) => i as $t,
-                    Wide::U(u) => u as $t,
-                    Wide::H(h) => h.to_f32() as $t,
-                    Wide::B(b) => b.to_f32() as $t,
-                    Wide::F(f) => f as $t,
-                    Wide::D(d) => d as $t,
-                }
-            }
-            #[inline(always)]
-            fn to_f64(a: $t) -> f64 {
-                a as f64
-            }
-        }
-    };
-}
-
-int_num!(I8, i8, ElemType::I8, true, I, i64);
-int_num!(I16, i16, ElemType::I16, true, I, i64);
-int_num!(I32, i32, ElemType::I32, true, I, i64);
-int_num!(I64, i64, ElemType::I64, true, I, i64);
-int_num!(Idx, i64, ElemType::Index, true, I, i64);
-int_num!(U8, u8, ElemType::U8, false, U, u64);
-int_num!(U16, u16, ElemType::U16, false, U, u64);
-int_num!(U32, u32, ElemType::U32, false, U, u64);
-int_num!(U64, u64, ElemType::U64, false, U, u64);
-
-/// `i1`: one bit, 0 or 1, with the arithmetic of a 1-bit unsigned integer modulo 2
-/// (as MLIR's `arith` on `i1`): `add` and `sub` are xor, `mul` is and, `max` is or,
-/// `min` is and. Converting to `i1` tests for nonzero, as NumPy's `astype(bool)`.
-pub(crate) struct I1;
-
-impl Num for I1 {
-    type S = u8;
-    const TYPE: ElemType = ElemType::I1;
-    const FLOAT: bool = false;
-    fn zero() -> u8 {
-        0
-    }
-    fn one() -> u8 {
-        1
-    }
-    fn lowest() -> u8 {
-        0
-    }
-    fn highest() -> u8 {
-        1
-    }
-    #[inline(always)]
-    fn add(a: u8, b: u8) -> u8 {
-        a ^ b
-    }
-    #[inline(always)]
-    fn sub(a: u8, b: u8) -> u8 {
-        a ^ b
-    }
-    #[inline(always)]
-    fn mul(a: u8, b: u8) -> u8 {
-        a & b
-    }
-    #[inline(always)]
-    fn div(a: u8, _: u8) -> u8 {
-        a
-    }
-    #[inline(always)]
-    fn rem(_: u8, _: u8) -> u8 {
-        0
-    }
-    #[inline(always)]
-    fn pow(a: u8, b: u8) -> u8 {
-        a | (b ^ 1)
-    }
-    #[inline(always)]
-    fn max(a: u8, b: u8) -> u8 {
-        a | b
-    }
-    #[inline(always)]
-    fn min(a: u8, b: u8) -> u8 {
-        a & b
-    }
-    #[inline(always)]
-    fn and(a: u8, b: u8) -> u8 {
-        a & b
-    }
-    #[inline(always)]
-    fn or(a: u8, b: u8) -> u8 {
-        a | b
-    }
-    #[inline(always)]
-    fn xor(a: u8, b: u8) -> u8 {
-        a ^ b
-    }
-    #[inline(always)]
-    fn neg(a: u8) -> u8 {
-        a
-    }
-    #[inline(always)]
-    fn abs(a: u8) -> u8 {
-        a
-    }
-    fn exp(a: u8) -> u8 {
-        a
-    }
-    fn log(a: u8) -> u8 {
-        a
-    }
-    fn sqrt(a: u8) -> u8 {
-        a
-    }
-    fn tanh(a: u8) -> u8 {
-        a
-    }
-    #[inline(always)]
-    fn eq(a: u8, b: u8) -> bool {
-        a == b
-    }
-    #[inline(always)]
-    fn lt(a: u8, b: u8) -> bool {
-        a < b
-    }
-    #[inline(always)]
-    fn le(a: u8, b: u8) -> bool {
-        a <= b
-    }
-    #[inline(always)]
-    fn is_zero(a: u8) -> bool {
-        a == 0
-    }
-    fn is_negative(_: u8) -> bool {
-        false
-    }
-    #[inline(always)]
-    fn to_wide(a: u8) -> Wide {
-        Wide::U(u64::from(a))
-    }
-    #[inline(always)]
-    fn from_wide(w: Wide) -> u8 {
-        let nonzero = match w {
-            Wide::I(i) => i != 0,
-            Wide::U(u) => u != 0,
-            Wide::H(h) => h.to_f32() != 0.0,
-            Wide::B(b) => b.to_f32() != 0.0,
-            Wide::F(f) => f != 0.0,
-            Wide::D(d) => d != 0.0,
-        };
-        u8::from(nonzero)
-    }
-    fn to_f64(a: u8) -> f64 {
-        f64::from(a)
-    }
 }
 
 /// Runs `$body` with `$N` bound to the arithmetic marker of `$elem`.
@@ -917,6 +356,20 @@ mod tests {
         assert_eq!(I1::from_wide(Wide::D(f64::NAN)), 1);
         assert_eq!(I1::from_wide(Wide::I(2)), 1);
         assert_eq!(I1::pow(0, 0), 1);
+    }
+
+    #[test]
+    fn comparisons_and_operand_checks_are_shared_defaults() {
+        assert!(F32::lt(1.0, 2.0) && !F32::lt(f32::NAN, 2.0));
+        assert!(!F64::eq(f64::NAN, f64::NAN) && F64::le(-0.0, 0.0));
+        assert!(F16::le(f16::from_f32(1.0), f16::from_f32(1.0)));
+        assert!(!BF16::lt(bf16::NAN, bf16::ONE));
+        assert!(I8::lt(-1, 0) && U8::lt(0, 255) && I1::le(0, 1) && !I1::lt(1, 0));
+        assert!(I32::is_zero(0) && !I32::is_zero(3) && I1::is_zero(0));
+        // Floats divide by zero per IEEE and take any exponent.
+        assert!(!F64::is_zero(0.0) && !F32::is_negative(-1.0));
+        assert!(I64::is_negative(-1) && Idx::is_negative(i64::MIN));
+        assert!(!U64::is_negative(u64::MAX) && !I1::is_negative(1));
     }
 
     #[test]

@@ -132,15 +132,24 @@ impl<'a> Interpreter<'a> {
         }
         for (i, (&t, a)) in plan.inputs.iter().zip(args).enumerate() {
             if let Some(why) = mismatch(self.ctx, t, a) {
-                return Err(op_error(
-                    self.ctx,
-                    self.module,
-                    func,
-                    format!("argument #{i} of @{name} {why}"),
-                ));
+                let message = format!("argument #{i} of @{name} {why}");
+                // At the argument, as upstream reports a block argument; at the
+                // function when the argument was not parsed from source.
+                return Err(match self.arg_location(func, i) {
+                    Some(loc) => Diagnostic::error(loc, message),
+                    None => op_error(self.ctx, self.module, func, message),
+                });
             }
         }
         Ok(())
+    }
+
+    /// Where argument `i` of `func` was written.
+    fn arg_location(&self, func: OpId, i: usize) -> Option<Location> {
+        let region = *self.module.op(func).regions().first()?;
+        let entry = *self.module.region(region).blocks().first()?;
+        let arg = *self.module.block(entry).args().get(i)?;
+        self.module.arg_location(arg)
     }
 
     fn execute(

@@ -46,3 +46,47 @@ fn runs_a_row_broadcast() {
         vec![11.0, 22.0, 33.0, 14.0, 25.0, 36.0]
     );
 }
+
+/// The memory an outer product and a fused chain over broadcast operands hold
+/// at their peak is their output and nothing else: every broadcast (implicit,
+/// `nd.broadcast_in_dim`, `nd.broadcast_to`) is a stride-0 view, never a copy.
+#[test]
+fn broadcast_operands_are_never_materialised() {
+    let mut ctx = context();
+    let src = "func.func @outer(%c: tensor<64x1xf32>, %r: tensor<1x64xf32>) -> tensor<64x64xf32> {
+  %y = nd.mul %c, %r : (tensor<64x1xf32>, tensor<1x64xf32>) -> tensor<64x64xf32>
+  return %y : tensor<64x64xf32>
+}
+func.func @views(%v: tensor<64xf32>, %s: tensor<64x1xf32>) -> tensor<64x64xf32> {
+  %a = nd.broadcast_in_dim %v, dims = [1] : (tensor<64xf32>) -> tensor<64x64xf32>
+  %b = nd.broadcast_to %s, shape = [64, 64] : (tensor<64x1xf32>) -> tensor<64x64xf32>
+  %d = nd.sub %a, %b : tensor<64x64xf32>
+  %y = nd.mul %d, %v : (tensor<64x64xf32>, tensor<64xf32>) -> tensor<64x64xf32>
+  return %y : tensor<64x64xf32>
+}";
+    let buf = ctx.add_source("t.mlir", src);
+    let module = tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+    let ramp = |n: usize| (0..n).map(|i| i as f32).collect::<Vec<f32>>();
+    let col = Tensor::from_vec(ElemType::F32, &[64, 1], ramp(64)).unwrap();
+    let row = Tensor::from_vec(ElemType::F32, &[1, 64], ramp(64)).unwrap();
+    let vec = Tensor::from_vec(ElemType::F32, &[64], ramp(64)).unwrap();
+    let output_bytes = 64 * 64 * 4;
+    for (entry, args) in [("outer", vec![col.clone(), row]), ("views", vec![vec, col])] {
+        let memory = crate::Memory::new(1 << 20);
+        let interp = Interpreter::new(&ctx, &module).with_memory(memory.clone());
+        let out = interp.run(entry, args).unwrap();
+        let got = out[0].to_vec::<f32>().unwrap();
+        let want: Vec<f32> = (0..64 * 64)
+            .map(|k| {
+                let (i, j) = ((k / 64) as f32, (k % 64) as f32);
+                if entry == "outer" { i * j } else { (j - i) * j }
+            })
+            .collect();
+        assert_eq!(got, want, "@{entry}");
+        assert_eq!(
+            memory.peak(),
+            output_bytes,
+            "@{entry} held more than its output"
+        );
+    }
+}

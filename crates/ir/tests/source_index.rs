@@ -231,3 +231,26 @@ fn op_spans_end_at_the_last_token_not_at_a_slash_pair_in_a_string() {
     // Inside the string, the op is still found.
     assert_eq!(ix.op_at(module, find(text, "//x", 0).start), Some(a));
 }
+
+/// Block arguments remember where they were written (entry arguments in a
+/// region's signature and arguments after a block label alike): the location
+/// upstream gives an argument without `loc(...)`, for run-time diagnostics.
+#[test]
+fn block_arguments_have_their_source_locations() {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered(true);
+    let buffer = ctx.add_source("t.mlir", PROGRAM);
+    let module = parse_source(&mut ctx, buffer, 0..PROGRAM.len()).expect("parses");
+    let args: Vec<_> = module
+        .blocks()
+        .flat_map(|(_, b)| b.args().to_vec())
+        .collect();
+    assert_eq!(args.len(), 1);
+    assert_eq!(
+        module.arg_location(args[0]),
+        Some(tensor_ir::Location::Source {
+            buffer,
+            offset: find(PROGRAM, "%arg", 0).start,
+        })
+    );
+}

@@ -328,6 +328,9 @@ pub struct Module {
     operand_values: Vec<Value>,
     operand_links: Vec<Link>,
     top: Option<OpId>,
+    /// Where block arguments were written (`%x` of `%x: f32`), for diagnostics
+    /// about an argument; only the parser sets them.
+    arg_locations: rustc_hash::FxHashMap<Value, Location>,
     /// What edits may have invalidated, while a pass runs (`changes.rs`).
     changes: Changes,
 }
@@ -395,6 +398,17 @@ impl Module {
     /// A value's type.
     pub fn value_type(&self, v: Value) -> Type {
         self.values[v.index()].ty
+    }
+
+    /// Where a block argument was written, when it was parsed from source: the
+    /// location upstream gives a block argument with no explicit `loc(...)`.
+    pub fn arg_location(&self, v: Value) -> Option<Location> {
+        self.arg_locations.get(&v).copied()
+    }
+
+    /// Records where block argument `v` was written.
+    pub fn set_arg_location(&mut self, v: Value, location: Location) {
+        self.arg_locations.insert(v, location);
     }
 
     /// The operands of an operation.

@@ -492,6 +492,7 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 let v = self.module.block(block).args()[i];
+                self.module.set_arg_location(v, self.location(a.pos));
                 self.define_value(a.name, v, 1, a.pos)?;
             }
             let r = self.module.append_block(region, block);
@@ -559,6 +560,7 @@ impl<'a> Parser<'a> {
             })?;
             for a in args {
                 let v = self.module.add_block_arg(block, a.ty);
+                self.module.set_arg_location(v, self.location(a.pos));
                 self.define_value(a.name, v, 1, a.pos)?;
             }
         }
