@@ -1,0 +1,5 @@
+func.func private @good()
+// -----
+func.func @bad() {
+  return %undefined : i32
+}

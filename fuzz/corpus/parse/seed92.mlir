@@ -1,0 +1,3 @@
+// Fixture for tests/lit.rs: `not` on a crashing command fails.
+//
+// RUN: not sh -c 'kill -SEGV $$'

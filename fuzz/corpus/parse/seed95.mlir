@@ -1,0 +1,3 @@
+// Fixture for tests/lit.rs: a failing command early in a pipeline fails.
+//
+// RUN: false | cat
