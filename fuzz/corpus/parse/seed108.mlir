@@ -1,5 +1,0 @@
-func.func private @good()
-// -----
-func.func @bad() {
-  return %undefined : i32
-}

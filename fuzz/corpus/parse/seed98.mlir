@@ -1,4 +1,0 @@
-// Runner self-test: an XFAIL test passes by failing.
-// XFAIL: *
-// RUN: echo a | FileCheck %s
-// CHECK: b
