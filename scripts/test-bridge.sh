@@ -27,9 +27,12 @@ if [[ ${1:-} == --lint ]]; then
     echo "test-bridge: cargo clippy"
     cargo clippy --manifest-path "$manifest" --all-targets -- -D warnings
 fi
-# tests/bridge/compare.rs checks the bridge's diagnostics against tensor-opt's.
-cargo build --quiet --manifest-path "$root/Cargo.toml" --bin tensor-opt
+# tests/bridge/compare.rs checks the bridge's diagnostics against tensor-opt's;
+# tests/bridge/export.rs and jit.rs take tensor-opt's exports.
+cargo build --quiet --manifest-path "$root/Cargo.toml" --bin tensor-opt --bin tensor-run
 export TENSOR_OPT=${CARGO_TARGET_DIR:-$root/target}/debug/tensor-opt
+# tests/bridge/jit.rs compares MLIR's JIT with the interpreter.
+export TENSOR_RUN=${CARGO_TARGET_DIR:-$root/target}/debug/tensor-run
 
 echo "test-bridge: cargo test"
 cargo test --manifest-path "$manifest" "$@"

@@ -24,26 +24,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+mod common;
+use common::Rng;
 
 /// A documented difference: why the tools disagree on a mutant, recognized from
 /// the mutant and the two tools' messages. Each is explained in
@@ -222,7 +204,7 @@ fn is_type(t: &str) -> bool {
 /// A mutant of `chunk`: one to three token-level edits.
 fn mutate(rng: &mut Rng, chunk: &str, pool: &[&str]) -> String {
     let mut toks: Vec<String> = tokens(chunk).into_iter().map(str::to_owned).collect();
-    for _ in 0..1 + rng.below(3) {
+    for _ in 0..1 + rng.index(3) {
         if toks.is_empty() {
             break;
         }
@@ -233,7 +215,7 @@ fn mutate(rng: &mut Rng, chunk: &str, pool: &[&str]) -> String {
             break;
         }
         let at = *rng.pick(&solid);
-        match rng.below(7) {
+        match rng.index(7) {
             0 => {
                 toks.remove(at);
             }
@@ -273,7 +255,7 @@ fn mutate(rng: &mut Rng, chunk: &str, pool: &[&str]) -> String {
                 let text: String = toks.concat();
                 let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
                 if lines.len() > 1 {
-                    let (a, b) = (rng.below(lines.len()), rng.below(lines.len()));
+                    let (a, b) = (rng.index(lines.len()), rng.index(lines.len()));
                     lines.swap(a, b);
                 }
                 let swapped = lines.concat();

@@ -44,6 +44,7 @@ pub struct Outcome {
 pub fn default_registry() -> Result<PassRegistry, RegistryError> {
     let mut registry = PassRegistry::new();
     tensor_transforms::register_passes(&mut registry)?;
+    tensor_export::register_passes(&mut registry)?;
     Ok(registry)
 }
 
@@ -76,6 +77,7 @@ pub fn new_context(options: &Options) -> Context {
     tensor_dialect_func::register(&mut ctx);
     tensor_dialect_test::register(&mut ctx);
     tensor_dialect_nd::register(&mut ctx);
+    tensor_export::register(&mut ctx);
     broadcastable_ir::set_semantics(&mut ctx, options.broadcast_semantics);
     if let Some(limit) = options.elements_hex_limit {
         ctx.set_elements_hex_limit((limit != -1).then_some(limit));

@@ -6,6 +6,9 @@
 //! - structural invariants hold (use-lists, linked op lists, parent links);
 //! - the verifier's diagnostics are exactly those an independent oracle computes
 //!   from the model (dominance worked out naively, dangling definitions);
+//! - verifying only what the edits since the module last verified may have
+//!   invalidated (`Module::changes`, what the pass manager does after a pass) gives a
+//!   verdict of the whole module's, with a subset of its diagnostics;
 //!
 //! and whenever the module verifies, printing, parsing and printing again is the
 //! identity in both the pretty and the generic form, and the parsed module verifies.
@@ -30,7 +33,7 @@ use proptest::strategy::Strategy;
 use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence, TestRunner};
 use tensor_ir::parse::parse_source;
 use tensor_ir::print::{PrintOptions, print_module};
-use tensor_ir::verify::verify_module;
+use tensor_ir::verify::{verify_changed, verify_module};
 use tensor_ir::{Context, Module, Type};
 
 /// The module under test, the model kept beside it, and the context of both.
@@ -55,8 +58,46 @@ fn text(ctx: &Context, m: &Module, generic: bool) -> String {
 
 impl Harness {
     /// Checks model agreement, invariants and the verifier's verdict; returns
-    /// whether the module verifies.
-    fn check(&self, after: &str) -> bool {
+    /// whether the module verifies. From a module that verifies, change tracking
+    /// restarts.
+    fn check(&mut self, after: &str) -> bool {
+        let ok = self.check_all(after);
+        self.check_incremental(after);
+        if ok {
+            self.m.track_changes();
+        }
+        ok
+    }
+
+    /// Verifying the changes since the module last verified finds an error exactly
+    /// when verifying the module does, and only errors that verifying the module
+    /// reports.
+    fn check_incremental(&self, after: &str) {
+        let changes = self.m.changes();
+        stats::count(if changes.is_global() {
+            "incremental verification: global"
+        } else {
+            "incremental verification: by op"
+        });
+        let messages = |d: &tensor_ir::Diagnostics| -> Vec<String> {
+            d.iter().map(|d| d.message.clone()).collect()
+        };
+        let full = messages(&verify_module(&self.ctx, &self.m));
+        let part = messages(&verify_changed(&self.ctx, &self.m, changes));
+        assert_eq!(
+            full.is_empty(),
+            part.is_empty(),
+            "verifying the changes ({part:?}) and the module ({full:?}) disagree after {after}:\n{}",
+            text(&self.ctx, &self.m, true)
+        );
+        let mut rest = full.iter();
+        assert!(
+            part.iter().all(|p| rest.any(|f| f == p)),
+            "verifying the changes reports {part:?}, not a subsequence of the module's {full:?}"
+        );
+    }
+
+    fn check_all(&self, after: &str) -> bool {
         self.model.compare(&self.ctx, &self.m);
         invariants::check(&self.m, self.model.values.keys().copied());
         let got: Vec<oracle::Expected> = verify_module(&self.ctx, &self.m)

@@ -126,7 +126,7 @@ fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult 
     check_dynamic_result_has_shape(ctx, module, op, res)?;
     let bd = this.broadcast_dimensions(ctx, module);
     let error = match broadcast_in_dim_to(&dims_of(src_dims), &dims_of(res_dims), &bd) {
-        Ok(_) => return verify_nonexpanding(ctx, module, op, (src_dims, res_dims), &bd),
+        Ok(_) => return verify_nonexpanding(ctx, module, this, (src_dims, res_dims), &bd),
         Err(e) => e,
     };
     // Worded only on failure: the verifier runs on every op.
@@ -167,30 +167,33 @@ fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult 
 fn verify_nonexpanding(
     ctx: &Context,
     module: &Module,
-    op: OpId,
+    this: BroadcastInDimOp,
     (src, res): (&[i64], &[i64]),
     bd: &[i64],
 ) -> VResult {
-    let Some(this) = BroadcastInDimOp::cast(ctx, module, op) else {
-        return Ok(());
-    };
+    let op = this.op();
     let Some(known) = this.known_nonexpanding_dimensions(ctx, module) else {
         return Ok(());
     };
     // Operand dims listed so far: a repeat is found in O(1).
     let mut listed = vec![false; src.len()];
     for (i, &d) in known.iter().enumerate() {
-        let name = format!("known_nonexpanding_dimensions[{i}] = {d}");
+        // Worded only on failure: the verifier runs on every op.
+        let name = || format!("known_nonexpanding_dimensions[{i}] = {d}");
         let Some(k) = usize::try_from(d).ok().filter(|&k| k < src.len()) else {
             return fail(
                 ctx,
                 module,
                 op,
-                format!("{name} is not a dim of the operand (rank {})", src.len()),
+                format!(
+                    "{} is not a dim of the operand (rank {})",
+                    name(),
+                    src.len()
+                ),
             );
         };
         if std::mem::replace(&mut listed[k], true) {
-            return fail(ctx, module, op, format!("{name} is listed twice"));
+            return fail(ctx, module, op, format!("{} is listed twice", name()));
         }
         let target = bd
             .get(k)
@@ -206,7 +209,8 @@ fn verify_nonexpanding(
                 module,
                 op,
                 format!(
-                    "{name}, but operand dim {k} has size {} and the result dim it maps to has size {r}",
+                    "{}, but operand dim {k} has size {} and the result dim it maps to has size {r}",
+                    name(),
                     src[k]
                 ),
             );

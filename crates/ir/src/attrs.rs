@@ -242,6 +242,18 @@ impl Context {
         self.intern_attr(AttrKind::DenseArray { elem, values })
     }
 
+    /// An `array<i32: ...>` attribute (upstream's `operandSegmentSizes`, say).
+    pub fn i32_array_attr(&mut self, values: &[i32]) -> Attribute {
+        let elem = self.i(32);
+        let kind = ElementKind::Int {
+            width: 32,
+            signedness: Signedness::Signless,
+        };
+        let values =
+            ElementValues::from_bits_iter(kind, values.iter().map(|&v| u128::from(v as u32)));
+        self.intern_attr(AttrKind::DenseArray { elem, values })
+    }
+
     /// A `dense<...>` attribute of a statically shaped tensor or vector type. `None`
     /// unless the values' kind is the element type's and they are one value (a splat)
     /// or one per element.

@@ -18,7 +18,9 @@
 //! the words come from [`broadcastable::wording`]. [`refine_broadcasts`]
 //! returns the result types inference can tighten, as melior types.
 //! [`emit`] sends errors on through MLIR's diagnostic engine, and
-//! [`parse_and_verify`] hands MLIR text to MLIR's own parser and verifier.
+//! [`parse_and_verify`] hands MLIR text to MLIR's own parser and verifier, and
+//! [`jit`] runs programs exported by `tensor-opt --convert-nd-to-upstream` in
+//! MLIR's `ExecutionEngine`.
 //!
 //! The crate needs LLVM/MLIR 22 to build (`scripts/install-llvm.sh`) and is
 //! not part of the default workspace: `scripts/test-bridge.sh` builds and
@@ -28,6 +30,7 @@
 mod config;
 mod diag;
 mod ffi;
+pub mod jit;
 mod parse;
 mod verify;
 mod view;

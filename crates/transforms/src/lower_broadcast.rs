@@ -15,7 +15,9 @@ use rustc_hash::FxHashSet;
 use tensor_ir::builder::Builder;
 use tensor_ir::module::{EditError, OpId};
 use tensor_ir::pass::{Pass, PassOutcome};
-use tensor_ir::rewrite::{GreedyConfig, PatternSet, RewritePattern, apply_patterns_greedily};
+use tensor_ir::rewrite::{
+    GreedyConfig, PatternSet, RewritePattern, Strictness, apply_patterns_greedily,
+};
 use tensor_ir::{Context, Diagnostics, Module};
 
 /// The `--lower-broadcast` pass.
@@ -42,12 +44,13 @@ impl Pass for LowerBroadcast {
         };
         let before = explicit_ops(ctx, module, top);
         let patterns = explicit_broadcast_patterns(ctx).freeze(ctx);
-        // One sweep: the ops a lowering creates are visited in it too, and a lowered
-        // op stays lowered, so a second sweep (which would re-plan every op to find
-        // nothing to do) is not needed; the property test checks that lowering the
-        // output again changes nothing.
+        // One sweep over the ops the module had: what a lowering creates is explicit
+        // already (visiting it would re-plan it to find nothing to do), and a
+        // lowered op stays lowered, so no second sweep is needed; the property test
+        // checks that lowering the output again changes nothing.
         let config = GreedyConfig {
             max_iterations: 1,
+            strictness: Strictness::ExistingOps,
             fold: false,
             cse_constants: false,
             region_simplification: false,

@@ -14,7 +14,7 @@ use broadcastable::in_dim::broadcast_in_dim_to;
 use smallvec::{SmallVec, smallvec};
 use tensor_ir::builder::Builder;
 use tensor_ir::module::EditError;
-use tensor_ir::rewrite::{FoldResult, FoldResults, PatternSet, RewritePattern};
+use tensor_ir::rewrite::{FoldResult, FoldResults, PatternSet};
 use tensor_ir::{Attribute, Context, DYNAMIC, Module, OpId, Type, Value};
 
 use super::facts::{Size, constant_shape, def_named, def_op, dim_size};
@@ -203,8 +203,8 @@ pub(super) fn fold_identity(
 
 /// The patterns of the broadcast op `root`.
 pub(super) fn add_patterns(set: &mut PatternSet, root: &'static str) {
-    set.add(ComposeBroadcasts { root });
-    set.add(ConstantShape { root });
+    set.add_fn(root, "ComposeBroadcasts", compose_broadcasts);
+    set.add_fn(root, "ConstantShape", constant_shape_pattern);
 }
 
 /// A broadcast of a broadcast becomes one broadcast of the first operand, with
@@ -223,37 +223,23 @@ pub(super) fn add_patterns(set: &mut PatternSet, root: &'static str) {
 /// result type has `?` dims, which `nd.broadcast_in_dim` needs a shape operand
 /// for). An operand dim stays known non-expanding if a broadcast listed it and
 /// both sizes still provably agree.
-struct ComposeBroadcasts {
-    root: &'static str,
-}
-
-impl RewritePattern for ComposeBroadcasts {
-    fn root(&self) -> Option<&'static str> {
-        Some(self.root)
-    }
-
-    fn name(&self) -> &'static str {
-        "ComposeBroadcasts"
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-        let Some(plan) = compose_plan(rw.ctx, rw.module, op) else {
-            return Ok(false);
-        };
-        let loc = rw.module.op(op).location();
-        let ty = rw.module.value_type(rw.module.result(op, 0));
-        let new = match plan.kind {
-            Composed::To { shape, attr } => {
-                BroadcastToOp::build(rw, loc, plan.operand, shape, attr.as_deref(), ty)?.op()
-            }
-            Composed::InDim { shape } => {
-                let known = (!plan.known.is_empty()).then_some(plan.known.as_slice());
-                BroadcastInDimOp::build(rw, loc, plan.operand, shape, &plan.dims, known, ty)?.op()
-            }
-        };
-        replace_by(rw, op, new)?;
-        Ok(true)
-    }
+pub(super) fn compose_broadcasts(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+    let Some(plan) = compose_plan(rw.ctx, rw.module, op) else {
+        return Ok(false);
+    };
+    let loc = rw.module.op(op).location();
+    let ty = rw.module.value_type(rw.module.result(op, 0));
+    let new = match plan.kind {
+        Composed::To { shape, attr } => {
+            BroadcastToOp::build(rw, loc, plan.operand, shape, attr.as_deref(), ty)?.op()
+        }
+        Composed::InDim { shape } => {
+            let known = (!plan.known.is_empty()).then_some(plan.known.as_slice());
+            BroadcastInDimOp::build(rw, loc, plan.operand, shape, &plan.dims, known, ty)?.op()
+        }
+    };
+    replace_by(rw, op, new)?;
+    Ok(true)
 }
 
 /// The op a composition makes.
@@ -360,63 +346,49 @@ fn compose_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Plan> {
 /// A `nd.broadcast_in_dim` whose result type has `?` dims keeps its shape operand:
 /// giving it the constant's static type would change the type its users see, and
 /// `nd` has no cast between static and dynamic dims to hand them the old one.
-struct ConstantShape {
-    root: &'static str,
-}
-
-impl RewritePattern for ConstantShape {
-    fn root(&self) -> Option<&'static str> {
-        Some(self.root)
-    }
-
-    fn name(&self) -> &'static str {
-        "ConstantShape"
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-        let (ctx, module) = (&*rw.ctx, &*rw.module);
-        let Some(s) = module.operand(op, 1) else {
-            return Ok(false);
-        };
-        let Some(shape) = constant_shape(ctx, module, s) else {
-            return Ok(false);
-        };
-        let Some(x) = module.operand(op, 0) else {
-            return Ok(false);
-        };
-        let loc = module.op(op).location();
-        let ty = module.value_type(module.result(op, 0));
-        if ctx.str(module.op(op).name()) == TO {
-            if let Some(message) = to_contradiction(ctx, module, op, &shape) {
-                report(rw, op, message);
-                return Ok(false);
-            }
-            if tensor_dims(ctx, ty).is_none() {
-                return Ok(false);
-            }
-            let new = BroadcastToOp::build(rw, loc, x, None, Some(&shape), ty)?;
-            replace_by(rw, op, new.op())?;
-            return Ok(true);
-        }
-        let Some(v) = View::of(ctx, module, op) else {
-            return Ok(false);
-        };
-        if let Some(message) = v.contradiction(ctx, module) {
+pub(super) fn constant_shape_pattern(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+    let (ctx, module) = (&*rw.ctx, &*rw.module);
+    let Some(s) = module.operand(op, 1) else {
+        return Ok(false);
+    };
+    let Some(shape) = constant_shape(ctx, module, s) else {
+        return Ok(false);
+    };
+    let Some(x) = module.operand(op, 0) else {
+        return Ok(false);
+    };
+    let loc = module.op(op).location();
+    let ty = module.value_type(module.result(op, 0));
+    if ctx.str(module.op(op).name()) == TO {
+        if let Some(message) = to_contradiction(ctx, module, op, &shape) {
             report(rw, op, message);
             return Ok(false);
         }
-        if v.result_dims.contains(&DYNAMIC) {
+        if tensor_dims(ctx, ty).is_none() {
             return Ok(false);
         }
-        let Some(this) = BroadcastInDimOp::cast(ctx, module, op) else {
-            return Ok(false);
-        };
-        let dims = this.broadcast_dimensions(ctx, module);
-        let known = this.known_nonexpanding_dimensions(ctx, module);
-        let new = BroadcastInDimOp::build(rw, loc, x, None, &dims, known.as_deref(), ty)?;
+        let new = BroadcastToOp::build(rw, loc, x, None, Some(&shape), ty)?;
         replace_by(rw, op, new.op())?;
-        Ok(true)
+        return Ok(true);
     }
+    let Some(v) = View::of(ctx, module, op) else {
+        return Ok(false);
+    };
+    if let Some(message) = v.contradiction(ctx, module) {
+        report(rw, op, message);
+        return Ok(false);
+    }
+    if v.result_dims.contains(&DYNAMIC) {
+        return Ok(false);
+    }
+    let Some(this) = BroadcastInDimOp::cast(ctx, module, op) else {
+        return Ok(false);
+    };
+    let dims = this.broadcast_dimensions(ctx, module);
+    let known = this.known_nonexpanding_dimensions(ctx, module);
+    let new = BroadcastInDimOp::build(rw, loc, x, None, &dims, known.as_deref(), ty)?;
+    replace_by(rw, op, new.op())?;
+    Ok(true)
 }
 
 /// Why the constant `shape` contradicts a `nd.broadcast_to` (of any ranks): a

@@ -67,7 +67,7 @@ pub fn register(ctx: &mut Context) {
     let _ = ctx.attach_dialect_interface("nd", ConstantMaterializer(MATERIALIZE));
     let patterns: [(&str, AddPatterns); 6] = [
         ("nd.shape_of", |set| {
-            set.add(shapes::ShapeOfCast);
+            set.add_fn("nd.shape_of", "ShapeOfCast", shapes::shape_of_cast);
         }),
         ("nd.broadcast_in_dim", |set| {
             broadcast::add_patterns(set, "nd.broadcast_in_dim");
@@ -76,14 +76,30 @@ pub fn register(ctx: &mut Context) {
             broadcast::add_patterns(set, "nd.broadcast_to");
         }),
         ("nd.broadcast_shapes", |set| {
-            set.add(shapes::BroadcastShapesConflict);
-            set.add(shapes::BroadcastShapesOperands);
+            set.add_fn(
+                "nd.broadcast_shapes",
+                "BroadcastShapesConflict",
+                shapes::broadcast_shapes_conflict,
+            );
+            set.add_fn(
+                "nd.broadcast_shapes",
+                "BroadcastShapesOperands",
+                shapes::broadcast_shapes_operands,
+            );
         }),
         ("nd.shape_slice", |set| {
-            set.add(shapes::SliceOfConcat);
+            set.add_fn(
+                "nd.shape_slice",
+                "SliceOfConcat",
+                shapes::slice_of_concat_pattern,
+            );
         }),
         ("nd.shape_concat", |set| {
-            set.add(shapes::ShapeConcatOperands);
+            set.add_fn(
+                "nd.shape_concat",
+                "ShapeConcatOperands",
+                shapes::shape_concat_operands,
+            );
         }),
     ];
     for (name, add) in patterns {

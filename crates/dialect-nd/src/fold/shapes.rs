@@ -6,7 +6,7 @@ use broadcastable::{Dim, Error, Inferred, Policy, Shape};
 use smallvec::smallvec;
 use tensor_ir::builder::Builder;
 use tensor_ir::module::EditError;
-use tensor_ir::rewrite::{FoldResult, FoldResults, RewritePattern};
+use tensor_ir::rewrite::{FoldResult, FoldResults};
 use tensor_ir::{Attribute, Context, Module, OpId, Type, Value};
 
 use super::facts::{
@@ -81,33 +81,21 @@ pub(super) fn fold_shape_of(
 
 /// `nd.shape_of (nd.cast %x)` is `nd.shape_of %x`: a cast changes the element type
 /// only, and the shape no longer depends on the cast (which may then die).
-pub(super) struct ShapeOfCast;
-
-impl RewritePattern for ShapeOfCast {
-    fn root(&self) -> Option<&'static str> {
-        Some("nd.shape_of")
-    }
-
-    fn name(&self) -> &'static str {
-        "ShapeOfCast"
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-        let m = &*rw.module;
-        let Some(&y) = m.operands(op).first() else {
-            return Ok(false);
-        };
-        let Some(cast) = def_named(rw.ctx, m, y, "nd.cast") else {
-            return Ok(false);
-        };
-        let (Some(&x), Some(r)) = (m.operands(cast).first(), result_type(m, op, 0)) else {
-            return Ok(false);
-        };
-        let loc = m.op(op).location();
-        let new = ShapeOfOp::build(rw, loc, x, r)?;
-        replace_by(rw, op, new.op())?;
-        Ok(true)
-    }
+pub(super) fn shape_of_cast(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+    let m = &*rw.module;
+    let Some(&y) = m.operands(op).first() else {
+        return Ok(false);
+    };
+    let Some(cast) = def_named(rw.ctx, m, y, "nd.cast") else {
+        return Ok(false);
+    };
+    let (Some(&x), Some(r)) = (m.operands(cast).first(), result_type(m, op, 0)) else {
+        return Ok(false);
+    };
+    let loc = m.op(op).location();
+    let new = ShapeOfOp::build(rw, loc, x, r)?;
+    replace_by(rw, op, new.op())?;
+    Ok(true)
 }
 
 /// The policy of an `nd.broadcast_shapes` and its `broadcast_dimensions`.
@@ -174,23 +162,11 @@ fn sizes_text(sizes: Option<&[Size]>) -> String {
 /// the op naming each operand's shape (`?` where unknown), the dims and their sizes;
 /// so does a negative entry in a constant shape. At run time the op would report
 /// the same.
-pub(super) struct BroadcastShapesConflict;
-
-impl RewritePattern for BroadcastShapesConflict {
-    fn root(&self) -> Option<&'static str> {
-        Some("nd.broadcast_shapes")
+pub(super) fn broadcast_shapes_conflict(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+    if let Some(message) = conflict(rw.ctx, rw.module, op) {
+        report(rw, op, message);
     }
-
-    fn name(&self) -> &'static str {
-        "BroadcastShapesConflict"
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-        if let Some(message) = conflict(rw.ctx, rw.module, op) {
-            report(rw, op, message);
-        }
-        Ok(false)
-    }
+    Ok(false)
 }
 
 fn conflict(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
@@ -243,34 +219,22 @@ fn conflict(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
 /// place; and an operand that a reference operand subsumes goes (see
 /// [`drop_subsumed`]). The result type is unchanged, and the rewrite only applies
 /// if the op still verifies with it.
-pub(super) struct BroadcastShapesOperands;
-
-impl RewritePattern for BroadcastShapesOperands {
-    fn root(&self) -> Option<&'static str> {
-        Some("nd.broadcast_shapes")
-    }
-
-    fn name(&self) -> &'static str {
-        "BroadcastShapesOperands"
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-        let Some(plan) = operands_plan(rw.ctx, rw.module, op) else {
-            return Ok(false);
-        };
-        let Some(this) = BroadcastShapesOp::cast(rw.ctx, rw.module, op) else {
-            return Ok(false);
-        };
-        let policy = this.policy(rw.ctx, rw.module).map(str::to_owned);
-        let location = rw.module.op(op).location();
-        let Some(operands) = materialize_operands(rw, plan, location)? else {
-            return Ok(false);
-        };
-        let ty = rw.module.value_type(rw.module.result(op, 0));
-        let new = BroadcastShapesOp::build(rw, location, &operands, policy.as_deref(), None, ty)?;
-        replace_by(rw, op, new.op())?;
-        Ok(true)
-    }
+pub(super) fn broadcast_shapes_operands(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+    let Some(plan) = operands_plan(rw.ctx, rw.module, op) else {
+        return Ok(false);
+    };
+    let Some(this) = BroadcastShapesOp::cast(rw.ctx, rw.module, op) else {
+        return Ok(false);
+    };
+    let policy = this.policy(rw.ctx, rw.module).map(str::to_owned);
+    let location = rw.module.op(op).location();
+    let Some(operands) = materialize_operands(rw, plan, location)? else {
+        return Ok(false);
+    };
+    let ty = rw.module.value_type(rw.module.result(op, 0));
+    let new = BroadcastShapesOp::build(rw, location, &operands, policy.as_deref(), None, ty)?;
+    replace_by(rw, op, new.op())?;
+    Ok(true)
 }
 
 fn operands_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Operand>> {
@@ -281,7 +245,7 @@ fn operands_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Operand
     let old = module.operands(op);
     // Repeated operands; `in_place` keeps operand #0 in front.
     let mut kept: Vec<Value> = Vec::with_capacity(old.len());
-    let mut seen = std::collections::HashSet::with_capacity(old.len());
+    let mut seen = rustc_hash::FxHashSet::default();
     for &s in old {
         if seen.insert(s) {
             kept.push(s);
@@ -453,91 +417,67 @@ pub(super) fn fold_shape_concat(
 
 /// `nd.shape_concat` without its empty operands (static length 0), and with
 /// adjacent constants merged into one.
-pub(super) struct ShapeConcatOperands;
-
-impl RewritePattern for ShapeConcatOperands {
-    fn root(&self) -> Option<&'static str> {
-        Some("nd.shape_concat")
-    }
-
-    fn name(&self) -> &'static str {
-        "ShapeConcatOperands"
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-        let (ctx, module) = (&*rw.ctx, &*rw.module);
-        let old = module.operands(op);
-        // Runs of operands, each a constant run or one other operand.
-        let mut runs: Vec<(Vec<Value>, Option<Vec<i64>>)> = Vec::with_capacity(old.len());
-        let mut total = 0usize;
-        for &s in old {
-            let len = shape_length(ctx, module.value_type(s));
-            if len == Some(0) {
-                continue;
-            }
-            total = total.saturating_add(len.unwrap_or(0));
-            match (runs.last_mut(), constant_shape(ctx, module, s)) {
-                (Some((values, Some(prev))), Some(c)) => {
-                    values.push(s);
-                    prev.extend(c);
-                }
-                (_, c) => runs.push((vec![s], c)),
-            }
+pub(super) fn shape_concat_operands(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+    let (ctx, module) = (&*rw.ctx, &*rw.module);
+    let old = module.operands(op);
+    // Runs of operands, each a constant run or one other operand.
+    let mut runs: Vec<(Vec<Value>, Option<Vec<i64>>)> = Vec::with_capacity(old.len());
+    let mut total = 0usize;
+    for &s in old {
+        let len = shape_length(ctx, module.value_type(s));
+        if len == Some(0) {
+            continue;
         }
-        let same = runs.len() == old.len();
-        if same || runs.is_empty() || total > MAX_SHAPE_LEN {
-            return Ok(false);
+        total = total.saturating_add(len.unwrap_or(0));
+        match (runs.last_mut(), constant_shape(ctx, module, s)) {
+            (Some((values, Some(prev))), Some(c)) => {
+                values.push(s);
+                prev.extend(c);
+            }
+            (_, c) => runs.push((vec![s], c)),
         }
-        let plan: Vec<Operand> = runs
-            .into_iter()
-            .map(|(values, c)| match (values.as_slice(), c) {
-                ([only], _) => Operand::Keep(*only),
-                (_, Some(c)) => Operand::Constant(c),
-                (_, None) => Operand::Keep(values[0]),
-            })
-            .collect();
-        let location = module.op(op).location();
-        let Some(operands) = materialize_operands(rw, plan, location)? else {
-            return Ok(false);
-        };
-        let ty = rw.module.value_type(rw.module.result(op, 0));
-        let new = ShapeConcatOp::build(rw, location, &operands, ty)?;
-        replace_by(rw, op, new.op())?;
-        Ok(true)
     }
+    let same = runs.len() == old.len();
+    if same || runs.is_empty() || total > MAX_SHAPE_LEN {
+        return Ok(false);
+    }
+    let plan: Vec<Operand> = runs
+        .into_iter()
+        .map(|(values, c)| match (values.as_slice(), c) {
+            ([only], _) => Operand::Keep(*only),
+            (_, Some(c)) => Operand::Constant(c),
+            (_, None) => Operand::Keep(values[0]),
+        })
+        .collect();
+    let location = module.op(op).location();
+    let Some(operands) = materialize_operands(rw, plan, location)? else {
+        return Ok(false);
+    };
+    let ty = rw.module.value_type(rw.module.result(op, 0));
+    let new = ShapeConcatOp::build(rw, location, &operands, ty)?;
+    replace_by(rw, op, new.op())?;
+    Ok(true)
 }
 
 /// `nd.shape_slice` of `nd.shape_concat` that falls within one operand (of known
 /// offset): that operand if it is all of it, else a slice of it.
-pub(super) struct SliceOfConcat;
-
-impl RewritePattern for SliceOfConcat {
-    fn root(&self) -> Option<&'static str> {
-        Some("nd.shape_slice")
+pub(super) fn slice_of_concat_pattern(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+    let Some((part, lo, hi)) = slice_of_concat(rw.ctx, rw.module, op) else {
+        return Ok(false);
+    };
+    let r = rw.module.value_type(rw.module.result(op, 0));
+    let len = shape_length(rw.ctx, rw.module.value_type(part));
+    if lo == 0 && (hi.is_none() || hi == len) && rw.module.value_type(part) == r {
+        rw.replace_op(op, &[part])?;
+        return Ok(true);
     }
-
-    fn name(&self) -> &'static str {
-        "SliceOfConcat"
-    }
-
-    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-        let Some((part, lo, hi)) = slice_of_concat(rw.ctx, rw.module, op) else {
-            return Ok(false);
-        };
-        let r = rw.module.value_type(rw.module.result(op, 0));
-        let len = shape_length(rw.ctx, rw.module.value_type(part));
-        if lo == 0 && (hi.is_none() || hi == len) && rw.module.value_type(part) == r {
-            rw.replace_op(op, &[part])?;
-            return Ok(true);
-        }
-        let (Ok(lo), Ok(hi)) = (i64::try_from(lo), hi.map(i64::try_from).transpose()) else {
-            return Ok(false);
-        };
-        let loc = rw.module.op(op).location();
-        let new = ShapeSliceOp::build(rw, loc, part, lo, hi, r)?;
-        replace_by(rw, op, new.op())?;
-        Ok(true)
-    }
+    let (Ok(lo), Ok(hi)) = (i64::try_from(lo), hi.map(i64::try_from).transpose()) else {
+        return Ok(false);
+    };
+    let loc = rw.module.op(op).location();
+    let new = ShapeSliceOp::build(rw, loc, part, lo, hi, r)?;
+    replace_by(rw, op, new.op())?;
+    Ok(true)
 }
 
 /// The operand of the concatenation the slice falls in, and the slice's bounds in

@@ -97,11 +97,13 @@ impl Module {
         for v in state.operands {
             self.push_operand(id, v);
         }
+        self.note_op(id);
         id
     }
 
     /// Creates a detached region.
     pub fn create_region(&mut self) -> RegionId {
+        self.note_global();
         let id = RegionId(next_id(self.regions.len()));
         self.regions.push(Region {
             blocks: Vec::new(),
@@ -112,6 +114,7 @@ impl Module {
 
     /// Creates a detached block with arguments of the given types.
     pub fn create_block(&mut self, arg_types: &[Type], location: Location) -> BlockId {
+        self.note_global();
         let id = BlockId(next_id(self.blocks.len()));
         self.blocks.push(Block {
             args: Vec::with_capacity(arg_types.len()),
@@ -130,6 +133,7 @@ impl Module {
 
     /// Adds an argument to a block.
     pub fn add_block_arg(&mut self, block: BlockId, ty: Type) -> Value {
+        self.note_global();
         let index = next_id(self.blocks[block.index()].args.len());
         let v = self.new_value(ty, ValueDef::BlockArg { block, index });
         self.blocks[block.index()].args.push(v);
@@ -148,6 +152,7 @@ impl Module {
         if let Some(user) = self.uses(arg).next() {
             return Err(EditError::StillUsed { user });
         }
+        self.note_global();
         self.blocks[block.index()].args.remove(index);
         // The argument keeps its id as a tombstone; later ones shift down.
         self.values[arg.index()].def = ValueDef::Placeholder;
@@ -182,6 +187,7 @@ impl Module {
 
     /// Changes a value's type (for type-refining passes).
     pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.note_value_type(v);
         self.values[v.index()].ty = ty;
     }
 
@@ -218,6 +224,7 @@ impl Module {
                 return Err(EditError::Cycle);
             }
         }
+        self.note_global();
         self.blocks[block.index()].parent = region.0;
         self.regions[region.index()].blocks.insert(index, block);
         Ok(())
@@ -228,6 +235,7 @@ impl Module {
         let Some(region) = self.blocks[block.index()].parent() else {
             return Ok(());
         };
+        self.note_global();
         self.regions[region.index()].blocks.retain(|&b| b != block);
         self.blocks[block.index()].parent = NONE;
         Ok(())
@@ -271,6 +279,7 @@ impl Module {
             None => self.blocks[block.index()].last = op.0,
         }
         self.blocks[block.index()].len += 1;
+        self.note_position(op);
     }
 
     /// Appends a detached operation to a block.
@@ -318,6 +327,7 @@ impl Module {
             parent, prev, next, ..
         } = self.ops[op.index()];
         let Some(block) = unpack(parent) else { return };
+        self.note_position(op);
         match unpack(prev) {
             Some(p) => self.ops[p as usize].next = next,
             None => self.blocks[block as usize].first = next,
@@ -494,6 +504,7 @@ impl Module {
         let mut blocks = self.nested_blocks(&inner);
         blocks.push(block);
         self.check_no_outside_use(&inner, &blocks, &set)?;
+        self.note_global();
         self.detach_block(block)?;
         for op in top_level {
             self.detach_op(op);
@@ -557,6 +568,7 @@ impl Module {
                 return Err(EditError::StillUsed { user });
             }
         }
+        self.note_global();
         for &r in &regions {
             self.regions[r.index()].blocks.retain(|b| !set.contains(b));
         }
@@ -688,6 +700,7 @@ impl Module {
 
     /// Replaces all operands of `op`.
     pub fn set_operands(&mut self, op: OpId, values: &[Value]) {
+        self.note_op(op);
         let slots = self.operand_slots(op);
         if slots.len() == values.len() {
             for (slot, &v) in slots.zip(values) {
@@ -714,6 +727,7 @@ impl Module {
 
     /// Replaces the successors of `op`.
     pub fn set_successors(&mut self, op: OpId, successors: &[BlockId]) {
+        self.note_global();
         self.ops[op.index()].successors = successors.into();
     }
 
@@ -729,18 +743,21 @@ impl Module {
 
     /// Sets (or adds) the discardable attribute `name`, keeping the list sorted.
     pub fn set_attr(&mut self, ctx: &Context, op: OpId, name: Symbol, value: Attribute) {
+        self.note_attrs(op);
         let list = std::mem::take(&mut self.ops[op.index()].attrs);
         self.ops[op.index()].attrs = with_entry(ctx, list, NamedAttr { name, value });
     }
 
     /// Sets (or adds) the property `name`, keeping the list sorted.
     pub fn set_prop(&mut self, ctx: &Context, op: OpId, name: Symbol, value: Attribute) {
+        self.note_attrs(op);
         let list = std::mem::take(&mut self.ops[op.index()].props);
         self.ops[op.index()].props = with_entry(ctx, list, NamedAttr { name, value });
     }
 
     /// Removes the discardable attribute `name`; returns its value.
     pub fn remove_attr(&mut self, op: OpId, name: Symbol) -> Option<Attribute> {
+        self.note_attrs(op);
         let o = &mut self.ops[op.index()];
         let i = o.attrs.iter().position(|a| a.name == name)?;
         let mut v = std::mem::take(&mut o.attrs).into_vec();
@@ -751,6 +768,7 @@ impl Module {
 
     /// Removes the property `name`; returns its value.
     pub fn remove_prop(&mut self, op: OpId, name: Symbol) -> Option<Attribute> {
+        self.note_attrs(op);
         let o = &mut self.ops[op.index()];
         let i = o.props.iter().position(|a| a.name == name)?;
         let mut v = std::mem::take(&mut o.props).into_vec();
@@ -761,11 +779,13 @@ impl Module {
 
     /// Replaces all discardable attributes (callers keep them sorted by name).
     pub fn set_attrs(&mut self, op: OpId, attrs: Vec<NamedAttr>) {
+        self.note_attrs(op);
         self.ops[op.index()].attrs = attrs.into_boxed_slice();
     }
 
     /// Replaces all properties (callers keep them sorted by name).
     pub fn set_props(&mut self, op: OpId, props: Vec<NamedAttr>) {
+        self.note_attrs(op);
         self.ops[op.index()].props = props.into_boxed_slice();
     }
 }

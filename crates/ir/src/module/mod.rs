@@ -12,10 +12,12 @@
 //! Reading is through `&Module` methods; every edit goes through the methods in
 //! `edit.rs`, which keep links and use-lists consistent.
 
+mod changes;
 mod clone;
 mod edit;
 mod uses;
 
+pub use changes::Changes;
 pub use clone::ValueMap;
 pub use edit::EditError;
 pub use uses::{Use, Uses};
@@ -326,6 +328,8 @@ pub struct Module {
     operand_values: Vec<Value>,
     operand_links: Vec<Link>,
     top: Option<OpId>,
+    /// What edits may have invalidated, while a pass runs (`changes.rs`).
+    changes: Changes,
 }
 
 /// An arena length as a `u32` id. Ids are `u32` everywhere; a program of four billion
@@ -458,6 +462,18 @@ impl Module {
             .iter()
             .chain(o.attrs.iter())
             .find(|a| a.name == name)
+            .map(|a| a.value)
+    }
+
+    /// The property or attribute named `name`: comparing the op's few names is
+    /// cheaper than hashing `name` to find its symbol, which typed accessors would
+    /// do on every call.
+    pub fn get_attr_named(&self, ctx: &crate::Context, op: OpId, name: &str) -> Option<Attribute> {
+        let o = &self.ops[op.index()];
+        o.props
+            .iter()
+            .chain(o.attrs.iter())
+            .find(|a| ctx.str(a.name) == name)
             .map(|a| a.value)
     }
 

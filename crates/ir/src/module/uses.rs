@@ -131,6 +131,8 @@ impl Module {
         if self.operand_values[slot as usize] == value {
             return;
         }
+        let owner = self.operand_links[slot as usize].owner;
+        self.note_op(OpId(owner));
         self.unlink(slot);
         self.operand_values[slot as usize] = value;
         self.link(slot);

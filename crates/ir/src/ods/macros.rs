@@ -215,7 +215,7 @@ macro_rules! op {
     (@result_accessors $i:expr; $n:ident ? : $c:path $(, $($rest:tt)*)?) => {
         #[doc = concat!("Result `", stringify!($n), "`, if present.")]
         pub fn $n(self, module: &$crate::Module) -> Option<$crate::module::Value> {
-            $crate::ods::result_group(module, self.0, Self::RESULTS, $i).first().copied()
+            $crate::ods::result_at(module, self.0, Self::RESULTS, $i)
         }
         $crate::op!(@result_accessors $i + 1; $($($rest)*)?);
     };
@@ -229,7 +229,8 @@ macro_rules! op {
     (@result_accessors $i:expr; $n:ident : $c:path $(, $($rest:tt)*)?) => {
         #[doc = concat!("Result `", stringify!($n), "`.")]
         pub fn $n(self, module: &$crate::Module) -> $crate::module::Value {
-            $crate::ods::result_group(module, self.0, Self::RESULTS, $i)[0]
+            $crate::ods::result_at(module, self.0, Self::RESULTS, $i)
+                .expect("results were checked when the handle was made")
         }
         $crate::op!(@result_accessors $i + 1; $($($rest)*)?);
     };
@@ -243,7 +244,7 @@ macro_rules! op {
             ctx: &'c $crate::Context,
             module: &$crate::Module,
         ) -> Option<<$k as $crate::ods::attr_types::AttrType>::Value<'c>> {
-            let a = module.get_attr(self.0, ctx.lookup_sym(stringify!($n))?)?;
+            let a = module.get_attr_named(ctx, self.0, stringify!($n))?;
             <$k as $crate::ods::attr_types::AttrType>::get(ctx, a)
         }
         $crate::op!(@attr_accessors $($($rest)*)?);
@@ -255,8 +256,8 @@ macro_rules! op {
             ctx: &'c $crate::Context,
             module: &$crate::Module,
         ) -> <$k as $crate::ods::attr_types::AttrType>::Value<'c> {
-            ctx.lookup_sym(stringify!($n))
-                .and_then(|s| module.get_attr(self.0, s))
+            module
+                .get_attr_named(ctx, self.0, stringify!($n))
                 .and_then(|a| <$k as $crate::ods::attr_types::AttrType>::get(ctx, a))
                 .expect("required attributes were checked when the handle was made")
         }

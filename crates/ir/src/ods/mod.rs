@@ -147,8 +147,16 @@ pub fn operand_group<'m>(
 
 /// Result group `index` of `op` laid out by `groups`.
 pub fn result_group(module: &Module, op: OpId, groups: &[GroupDef], index: usize) -> Vec<Value> {
-    let results: Vec<Value> = module.results(op).collect();
-    group(groups, &results, index).to_vec()
+    group_range(groups, module.num_results(op), index)
+        .map(|r| r.filter_map(|i| module.try_result(op, i)).collect())
+        .unwrap_or_default()
+}
+
+/// The first result of group `index` of `op` laid out by `groups`, if any.
+pub fn result_at(module: &Module, op: OpId, groups: &[GroupDef], index: usize) -> Option<Value> {
+    group_range(groups, module.num_results(op), index)
+        .filter(|r| !r.is_empty())
+        .and_then(|r| module.try_result(op, r.start))
 }
 
 /// How many operands the groups allow, for messages: `2`, `1 or 2`, `at least 1`.
@@ -249,8 +257,8 @@ pub fn fits(ctx: &Context, module: &Module, op: OpId, def: &crate::OpDef) -> boo
     groups_fit(def.operands, module.operands(op).len())
         && groups_fit(def.results, module.num_results(op))
         && def.attributes.iter().filter(|a| !a.optional).all(|a| {
-            ctx.lookup_sym(a.name)
-                .and_then(|s| module.get_attr(op, s))
+            module
+                .get_attr_named(ctx, op, a.name)
                 .is_some_and(|v| (a.constraint.check)(ctx, v, a.name).is_none())
         })
 }

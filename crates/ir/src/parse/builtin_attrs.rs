@@ -71,10 +71,13 @@ impl<'a> Parser<'a> {
         if !self.at(Tok::Integer) {
             return Err(self.error("expected distinct ID"));
         }
-        let id = self
-            .token_text()
-            .parse::<u64>()
-            .map_err(|_| self.error_at(self.pos(), "expected an unsigned 64-bit integer"))?;
+        // Upstream reads the ID as an integer token: hex too (0x10 is 16).
+        let text = self.token_text();
+        let id = match text.strip_prefix("0x") {
+            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+            None => text.parse::<u64>().ok(),
+        }
+        .ok_or_else(|| self.error_at(self.pos(), "expected an unsigned 64-bit integer"))?;
         self.advance()?;
         self.parse_token(Tok::RSquare, "expected ']' to close distinct ID")?;
         self.parse_token(Tok::Less, "expected '<' after distinct ID")?;

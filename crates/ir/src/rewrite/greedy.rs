@@ -47,6 +47,19 @@ pub struct GreedyConfig {
     pub erase_dead_ops: bool,
     /// Stop an iteration after this many pattern rewrites (`None`: no bound).
     pub max_rewrites: Option<u64>,
+    /// Which ops the driver visits (upstream's `GreedyRewriteStrictness`).
+    pub strictness: Strictness,
+}
+
+/// Which ops the greedy driver visits, as upstream's `GreedyRewriteStrictness`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strictness {
+    /// Every op under the root, including those that rewrites create.
+    #[default]
+    AnyOp,
+    /// Only ops that existed when the driver started: a pass that rewrites each op
+    /// once into ops it needs not revisit (a lowering) skips its own output.
+    ExistingOps,
 }
 
 impl Default for GreedyConfig {
@@ -59,6 +72,7 @@ impl Default for GreedyConfig {
             region_simplification: true,
             erase_dead_ops: true,
             max_rewrites: None,
+            strictness: Strictness::AnyOp,
         }
     }
 }
@@ -103,6 +117,10 @@ pub fn apply_patterns_greedily(
 ) -> Result<GreedyOutcome, RewriteError> {
     let tables = Tables::new(ctx);
     let mut state = State::default();
+    if config.strictness == Strictness::ExistingOps {
+        // Ids are never reused: an op created from here on has a larger one.
+        state.new_ops_from = Some(module.num_ops());
+    }
     let mut outcome = GreedyOutcome::default();
     loop {
         if outcome.iterations >= config.max_iterations {
@@ -263,15 +281,27 @@ struct State {
     /// What `reports` holds (severity, location, message): each iteration revisits
     /// every op, and a pattern that proves an error reports it again each time.
     reported: rustc_hash::FxHashSet<(crate::diag::Severity, crate::Location, String)>,
+    /// Under [`Strictness::ExistingOps`], the first id of an op the driver did not
+    /// start with: such ops are not visited.
+    new_ops_from: Option<usize>,
+}
+
+impl State {
+    /// Queues `op` unless the strictness leaves it out.
+    fn visit(&mut self, op: OpId) {
+        if self.new_ops_from.is_none_or(|first| op.index() < first) {
+            self.worklist.push(op);
+        }
+    }
 }
 
 impl Listener for State {
     fn op_inserted(&mut self, _: &Module, op: OpId) {
-        self.worklist.push(op);
+        self.visit(op);
     }
 
     fn op_modified(&mut self, _: &Module, op: OpId) {
-        self.worklist.push(op);
+        self.visit(op);
     }
 
     fn op_erased(&mut self, module: &Module, op: OpId) {
@@ -282,7 +312,7 @@ impl Listener for State {
                 && module.uses(v).nth(1).is_none()
                 && !module.op(def).is_erased()
             {
-                self.worklist.push(def);
+                self.visit(def);
             }
         }
         self.worklist.remove(op);
@@ -321,7 +351,8 @@ fn populate(
         post_order(module, root)
     };
     for op in ops {
-        if op == root || module.op(op).is_erased() {
+        let created = state.new_ops_from.is_some_and(|first| op.index() >= first);
+        if op == root || module.op(op).is_erased() || created {
             continue;
         }
         if config.cse_constants

@@ -14,8 +14,8 @@ pub use fold::{
     Canonicalization, ConstantLike, ConstantMaterializer, Fold, FoldResult, FoldResults,
     constant_value, is_trivially_dead,
 };
-pub use greedy::{GreedyConfig, GreedyOutcome, apply_patterns_greedily};
-pub use pattern::{FrozenPatternSet, PatternSet, RewritePattern};
+pub use greedy::{GreedyConfig, GreedyOutcome, Strictness, apply_patterns_greedily};
+pub use pattern::{FnPattern, FrozenPatternSet, PatternSet, RewritePattern};
 
 use crate::diag::Diagnostic;
 use crate::module::{BlockId, EditError, Module, OpId, RegionId};

@@ -31,6 +31,31 @@ pub trait RewritePattern: Send + Sync {
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut Builder<'_>) -> Result<bool, EditError>;
 }
 
+/// A pattern that is one function, with its root and name: most patterns need no
+/// state, and so no type of their own.
+pub struct FnPattern {
+    /// The op it applies to (`None`: any op).
+    pub root: Option<&'static str>,
+    /// Its name, for debugging and statistics.
+    pub name: &'static str,
+    /// The rewrite, as [`RewritePattern::match_and_rewrite`].
+    pub rewrite: fn(OpId, &mut Builder<'_>) -> Result<bool, EditError>,
+}
+
+impl RewritePattern for FnPattern {
+    fn root(&self) -> Option<&'static str> {
+        self.root
+    }
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut Builder<'_>) -> Result<bool, EditError> {
+        (self.rewrite)(op, rewriter)
+    }
+}
+
 /// A collection of patterns being assembled.
 #[derive(Default)]
 pub struct PatternSet {
@@ -47,6 +72,20 @@ impl PatternSet {
     pub fn add(&mut self, pattern: impl RewritePattern + 'static) -> &mut Self {
         self.patterns.push(Box::new(pattern));
         self
+    }
+
+    /// Adds the pattern `rewrite`, named `name`, for ops named `root`.
+    pub fn add_fn(
+        &mut self,
+        root: &'static str,
+        name: &'static str,
+        rewrite: fn(OpId, &mut Builder<'_>) -> Result<bool, EditError>,
+    ) -> &mut Self {
+        self.add(FnPattern {
+            root: Some(root),
+            name,
+            rewrite,
+        })
     }
 
     /// The number of patterns.

@@ -2,6 +2,8 @@
 
 mod common;
 mod compare;
+mod export;
+mod jit;
 mod locations;
 mod named;
 mod refine;

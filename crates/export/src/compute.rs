@@ -1,0 +1,311 @@
+//! Ops that compute: elementwise ops (`linalg.map` over `arith`/`math` scalar ops),
+//! `nd.cast`, `nd.constant` (`arith.constant`), `nd.reduce` (`linalg.reduce`, then
+//! `tensor.expand_shape` for `keep_dims`); `nd.matmul` is in [`crate::matmul`].
+//!
+//! The scalar ops follow the interpreter's semantics: integer `div` and `rem` are
+//! NumPy's floor division and remainder (the divisor's sign), `max`/`min` of floats
+//! propagate NaN (`arith.maximumf`), `ne` of floats is unordered.
+
+use smallvec::SmallVec;
+use tensor_ir::{OpId, Type, Value};
+
+use crate::emit::{Exporter, Scalar, XResult};
+use crate::shapes::Results;
+
+/// An elementwise op's scalar computation, on block arguments of the operands'
+/// element types, returning the result element.
+fn scalar_op(x: &mut Exporter<'_>, name: &str, args: &[Value], out: Type) -> XResult<Value> {
+    let a = args[0];
+    let kind = x.scalar(x.b.module.value_type(a))?;
+    let float = matches!(kind, Scalar::Float(_));
+    let pick = |f: &'static str, i: &'static str| if float { f } else { i };
+    let op = match name {
+        "nd.add" => pick("arith.addf", "arith.addi"),
+        "nd.sub" => pick("arith.subf", "arith.subi"),
+        "nd.mul" => pick("arith.mulf", "arith.muli"),
+        "nd.div" => pick("arith.divf", "arith.floordivsi"),
+        "nd.max" => pick("arith.maximumf", "arith.maxsi"),
+        "nd.min" => pick("arith.minimumf", "arith.minsi"),
+        "nd.pow" => pick("math.powf", "math.ipowi"),
+        "nd.and" => "arith.andi",
+        "nd.or" => "arith.ori",
+        "nd.xor" => "arith.xori",
+        "nd.exp" => "math.exp",
+        "nd.log" => "math.log",
+        "nd.sqrt" => "math.sqrt",
+        "nd.tanh" => "math.tanh",
+        "nd.abs" => pick("math.absf", "math.absi"),
+        "nd.neg" if float => "arith.negf",
+        "nd.neg" => {
+            let zero = x.scalar_const(x.b.module.value_type(a), 0, 0.0)?;
+            return x.bin("arith.subi", zero, a);
+        }
+        "nd.rem" => return rem(x, a, args[1], float),
+        "nd.select" => return x.one("arith.select", &args[..3], out, &[]),
+        "nd.cmp" => return cmp(x, a, args[1], float),
+        "nd.cast" => return cast(x, a, out),
+        _ => return Err(x.error("cannot be exported: not an elementwise op")),
+    };
+    match op {
+        "math.exp" | "math.log" | "math.sqrt" | "math.tanh" | "math.absf" | "math.absi"
+        | "arith.negf" => x.un(op, a),
+        _ => x.bin(op, a, args[1]),
+    }
+}
+
+/// NumPy's remainder: the truncated remainder, plus the divisor where their signs
+/// differ.
+fn rem(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> {
+    let ty = x.b.module.value_type(a);
+    let zero = x.scalar_const(ty, 0, 0.0)?;
+    let (r, nonzero, r_neg, b_neg) = if float {
+        let r = x.bin("arith.remf", a, b)?;
+        (
+            r,
+            x.cmpf(13, r, zero)?,
+            x.cmpf(4, r, zero)?,
+            x.cmpf(4, b, zero)?,
+        )
+    } else {
+        let r = x.bin("arith.remsi", a, b)?;
+        (
+            r,
+            x.cmpi(1, r, zero)?,
+            x.cmpi(2, r, zero)?,
+            x.cmpi(2, b, zero)?,
+        )
+    };
+    let signs = x.bin("arith.xori", r_neg, b_neg)?;
+    let fix = x.bin("arith.andi", nonzero, signs)?;
+    let adjusted = x.bin(if float { "arith.addf" } else { "arith.addi" }, r, b)?;
+    x.select(fix, adjusted, r)
+}
+
+/// `nd.cmp`'s predicate as `arith.cmpf` (ordered, `ne` unordered) or `arith.cmpi`
+/// (signed).
+fn cmp(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> {
+    let p = x.string("predicate").unwrap_or_default();
+    let (f, i) = match p.as_str() {
+        "eq" => (1, 0),
+        "ne" => (13, 1),
+        "lt" => (4, 2),
+        "le" => (5, 3),
+        "gt" => (2, 4),
+        "ge" => (3, 5),
+        _ => return Err(x.error(format!("cannot be exported: predicate '{p}'"))),
+    };
+    if float {
+        x.cmpf(f, a, b)
+    } else {
+        x.cmpi(i, a, b)
+    }
+}
+
+/// `nd.cast` of one element of `a`'s type to `to`.
+fn cast(x: &mut Exporter<'_>, a: Value, to: Type) -> XResult<Value> {
+    let from = x.b.module.value_type(a);
+    if from == to {
+        return Ok(a);
+    }
+    let (s, d) = (x.scalar(from)?, x.scalar(to)?);
+    match (s, d) {
+        (Scalar::Float(w), Scalar::Float(v)) => x.one(
+            if v > w { "arith.extf" } else { "arith.truncf" },
+            &[a],
+            to,
+            &[],
+        ),
+        (Scalar::Int(_) | Scalar::Index, Scalar::Int(1)) => {
+            let zero = x.scalar_const(from, 0, 0.0)?;
+            x.cmpi(1, a, zero)
+        }
+        (Scalar::Float(_), Scalar::Int(1)) => {
+            let zero = x.scalar_const(from, 0, 0.0)?;
+            x.cmpf(13, a, zero)
+        }
+        (Scalar::Int(1), Scalar::Float(_)) => x.one("arith.uitofp", &[a], to, &[]),
+        (Scalar::Int(1), Scalar::Int(_) | Scalar::Index) => {
+            let i64t = x.b.ctx.i(64);
+            let wide = x.one("arith.extui", &[a], i64t, &[])?;
+            cast(x, wide, to)
+        }
+        (Scalar::Int(w), Scalar::Int(v)) => x.one(
+            if v > w { "arith.extsi" } else { "arith.trunci" },
+            &[a],
+            to,
+            &[],
+        ),
+        (Scalar::Int(_), Scalar::Float(_)) => x.one("arith.sitofp", &[a], to, &[]),
+        (Scalar::Float(_), Scalar::Int(_)) => x.one("arith.fptosi", &[a], to, &[]),
+        (Scalar::Index, Scalar::Int(_)) | (Scalar::Int(_), Scalar::Index) => {
+            x.one("arith.index_cast", &[a], to, &[])
+        }
+        (Scalar::Index, Scalar::Float(_)) => {
+            let i64t = x.b.ctx.i(64);
+            let wide = x.one("arith.index_cast", &[a], i64t, &[])?;
+            x.one("arith.sitofp", &[wide], to, &[])
+        }
+        (Scalar::Float(_), Scalar::Index) => {
+            let i64t = x.b.ctx.i(64);
+            let wide = x.one("arith.fptosi", &[a], i64t, &[])?;
+            x.one("arith.index_cast", &[wide], to, &[])
+        }
+        (Scalar::Index, Scalar::Index) => Ok(a),
+    }
+}
+
+/// An elementwise op (operands already of the result's shape): `linalg.map`.
+pub fn elementwise(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
+    let name = x.b.ctx.str(x.b.module.op(op).name()).to_owned();
+    let operands: SmallVec<[Value; 3]> = x.b.module.operands(op).iter().copied().collect();
+    let result = x.b.module.value_type(x.b.module.result(op, 0));
+    let (dims, out_elem) = x.ranked_type(result)?;
+    let mut inputs: SmallVec<[Value; 4]> = SmallVec::new();
+    let mut elems: SmallVec<[Type; 4]> = SmallVec::new();
+    for &v in &operands {
+        let (_, elem) = x.ranked(v)?;
+        x.scalar(elem)?;
+        let shaped = x.b.ctx.tensor_type(&dims, elem);
+        inputs.push(x.cast_to(v, shaped)?);
+        elems.push(elem);
+    }
+    x.scalar(out_elem)?;
+    let first = inputs[0];
+    let sizes = crate::shapes::sizes_of(x, &dims, |x, j| x.dim(first, j))?;
+    let init = x.empty(result, &sizes)?;
+    elems.push(out_elem);
+    let n = operands.len();
+    let region = x.body(&elems, |x, args| {
+        Ok(SmallVec::from_elem(
+            scalar_op(x, &name, &args[..n], out_elem)?,
+            1,
+        ))
+    })?;
+    inputs.push(init);
+    let op = x.create("linalg.map", &inputs, &[result], &[], &[region])?;
+    Ok(SmallVec::from_elem(x.b.module.result(op, 0), 1))
+}
+
+/// `nd.constant dense<...>`: `arith.constant` of the same attribute.
+pub fn constant(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
+    let value = x
+        .attr("value")
+        .ok_or_else(|| x.error("cannot be exported: no value"))?;
+    let ty = x.b.module.value_type(x.b.module.result(op, 0));
+    let op = x.create("arith.constant", &[], &[ty], &[("value", value)], &[])?;
+    Ok(SmallVec::from_elem(x.b.module.result(op, 0), 1))
+}
+
+/// `linalg.fill` of a fresh tensor of type `ty` (sizes `sizes`) with `value`.
+pub(crate) fn filled(
+    x: &mut Exporter<'_>,
+    ty: Type,
+    sizes: &[Value],
+    value: Value,
+) -> XResult<Value> {
+    let init = x.empty(ty, sizes)?;
+    let elem = x.b.module.value_type(value);
+    let region = x.body(&[elem, elem], |_, args| Ok(SmallVec::from_elem(args[0], 1)))?;
+    let segments = x.b.ctx.i32_array_attr(&[1, 1]);
+    let op = x.create(
+        "linalg.fill",
+        &[value, init],
+        &[ty],
+        &[("operandSegmentSizes", segments)],
+        &[region],
+    )?;
+    Ok(x.b.module.result(op, 0))
+}
+
+/// `nd.reduce kind %x across [dims] [keep_dims]`.
+pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
+    let input = x.b.module.operands(op)[0];
+    let result = x.b.module.value_type(x.b.module.result(op, 0));
+    let (src, elem) = x.ranked(input)?;
+    let kind = x.scalar(elem)?;
+    let float = matches!(kind, Scalar::Float(_));
+    let mut reduced: SmallVec<[usize; 4]> = SmallVec::new();
+    for d in x.i64s("dimensions") {
+        match usize::try_from(d) {
+            Ok(d) if d < src.len() => reduced.push(d),
+            _ => return Err(x.error("cannot be exported: a reduced dim out of range")),
+        }
+    }
+    reduced.sort_unstable();
+    reduced.dedup();
+    let keep = x.attr("keep_dims").is_some();
+    let kept: SmallVec<[usize; 4]> = (0..src.len()).filter(|d| !reduced.contains(d)).collect();
+    let kept_dims: SmallVec<[i64; 4]> = kept.iter().map(|&d| src[d]).collect();
+    let acc_ty = x.b.ctx.tensor_type(&kept_dims, elem);
+    let mut sizes = SmallVec::<[Value; 4]>::new();
+    for &d in &kept {
+        sizes.push(x.dim(input, d)?);
+    }
+    let (bits, combine) = match (x.string("kind").unwrap_or_default().as_str(), kind) {
+        ("sum", _) => ((0, 0.0), if float { "arith.addf" } else { "arith.addi" }),
+        ("prod", _) => ((1, 1.0), if float { "arith.mulf" } else { "arith.muli" }),
+        ("max", Scalar::Float(_)) => ((0, f64::NEG_INFINITY), "arith.maximumf"),
+        ("min", Scalar::Float(_)) => ((0, f64::INFINITY), "arith.minimumf"),
+        ("max", Scalar::Int(1)) => ((0, 0.0), "arith.ori"),
+        ("min", Scalar::Int(1)) => ((1, 0.0), "arith.andi"),
+        ("max" | "min", Scalar::Int(w)) if w > 64 => {
+            return Err(x.error(format!(
+                "cannot be exported: a max or min reduction over i{w} (at most i64)"
+            )));
+        }
+        ("max", Scalar::Int(w)) => ((-(1i128 << (w - 1)), 0.0), "arith.maxsi"),
+        ("min", Scalar::Int(w)) => (((1i128 << (w - 1)) - 1, 0.0), "arith.minsi"),
+        ("max", Scalar::Index) => ((i128::from(i64::MIN), 0.0), "arith.maxsi"),
+        ("min", Scalar::Index) => ((i128::from(i64::MAX), 0.0), "arith.minsi"),
+        (k, _) => return Err(x.error(format!("cannot be exported: reduction '{k}'"))),
+    };
+    let identity = x.scalar_const(elem, bits.0, bits.1)?;
+    let init = filled(x, acc_ty, &sizes, identity)?;
+    let region = x.body(&[elem, elem], |x, args| {
+        Ok(SmallVec::from_elem(x.bin(combine, args[0], args[1])?, 1))
+    })?;
+    let dims: SmallVec<[i64; 4]> = reduced
+        .iter()
+        .map(|&d| i64::try_from(d).unwrap_or(i64::MAX))
+        .collect();
+    let dims = x.i64_array(&dims);
+    let op = x.create(
+        "linalg.reduce",
+        &[input, init],
+        &[acc_ty],
+        &[("dimensions", dims)],
+        &[region],
+    )?;
+    let mut out = x.b.module.result(op, 0);
+    if keep {
+        // Each reduced dim comes back as a 1, grouped with a kept neighbour.
+        let groups = kept_groups(src.len(), &kept);
+        let (res_dims, _) = x.ranked_type(result)?;
+        let mut full = SmallVec::<[Value; 4]>::new();
+        for (d, &n) in res_dims.iter().enumerate() {
+            full.push(if reduced.contains(&d) {
+                x.const_index(1)?
+            } else if n == tensor_ir::DYNAMIC {
+                x.dim(input, d)?
+            } else {
+                x.const_index(n)?
+            });
+        }
+        out = x.expand(out, &groups, result, &full)?;
+    } else {
+        out = x.cast_to(out, result)?;
+    }
+    Ok(SmallVec::from_elem(out, 1))
+}
+
+/// Reassociation of `rank` dims onto the `kept` ones (the others join a
+/// neighbour); none for a rank-0 side.
+pub(crate) fn kept_groups(rank: usize, kept: &[usize]) -> Vec<SmallVec<[usize; 4]>> {
+    let mut groups: Vec<SmallVec<[usize; 4]>> = Vec::with_capacity(kept.len());
+    for (g, &k) in kept.iter().enumerate() {
+        let start = if g == 0 { 0 } else { k };
+        let end = kept.get(g + 1).copied().unwrap_or(rank);
+        groups.push((start..end).collect());
+    }
+    groups
+}

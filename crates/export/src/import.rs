@@ -1,0 +1,604 @@
+//! `--convert-upstream-to-nd`: the upstream subset that `--convert-nd-to-upstream`
+//! emits for static shapes, read back into `nd`, so that export and import
+//! round-trip (`docs/export.md`).
+//!
+//! Each upstream op is recognised by its name and, for `linalg.map`, its body:
+//!
+//! | upstream | `nd` |
+//! | --- | --- |
+//! | `arith.constant` of a tensor | `nd.constant` |
+//! | `linalg.map` of one `arith`/`math` op over its block arguments (NumPy remainder, integer negation and casts as the export writes them) | that elementwise op |
+//! | `linalg.map` without inputs reading `tensor.extract` at `linalg.index`es | `nd.broadcast_in_dim` |
+//! | `linalg.broadcast` (of a `tensor.collapse_shape` that drops unit dims) | `nd.broadcast_in_dim` (of the uncollapsed operand) |
+//! | `linalg.reduce` (then a `tensor.expand_shape` that restores the reduced dims as 1s) | `nd.reduce` (`keep_dims`) |
+//! | `linalg.matmul`, `linalg.batch_matmul` (of operands whose batch dims are collapsed into one, expanded back; of a vector expanded to a matrix, collapsed back) | `nd.matmul` |
+//!
+//! `tensor.empty`, `linalg.fill` and scalar constants that only fed those are
+//! erased. Anything else left (dynamic sizes: `tensor.dim`, `cf.assert`, ...; a
+//! vector operand of a batched matmul) is an error at the op: the import covers
+//! static shapes.
+
+use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
+use tensor_ir::builder::{Builder, InsertionPoint};
+use tensor_ir::module::{OpId, OperationState};
+use tensor_ir::pass::{Pass, PassOutcome};
+use tensor_ir::verify::op_error;
+use tensor_ir::{
+    AttrKind, Attribute, Context, DYNAMIC, Diagnostic, Diagnostics, Module, NamedAttr, Type,
+    TypeKind, Value, ValueDef,
+};
+
+/// The `--convert-upstream-to-nd` pass.
+#[derive(Default)]
+pub struct ConvertUpstreamToNd;
+
+impl Pass for ConvertUpstreamToNd {
+    fn argument(&self) -> &'static str {
+        "convert-upstream-to-nd"
+    }
+
+    fn name(&self) -> &'static str {
+        "ConvertUpstreamToNd"
+    }
+
+    fn description(&self) -> &'static str {
+        "Import the upstream subset --convert-nd-to-upstream emits for static shapes (arith, \
+         tensor, linalg) back into nd"
+    }
+
+    fn run(&mut self, ctx: &mut Context, module: &mut Module) -> Result<PassOutcome, Diagnostics> {
+        let Some(top) = module.top() else {
+            return Ok(PassOutcome::unchanged());
+        };
+        let mut ops = Vec::new();
+        module.walk(top, |op| ops.push(op));
+        let mut im = Importer {
+            b: Builder::new(ctx, module),
+            replaced: FxHashSet::default(),
+        };
+        let mut errors = Diagnostics::default();
+        let mut changed = false;
+        for &op in &ops {
+            if im.b.module.op(op).is_erased() || im.replaced.contains(&op) || !im.top_level(op) {
+                continue;
+            }
+            match im.import(op) {
+                Ok(c) => changed |= c,
+                Err(d) => errors.push(d),
+            }
+        }
+        im.cleanup(&ops);
+        // Whatever upstream op is left has no nd form here (reported when nothing
+        // else was: those ops feed the ops reported).
+        let leftovers = if errors.has_errors() {
+            &[][..]
+        } else {
+            &ops[..]
+        };
+        for &op in leftovers {
+            let m = &*im.b.module;
+            if m.op(op).is_erased() || !im.top_level(op) {
+                continue;
+            }
+            let name = im.b.ctx.str(m.op(op).name());
+            if !name.starts_with("nd.")
+                && !name.starts_with("func.")
+                && !name.starts_with("builtin.")
+            {
+                errors.push(op_error(
+                    im.b.ctx,
+                    m,
+                    op,
+                    "has no nd form: the import covers the static subset --convert-nd-to-upstream \
+                     emits",
+                ));
+            }
+        }
+        if errors.has_errors() {
+            return Err(errors);
+        }
+        Ok(PassOutcome::changed(changed))
+    }
+}
+
+type IResult<T> = Result<T, Diagnostic>;
+
+struct Importer<'a> {
+    b: Builder<'a>,
+    /// Ops whose results a pattern replaced (an `expand_shape` after a reduce).
+    replaced: FxHashSet<OpId>,
+}
+
+/// Ops the import erases once nothing uses them.
+const HELPERS: &[&str] = &[
+    "arith.constant",
+    "tensor.empty",
+    "linalg.fill",
+    "tensor.collapse_shape",
+    "tensor.expand_shape",
+    "linalg.matmul",
+    "linalg.batch_matmul",
+    "linalg.reduce",
+    "linalg.map",
+    "linalg.broadcast",
+];
+
+impl Importer<'_> {
+    /// True if `op` is directly in a function body (not in a linalg body).
+    fn top_level(&self, op: OpId) -> bool {
+        let m = &*self.b.module;
+        let Some(parent) = m.parent_op(op) else {
+            return false;
+        };
+        self.b.ctx.str(m.op(parent).name()) == "func.func"
+    }
+
+    fn name(&self, op: OpId) -> &str {
+        self.b.ctx.str(self.b.module.op(op).name())
+    }
+
+    fn error(&self, op: OpId, message: impl std::fmt::Display) -> Diagnostic {
+        op_error(self.b.ctx, self.b.module, op, message)
+    }
+
+    fn prop(&self, op: OpId, name: &str) -> Option<Attribute> {
+        let sym = self.b.ctx.lookup_sym(name)?;
+        self.b.module.get_attr(op, sym)
+    }
+
+    fn i64s(&self, op: OpId, name: &str) -> Vec<i64> {
+        self.prop(op, name)
+            .and_then(|a| self.b.ctx.as_i64_array(a))
+            .unwrap_or_default()
+    }
+
+    fn int_prop(&self, op: OpId, name: &str) -> Option<i64> {
+        self.prop(op, name)
+            .and_then(|a| match self.b.ctx.attr_kind(a) {
+                AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
+                _ => None,
+            })
+    }
+
+    /// Operand `i` of `op`, or an error (upstream text may be malformed).
+    fn operand(&self, op: OpId, i: usize) -> IResult<Value> {
+        self.b
+            .module
+            .operands(op)
+            .get(i)
+            .copied()
+            .ok_or_else(|| self.error(op, format!("has no nd form: no operand #{i}")))
+    }
+
+    fn def_op(&self, v: Value) -> Option<OpId> {
+        match self.b.module.value(v).def() {
+            ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+
+    fn static_dims(&self, op: OpId, ty: Type) -> IResult<SmallVec<[i64; 4]>> {
+        match self.b.ctx.type_kind(ty) {
+            TypeKind::Tensor { dims, .. } if !dims.contains(&DYNAMIC) => {
+                Ok(dims.iter().copied().collect())
+            }
+            _ => Err(self.error(
+                op,
+                format!(
+                    "has no nd form here: the import covers static shapes, not '{}'",
+                    self.b.ctx.ty(ty)
+                ),
+            )),
+        }
+    }
+
+    /// Creates `nd.<name>` before `at` with `operands`, `props` and one result of
+    /// type `ty`, and makes it replace `old`.
+    fn replace(
+        &mut self,
+        at: OpId,
+        old: Value,
+        name: &str,
+        operands: &[Value],
+        props: Vec<(&str, Attribute)>,
+        ty: Type,
+    ) -> IResult<()> {
+        let loc = self.b.module.op(at).location();
+        let mut state = OperationState::new(self.b.ctx.sym(name), loc);
+        state.operands.extend_from_slice(operands);
+        state.result_types.push(ty);
+        let mut named: Vec<NamedAttr> = props
+            .into_iter()
+            .map(|(n, value)| NamedAttr {
+                name: self.b.ctx.sym(n),
+                value,
+            })
+            .collect();
+        named.sort_by(|x, y| self.b.ctx.str(x.name).cmp(self.b.ctx.str(y.name)));
+        state.props = named;
+        self.b.set_insertion_point(InsertionPoint::Before(at));
+        let op = self
+            .b
+            .create(state)
+            .map_err(|e| self.error(at, format!("cannot be imported: {e}")))?;
+        let new = self.b.module.result(op, 0);
+        self.b.replace_all_uses_with(old, new);
+        Ok(())
+    }
+
+    /// Imports one top-level op; false if it is left for the cleanup.
+    fn import(&mut self, op: OpId) -> IResult<bool> {
+        let name = self.name(op).to_owned();
+        let result = self.b.module.try_result(op, 0);
+        match (name.as_str(), result) {
+            ("arith.constant", Some(r)) => {
+                let ty = self.b.module.value_type(r);
+                if !matches!(self.b.ctx.type_kind(ty), TypeKind::Tensor { .. }) {
+                    return Ok(false);
+                }
+                let value = self
+                    .prop(op, "value")
+                    .ok_or_else(|| self.error(op, "has no value"))?;
+                self.replace(op, r, "nd.constant", &[], vec![("value", value)], ty)?;
+            }
+            ("linalg.map", Some(r)) => self.map(op, r)?,
+            ("linalg.broadcast", Some(r)) => self.broadcast(op, r)?,
+            ("linalg.reduce", Some(r)) => self.reduce(op, r)?,
+            ("linalg.matmul" | "linalg.batch_matmul", Some(r)) => self.matmul(op, r)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The ops of the body of `op`'s first region, and its block arguments.
+    fn body(&self, op: OpId) -> Option<(Vec<OpId>, Vec<Value>)> {
+        let m = &*self.b.module;
+        let region = *m.op(op).regions().first()?;
+        let block = *m.region(region).blocks().first()?;
+        let ops = m.block_ops(block).collect();
+        Some((ops, m.block(block).args().to_vec()))
+    }
+
+    fn map(&mut self, op: OpId, r: Value) -> IResult<()> {
+        let operands: SmallVec<[Value; 4]> = self.b.module.operands(op).iter().copied().collect();
+        let ty = self.b.module.value_type(r);
+        self.static_dims(op, ty)?;
+        let inputs = &operands[..operands.len().saturating_sub(1)];
+        let (body, args) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
+        if inputs.is_empty() {
+            return self.gather(op, r, &body);
+        }
+        let names: Vec<String> = body.iter().map(|&o| self.name(o).to_owned()).collect();
+        let first = names.first().map(String::as_str).unwrap_or("");
+        let nd = match first {
+            "arith.addf" | "arith.addi" => "nd.add",
+            "arith.subf" => "nd.sub",
+            "arith.subi" => {
+                // `0 - x` is the export's integer negation.
+                if inputs.len() == 1 {
+                    "nd.neg"
+                } else {
+                    "nd.sub"
+                }
+            }
+            "arith.constant" if names.get(1).is_some_and(|n| n == "arith.subi") => "nd.neg",
+            "arith.constant" if names.get(1).is_some_and(|n| n.starts_with("arith.rem")) => {
+                "nd.rem"
+            }
+            "arith.mulf" | "arith.muli" => "nd.mul",
+            "arith.divf" | "arith.floordivsi" => "nd.div",
+            "arith.remf" | "arith.remsi" => "nd.rem",
+            "math.powf" | "math.ipowi" => "nd.pow",
+            "arith.maximumf" | "arith.maxsi" => "nd.max",
+            "arith.minimumf" | "arith.minsi" => "nd.min",
+            "arith.andi" => "nd.and",
+            "arith.ori" => "nd.or",
+            "arith.xori" => "nd.xor",
+            "arith.negf" => "nd.neg",
+            "math.absf" | "math.absi" => "nd.abs",
+            "math.exp" => "nd.exp",
+            "math.log" => "nd.log",
+            "math.sqrt" => "nd.sqrt",
+            "math.tanh" => "nd.tanh",
+            "arith.select" => "nd.select",
+            "arith.cmpf" | "arith.cmpi" if inputs.len() == 2 => "nd.cmp",
+            "arith.extf" | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi"
+            | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
+            | "arith.cmpf" | "arith.cmpi" | "arith.constant" => "nd.cast",
+            _ => {
+                return Err(self.error(
+                    op,
+                    format!("has no nd form: a body starting with '{first}'"),
+                ));
+            }
+        };
+        let _ = args;
+        let mut props = Vec::new();
+        if nd == "nd.cmp" {
+            let p = body
+                .first()
+                .and_then(|&o| self.int_prop(o, "predicate"))
+                .unwrap_or(-1);
+            let float = first == "arith.cmpf";
+            let word = match (float, p) {
+                (true, 1) | (false, 0) => "eq",
+                (true, 13) | (false, 1) => "ne",
+                (true, 4) | (false, 2) => "lt",
+                (true, 5) | (false, 3) => "le",
+                (true, 2) | (false, 4) => "gt",
+                (true, 3) | (false, 5) => "ge",
+                _ => return Err(self.error(op, format!("has no nd form: predicate {p}"))),
+            };
+            props.push(("predicate", self.b.ctx.string_attr(word)));
+        }
+        self.replace(op, r, nd, inputs, props, ty)
+    }
+
+    /// A `linalg.map` without inputs whose body reads one tensor at the output's
+    /// indices: `nd.broadcast_in_dim`.
+    fn gather(&mut self, op: OpId, r: Value, body: &[OpId]) -> IResult<()> {
+        let m = &*self.b.module;
+        let extract = body
+            .iter()
+            .copied()
+            .find(|&o| self.name(o) == "tensor.extract")
+            .ok_or_else(|| self.error(op, "has no nd form: a body without tensor.extract"))?;
+        let operands = m.operands(extract);
+        let src = *operands
+            .first()
+            .ok_or_else(|| self.error(extract, "has no operands"))?;
+        let target = m.value_type(r);
+        let dst = self.static_dims(op, target)?;
+        let src_dims = self.static_dims(op, m.value_type(src))?;
+        let mut map: SmallVec<[Option<usize>; 4]> = SmallVec::new();
+        for &idx in operands.iter().skip(1) {
+            let def = self.def_op(idx);
+            let j = match def {
+                Some(d) if self.name(d) == "linalg.index" => self
+                    .int_prop(d, "dim")
+                    .and_then(|j| usize::try_from(j).ok()),
+                Some(d) if self.name(d) == "arith.constant" => None,
+                _ => {
+                    return Err(self.error(
+                        op,
+                        "has no nd form here: a read whose index depends on run-time sizes",
+                    ));
+                }
+            };
+            map.push(j);
+        }
+        let map = complete_map(&map, &src_dims, dst.len())
+            .ok_or_else(|| self.error(op, "has no nd form: its reads are not a broadcast"))?;
+        let dims = self.b.ctx.i64_array_attr(&map);
+        self.replace(
+            op,
+            r,
+            "nd.broadcast_in_dim",
+            &[src],
+            vec![("broadcast_dimensions", dims)],
+            target,
+        )
+    }
+
+    /// `linalg.broadcast`, looking through a `tensor.collapse_shape` that dropped
+    /// unit dims.
+    fn broadcast(&mut self, op: OpId, r: Value) -> IResult<()> {
+        let input = self.operand(op, 0)?;
+        let target = self.b.module.value_type(r);
+        let dst = self.static_dims(op, target)?;
+        let added = self.i64s(op, "dimensions");
+        let kept: Vec<usize> = (0..dst.len())
+            .filter(|j| !added.contains(&i64::try_from(*j).unwrap_or(-1)))
+            .collect();
+        let (src, map) = match self
+            .def_op(input)
+            .filter(|&d| self.name(d) == "tensor.collapse_shape")
+        {
+            Some(c) => {
+                let src = self.operand(c, 0)?;
+                let src_dims = self.static_dims(op, self.b.module.value_type(src))?;
+                let groups = self.groups(c);
+                let mut map: SmallVec<[Option<usize>; 4]> =
+                    SmallVec::from_elem(None, src_dims.len());
+                for (g, group) in groups.iter().enumerate() {
+                    // The group's one non-unit dim (or its first) carries it.
+                    let carrier = group
+                        .iter()
+                        .copied()
+                        .find(|&d| src_dims.get(d).is_some_and(|&n| n != 1))
+                        .or_else(|| group.first().copied());
+                    if let (Some(d), Some(&j)) = (carrier, kept.get(g))
+                        && d < map.len()
+                    {
+                        map[d] = Some(j);
+                    }
+                }
+                let map = complete_map(&map, &src_dims, dst.len())
+                    .ok_or_else(|| self.error(op, "has no nd form: an unexpected collapse"))?;
+                (src, map)
+            }
+            None => {
+                let map: Vec<i64> = kept
+                    .iter()
+                    .map(|&j| i64::try_from(j).unwrap_or(i64::MAX))
+                    .collect();
+                (input, map)
+            }
+        };
+        let dims = self.b.ctx.i64_array_attr(&map);
+        self.replace(
+            op,
+            r,
+            "nd.broadcast_in_dim",
+            &[src],
+            vec![("broadcast_dimensions", dims)],
+            target,
+        )
+    }
+
+    /// The reassociation groups of a collapse or expand.
+    fn groups(&self, op: OpId) -> Vec<Vec<usize>> {
+        let Some(a) = self.prop(op, "reassociation") else {
+            return Vec::new();
+        };
+        let AttrKind::Array(outer) = self.b.ctx.attr_kind(a) else {
+            return Vec::new();
+        };
+        outer
+            .iter()
+            .map(|&g| match self.b.ctx.attr_kind(g) {
+                AttrKind::Array(inner) => inner
+                    .iter()
+                    .filter_map(|&d| match self.b.ctx.attr_kind(d) {
+                        AttrKind::Integer { value, .. } => usize::try_from(*value).ok(),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
+    fn only_user(&self, v: Value, name: &str) -> Option<OpId> {
+        let users = self.b.module.users(v);
+        match users.as_slice() {
+            [u] if self.name(*u) == name && self.b.module.has_one_use(v) => Some(*u),
+            _ => None,
+        }
+    }
+
+    fn reduce(&mut self, op: OpId, r: Value) -> IResult<()> {
+        let input = self.operand(op, 0)?;
+        let src = self.static_dims(op, self.b.module.value_type(input))?;
+        let dims = self.i64s(op, "dimensions");
+        let (body, _) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
+        let kind = match body.first().map(|&o| self.name(o)) {
+            Some("arith.addf" | "arith.addi") => "sum",
+            Some("arith.mulf" | "arith.muli") => "prod",
+            Some("arith.maximumf" | "arith.maxsi" | "arith.ori") => "max",
+            Some("arith.minimumf" | "arith.minsi" | "arith.andi") => "min",
+            other => {
+                return Err(self.error(
+                    op,
+                    format!("has no nd form: a reduction by '{}'", other.unwrap_or("")),
+                ));
+            }
+        };
+        let kind = self.b.ctx.string_attr(kind);
+        let dims_attr = self.b.ctx.i64_array_attr(&dims);
+        // keep_dims: an expand_shape giving back the reduced dims as 1s.
+        let keep = self.only_user(r, "tensor.expand_shape").filter(|&e| {
+            let ty = self.b.module.value_type(self.b.module.result(e, 0));
+            self.b.ctx.shape_dims(ty).is_some_and(|d| {
+                d.len() == src.len()
+                    && d.iter().enumerate().all(|(i, &n)| {
+                        if dims.contains(&i64::try_from(i).unwrap_or(-1)) {
+                            n == 1
+                        } else {
+                            n == src[i]
+                        }
+                    })
+            })
+        });
+        let mut props = vec![("kind", kind), ("dimensions", dims_attr)];
+        match keep {
+            Some(e) => {
+                let unit = self.b.ctx.intern_attr(AttrKind::Unit);
+                props.push(("keep_dims", unit));
+                let er = self.b.module.result(e, 0);
+                let ty = self.b.module.value_type(er);
+                self.replace(op, er, "nd.reduce", &[input], props, ty)?;
+                self.replaced.insert(e);
+            }
+            None => {
+                let ty = self.b.module.value_type(r);
+                self.replace(op, r, "nd.reduce", &[input], props, ty)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn matmul(&mut self, op: OpId, r: Value) -> IResult<()> {
+        let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
+        // Batch dims collapsed into one on both sides and expanded back after.
+        let collapsed = |im: &Self, v: Value| {
+            im.def_op(v)
+                .filter(|&d| im.name(d) == "tensor.collapse_shape")
+                .and_then(|d| im.b.module.operands(d).first().copied())
+        };
+        if let (Some(sa), Some(sb), Some(e)) = (
+            collapsed(self, a),
+            collapsed(self, b),
+            self.only_user(r, "tensor.expand_shape"),
+        ) {
+            let er = self.b.module.result(e, 0);
+            let ty = self.b.module.value_type(er);
+            self.static_dims(op, ty)?;
+            self.replace(op, er, "nd.matmul", &[sa, sb], Vec::new(), ty)?;
+            self.replaced.insert(e);
+            return Ok(());
+        }
+        // A vector as a 1-row or 1-column matrix, the unit dim collapsed after.
+        let vector = |im: &Self, v: Value| {
+            im.def_op(v)
+                .filter(|&d| im.name(d) == "tensor.expand_shape")
+                .and_then(|d| im.b.module.operands(d).first().copied())
+                .filter(|&s| {
+                    im.b.ctx
+                        .shape_dims(im.b.module.value_type(s))
+                        .is_some_and(|d| d.len() == 1)
+                })
+        };
+        let (va, vb) = (vector(self, a), vector(self, b));
+        if (va.is_some() || vb.is_some())
+            && let Some(c) = self.only_user(r, "tensor.collapse_shape")
+        {
+            let cr = self.b.module.result(c, 0);
+            let ty = self.b.module.value_type(cr);
+            self.static_dims(op, ty)?;
+            let operands = [va.unwrap_or(a), vb.unwrap_or(b)];
+            self.replace(op, cr, "nd.matmul", &operands, Vec::new(), ty)?;
+            self.replaced.insert(c);
+            return Ok(());
+        }
+        let ty = self.b.module.value_type(r);
+        self.static_dims(op, ty)?;
+        self.replace(op, r, "nd.matmul", &[a, b], Vec::new(), ty)
+    }
+
+    /// Erases the upstream ops left unused, latest first (their bodies with them).
+    fn cleanup(&mut self, ops: &[OpId]) {
+        for &op in ops.iter().rev() {
+            let m = &*self.b.module;
+            if m.op(op).is_erased() || !self.top_level(op) {
+                continue;
+            }
+            let name = self.name(op);
+            let unused = m.results(op).all(|v| !m.has_uses(v));
+            if unused && HELPERS.contains(&name) {
+                // Unused: erasing cannot be refused.
+                let _ = self.b.erase_op(op);
+            }
+        }
+    }
+}
+
+/// A full `broadcast_in_dim` map from a partial one: operand dims without a result
+/// dim (unit dims, whose place does not change the result) take the unused result
+/// dims in order. `None` unless that gives distinct, in-range dims.
+fn complete_map(map: &[Option<usize>], src: &[i64], rank: usize) -> Option<Vec<i64>> {
+    let used: FxHashSet<usize> = map.iter().flatten().copied().collect();
+    let mut free = (0..rank).filter(|j| !used.contains(j));
+    let mut out = Vec::with_capacity(map.len());
+    for (i, m) in map.iter().enumerate() {
+        let j = match m {
+            Some(j) if *j < rank => *j,
+            Some(_) => return None,
+            None if src.get(i) == Some(&1) => free.next()?,
+            None => return None,
+        };
+        out.push(i64::try_from(j).ok()?);
+    }
+    Some(out)
+}

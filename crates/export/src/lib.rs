@@ -1,0 +1,184 @@
+//! Export of lowered `nd` programs to upstream MLIR: `--convert-nd-to-upstream`
+//! (`docs/export.md`).
+//!
+//! After `--lower-broadcast` no op broadcasts implicitly; this pass then replaces
+//! every `nd` op by upstream ops of `arith`, `math`, `tensor`, `linalg` and `cf`,
+//! built in our IR as ops of dialects it does not register (printed in generic
+//! form, which `mlir-opt` parses). `func` ops stay as they are. The run-time shape
+//! checks (`nd.broadcast_shapes`) become `arith` on the sizes and `cf.assert`s at
+//! the checked op's location.
+//!
+//! Each `nd` op's export is its [`ToUpstream`] entry, attached by [`register`]; a
+//! test checks that every `nd` op has one.
+//!
+//! | module | ops |
+//! | ------ | --- |
+//! | [`compute`] | elementwise ops, `nd.cmp`, `nd.select`, `nd.cast`, `nd.constant`, `nd.reduce` |
+//! | [`matmul`] | `nd.matmul` |
+//! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` |
+//! | [`import`] | the way back: `--convert-upstream-to-nd` |
+//! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
+
+#![warn(missing_docs)]
+
+pub mod broadcast;
+pub mod compute;
+pub mod emit;
+pub mod import;
+pub mod matmul;
+pub mod shapes;
+
+use broadcastable_ir::ExplicitBroadcast;
+use tensor_ir::builder::Builder;
+use tensor_ir::module::OpId;
+use tensor_ir::pass::{Pass, PassOutcome, PassRegistry, RegistryError};
+use tensor_ir::verify::op_error;
+use tensor_ir::{Context, Diagnostics, Module};
+
+pub use emit::{Exporter, XResult};
+pub use shapes::Results;
+
+/// One op's export: builds its upstream form before it (through the exporter, whose
+/// `op` is it) and returns the values that replace its results, or a located error.
+#[derive(Clone, Copy)]
+pub struct ToUpstream(pub fn(&mut Exporter<'_>, OpId) -> XResult<Results>);
+
+/// Attaches the export of every `nd` op.
+pub fn register(ctx: &mut Context) {
+    for def in tensor_dialect_nd::DIALECT.ops {
+        let export: fn(&mut Exporter<'_>, OpId) -> XResult<Results> = match def.name {
+            "nd.constant" => compute::constant,
+            "nd.reduce" => compute::reduce,
+            "nd.matmul" => matmul::matmul,
+            "nd.broadcast_in_dim" => broadcast::broadcast_in_dim,
+            "nd.broadcast_to" => broadcast::broadcast_to,
+            "nd.broadcast" => broadcast::broadcast,
+            "nd.assign" => broadcast::assign,
+            "nd.shape_of" => shapes::shape_of,
+            "nd.dim" => shapes::dim,
+            "nd.broadcast_shapes" => shapes::broadcast_shapes,
+            "nd.shape_slice" => shapes::shape_slice,
+            "nd.shape_concat" => shapes::shape_concat,
+            "nd.add" | "nd.sub" | "nd.mul" | "nd.div" | "nd.rem" | "nd.pow" | "nd.max"
+            | "nd.min" | "nd.and" | "nd.or" | "nd.xor" | "nd.cmp" | "nd.select" | "nd.neg"
+            | "nd.abs" | "nd.exp" | "nd.log" | "nd.sqrt" | "nd.tanh" | "nd.cast" => {
+                compute::elementwise
+            }
+            // A new op gets no entry: the completeness test names it.
+            _ => continue,
+        };
+        // Every name is an op of the registered `nd` dialect: attaching cannot fail.
+        let _ = ctx.attach_interface(def.name, ToUpstream(export));
+    }
+}
+
+/// Registers `--convert-nd-to-upstream` and `--convert-upstream-to-nd`.
+///
+/// # Errors
+/// If its argument is already taken.
+pub fn register_passes(registry: &mut PassRegistry) -> Result<(), RegistryError> {
+    registry.register::<ConvertNdToUpstream>()?;
+    registry.register::<import::ConvertUpstreamToNd>()?;
+    Ok(())
+}
+
+/// The `--convert-nd-to-upstream` pass.
+#[derive(Default)]
+pub struct ConvertNdToUpstream;
+
+impl Pass for ConvertNdToUpstream {
+    fn argument(&self) -> &'static str {
+        "convert-nd-to-upstream"
+    }
+
+    fn name(&self) -> &'static str {
+        "ConvertNdToUpstream"
+    }
+
+    fn description(&self) -> &'static str {
+        "Export a lowered program (after --lower-broadcast) to upstream MLIR: func, arith, \
+         math, tensor, linalg, with cf.assert for the run-time shape checks"
+    }
+
+    fn run(&mut self, ctx: &mut Context, module: &mut Module) -> Result<PassOutcome, Diagnostics> {
+        let Some(top) = module.top() else {
+            return Ok(PassOutcome::unchanged());
+        };
+        let ops = exportable_ops(ctx, module, top)?;
+        if ops.is_empty() {
+            return Ok(PassOutcome::unchanged());
+        }
+        // The output holds ops of dialects the context does not register.
+        ctx.set_allow_unregistered(true);
+        let mut errors = Diagnostics::default();
+        let first = ops[0];
+        let mut x = Exporter::new(Builder::new(ctx, module), first);
+        let mut exported = 0u64;
+        for &op in &ops {
+            x.start(op);
+            let Some(&export) = x.b.ctx.interface::<ToUpstream>(x.b.module.op(op).name()) else {
+                errors.push(x.error("has no upstream form (no ToUpstream entry)"));
+                continue;
+            };
+            match export.0(&mut x, op) {
+                Ok(values) => match x.b.replace_op(op, &values) {
+                    Ok(()) => exported += 1,
+                    Err(e) => errors.push(x.error(format!("cannot be exported: {e}"))),
+                },
+                Err(d) => errors.push(d),
+            }
+        }
+        x.erase_unused_helpers();
+        if errors.has_errors() {
+            return Err(errors);
+        }
+        Ok(PassOutcome::changed(true).with_statistic(
+            "num-exported",
+            "nd operations exported",
+            exported,
+        ))
+    }
+}
+
+/// The `nd` ops under `top` in program order, after checking that none broadcasts
+/// implicitly and that no op without an upstream form (`test.*`) is left.
+fn exportable_ops(ctx: &Context, module: &Module, top: OpId) -> Result<Vec<OpId>, Diagnostics> {
+    let mut ops = Vec::new();
+    let mut errors = Diagnostics::default();
+    module.walk(top, |op| {
+        let name = module.op(op).name();
+        let text = ctx.str(name);
+        if text.starts_with("test.") {
+            errors.push(op_error(
+                ctx,
+                module,
+                op,
+                "has no upstream form: the test dialect has no semantics to export",
+            ));
+            return;
+        }
+        if !text.starts_with("nd.") {
+            return;
+        }
+        if let Some(entry) = ctx.interface::<ExplicitBroadcast>(name)
+            && let Some(why) = (entry.implicit)(ctx, module, op)
+        {
+            errors.push(op_error(
+                ctx,
+                module,
+                op,
+                format!("broadcasts implicitly ({why}): run --lower-broadcast first"),
+            ));
+            return;
+        }
+        ops.push(op);
+    });
+    if errors.has_errors() {
+        Err(errors)
+    } else {
+        Ok(ops)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,173 @@
+//! `nd.matmul` once lowered: `linalg.matmul`, or `linalg.batch_matmul` over the
+//! batch dims collapsed into one. A vector operand becomes a 1-row (left) or
+//! 1-column (right) matrix, broadcast over the other operand's batch dims if it
+//! has some (NumPy's rule, which the lowering leaves implicit for vectors), and the
+//! unit dim it brought is collapsed away at the end.
+
+use smallvec::SmallVec;
+use tensor_ir::{DYNAMIC, OpId, Type, Value};
+
+use crate::broadcast::materialize;
+use crate::compute::{filled, kept_groups};
+use crate::emit::{Exporter, Scalar, XResult};
+use crate::shapes::Results;
+
+/// `v` (a vector) as a matrix: `[1, K]` on the left, `[K, 1]` on the right.
+fn as_matrix(x: &mut Exporter<'_>, v: Value, left: bool) -> XResult<Value> {
+    let (d, elem) = x.ranked(v)?;
+    let k = x.dim(v, 0)?;
+    let one = x.const_index(1)?;
+    let (dims, sizes) = if left {
+        ([1, d[0]], [one, k])
+    } else {
+        ([d[0], 1], [k, one])
+    };
+    let ty = x.b.ctx.tensor_type(&dims, elem);
+    x.expand(v, &[SmallVec::from_slice(&[0, 1])], ty, &sizes)
+}
+
+/// Broadcasts the matrix `m` over the batch dims of `other` (their sizes `batch`).
+fn over_batch(x: &mut Exporter<'_>, m: Value, other: Value, batch: usize) -> XResult<Value> {
+    let (md, elem) = x.ranked(m)?;
+    let (od, _) = x.ranked(other)?;
+    let mut dims: SmallVec<[i64; 4]> = od[..batch].iter().copied().collect();
+    dims.extend(md.iter().copied());
+    let mut sizes: SmallVec<[Value; 4]> = SmallVec::new();
+    for i in 0..batch {
+        sizes.push(x.dim(other, i)?);
+    }
+    sizes.extend(x.dims(m)?);
+    let ty = x.b.ctx.tensor_type(&dims, elem);
+    materialize(x, m, &[batch, batch + 1], &[0, 1], ty, &sizes)
+}
+
+/// Groups collapsing the first `batch` dims into one (rank `batch + 2`).
+fn batch_groups(batch: usize) -> Vec<SmallVec<[usize; 4]>> {
+    vec![
+        (0..batch).collect(),
+        SmallVec::from_elem(batch, 1),
+        SmallVec::from_elem(batch + 1, 1),
+    ]
+}
+
+/// `v` with its `batch` leading dims collapsed into one (if more than one).
+fn collapse_batch(x: &mut Exporter<'_>, v: Value, batch: usize) -> XResult<Value> {
+    if batch <= 1 {
+        return Ok(v);
+    }
+    let (d, elem) = x.ranked(v)?;
+    let flat = d[..batch]
+        .iter()
+        .try_fold(1i64, |acc, &n| {
+            if n == DYNAMIC {
+                None
+            } else {
+                acc.checked_mul(n)
+            }
+        })
+        .unwrap_or(DYNAMIC);
+    let ty = x.b.ctx.tensor_type(&[flat, d[batch], d[batch + 1]], elem);
+    x.collapse(v, &batch_groups(batch), ty)
+}
+
+/// The `linalg.matmul`/`linalg.batch_matmul` of two operands of equal rank (2 or
+/// 3) into a zero-filled tensor of type `acc` (sizes `sizes`).
+fn contract(
+    x: &mut Exporter<'_>,
+    a: Value,
+    b: Value,
+    acc: Type,
+    sizes: &[Value],
+    float: bool,
+) -> XResult<Value> {
+    let (_, elem) = x.ranked(a)?;
+    let zero = x.scalar_const(elem, 0, 0.0)?;
+    let init = filled(x, acc, sizes, zero)?;
+    let region = x.body(&[elem, elem, elem], |x, args| {
+        let p = x.bin(
+            if float { "arith.mulf" } else { "arith.muli" },
+            args[0],
+            args[1],
+        )?;
+        let s = x.bin(if float { "arith.addf" } else { "arith.addi" }, args[2], p)?;
+        Ok(SmallVec::from_elem(s, 1))
+    })?;
+    let segments = x.b.ctx.i32_array_attr(&[2, 1]);
+    let batched = x.ranked(a)?.0.len() == 3;
+    let name = if batched {
+        "linalg.batch_matmul"
+    } else {
+        "linalg.matmul"
+    };
+    let op = x.create(
+        name,
+        &[a, b, init],
+        &[acc],
+        &[("operandSegmentSizes", segments)],
+        &[region],
+    )?;
+    Ok(x.b.module.result(op, 0))
+}
+
+/// `nd.matmul %a, %b`.
+pub fn matmul(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
+    let operands: SmallVec<[Value; 2]> = x.b.module.operands(op).iter().copied().collect();
+    let result = x.b.module.value_type(x.b.module.result(op, 0));
+    x.ranked_type(result)?;
+    let (a, b) = (operands[0], operands[1]);
+    let (ad, elem) = x.ranked(a)?;
+    let (bd, _) = x.ranked(b)?;
+    let float = matches!(x.scalar(elem)?, Scalar::Float(_));
+    let (a_vec, b_vec) = (ad.len() == 1, bd.len() == 1);
+    let mut a2 = if a_vec { as_matrix(x, a, true)? } else { a };
+    let mut b2 = if b_vec { as_matrix(x, b, false)? } else { b };
+    let (ra, rb) = (x.ranked(a2)?.0.len(), x.ranked(b2)?.0.len());
+    if ra == 2 && rb > 2 {
+        a2 = over_batch(x, a2, b2, rb - 2)?;
+    } else if rb == 2 && ra > 2 {
+        b2 = over_batch(x, b2, a2, ra - 2)?;
+    } else if ra != rb {
+        return Err(x.error(
+            "cannot be exported: the operands' batch dims are not explicit (run \
+             --lower-broadcast first)",
+        ));
+    }
+    let batch = x.ranked(a2)?.0.len() - 2;
+    // The product with every dim (unit dims of vectors included).
+    let (a2d, _) = x.ranked(a2)?;
+    let (b2d, _) = x.ranked(b2)?;
+    let mut full_dims: SmallVec<[i64; 4]> = a2d[..batch].iter().copied().collect();
+    full_dims.extend([a2d[batch], b2d[batch + 1]]);
+    let mut full_sizes: SmallVec<[Value; 4]> = SmallVec::new();
+    for i in 0..=batch {
+        full_sizes.push(x.dim(a2, i)?);
+    }
+    full_sizes.push(x.dim(b2, batch + 1)?);
+    let a3 = collapse_batch(x, a2, batch)?;
+    let b3 = collapse_batch(x, b2, batch)?;
+    let mut acc_dims: SmallVec<[i64; 4]> = SmallVec::new();
+    let mut acc_sizes: SmallVec<[Value; 4]> = SmallVec::new();
+    if batch > 0 {
+        acc_dims.push(x.ranked(a3)?.0[0]);
+        acc_sizes.push(x.dim(a3, 0)?);
+    }
+    acc_dims.extend_from_slice(&full_dims[batch..]);
+    acc_sizes.extend_from_slice(&full_sizes[batch..]);
+    let acc_ty = x.b.ctx.tensor_type(&acc_dims, elem);
+    let mut out = contract(x, a3, b3, acc_ty, &acc_sizes, float)?;
+    if batch > 1 {
+        let ty = x.b.ctx.tensor_type(&full_dims, elem);
+        out = x.expand(out, &batch_groups(batch), ty, &full_sizes)?;
+    }
+    if a_vec || b_vec {
+        // Drop the unit dims the vectors brought.
+        let rank = full_dims.len();
+        let kept: SmallVec<[usize; 4]> = (0..rank)
+            .filter(|&d| !((a_vec && d == batch) || (b_vec && d == batch + 1)))
+            .collect();
+        let dims: SmallVec<[i64; 4]> = kept.iter().map(|&d| full_dims[d]).collect();
+        let ty = x.b.ctx.tensor_type(&dims, elem);
+        out = x.collapse(out, &kept_groups(rank, &kept), ty)?;
+    }
+    Ok(SmallVec::from_elem(x.cast_to(out, result)?, 1))
+}

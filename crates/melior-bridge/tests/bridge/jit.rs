@@ -1,0 +1,335 @@
+//! Exported examples run in MLIR's JIT (melior's `PassManager` and
+//! `ExecutionEngine`) give `tensor-run`'s results on the same inputs, static and
+//! dynamic functions alike; a failing run-time shape check (`cf.assert`) aborts
+//! with its message.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use melior::Context;
+use melior::dialect::DialectRegistry;
+use melior::utility::{register_all_dialects, register_all_llvm_translations, register_all_passes};
+use tensor_melior_bridge::jit::{TensorF32, run_f32};
+use tensor_melior_bridge::parse_and_verify;
+
+use crate::common::render;
+
+/// Functions of `examples/` and the shapes of their inputs.
+const RUNS: &[(&str, &str, &[&[usize]])] = &[
+    ("softmax.mlir", "softmax", &[&[4, 10]]),
+    ("softmax.mlir", "softmax_xla", &[&[4, 10]]),
+    ("softmax.mlir", "softmax_dynamic", &[&[3, 7]]),
+    (
+        "layer_norm.mlir",
+        "layer_norm",
+        &[&[2, 8, 16], &[16], &[16]],
+    ),
+    (
+        "layer_norm.mlir",
+        "layer_norm_dynamic",
+        &[&[2, 3, 5], &[5], &[1]],
+    ),
+    ("outer_product.mlir", "outer_numpy", &[&[3], &[5]]),
+    ("outer_product.mlir", "outer_xla", &[&[3], &[5]]),
+    ("outer_product.mlir", "outer_matmul", &[&[3], &[5]]),
+    (
+        "outer_product.mlir",
+        "outer_batched_dynamic",
+        &[&[2, 3, 1], &[1, 1, 4]],
+    ),
+    (
+        "attention.mlir",
+        "attention",
+        &[
+            &[2, 4, 8, 16],
+            &[2, 4, 8, 16],
+            &[2, 4, 8, 16],
+            &[2, 1, 1, 8],
+        ],
+    ),
+    ("attention.mlir", "bias_add_xla", &[&[2, 4, 8, 8], &[2, 8]]),
+    (
+        "attention.mlir",
+        "bias_add_in_place",
+        &[&[2, 4, 8, 8], &[4, 8, 8]],
+    ),
+    (
+        "attention.mlir",
+        "attention_dynamic",
+        &[&[2, 4, 3, 16], &[2, 4, 16, 5], &[2, 4, 5, 16], &[2, 5]],
+    ),
+];
+
+fn context() -> Context {
+    let registry = DialectRegistry::new();
+    register_all_dialects(&registry);
+    register_all_passes();
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    register_all_llvm_translations(&context);
+    context
+}
+
+fn tool(var: &str, name: &str) -> Option<PathBuf> {
+    let path = match std::env::var_os(var) {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(std::env::var_os("TENSOR_OPT")?).with_file_name(name),
+    };
+    path.exists().then_some(path)
+}
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
+}
+
+/// Deterministic inputs in [-1, 1).
+fn input(shape: &[usize], seed: usize) -> TensorF32 {
+    let n: usize = shape.iter().product();
+    let data = (0..n)
+        .map(|i| ((i * 7919 + seed * 104_729) % 211) as f32 / 105.5 - 1.0)
+        .collect();
+    TensorF32 {
+        shape: shape.to_vec(),
+        data,
+    }
+}
+
+/// `t` as an MLIR literal for `tensor-run --arg`.
+fn literal(t: &TensorF32) -> String {
+    fn nested(shape: &[usize], data: &[f32]) -> String {
+        match shape.split_first() {
+            // Debug prints the shortest round-trip form, with a `.` as MLIR wants.
+            None => format!("{:?}", data[0]),
+            Some((&n, rest)) => {
+                let step: usize = rest.iter().product();
+                let parts: Vec<String> = (0..n)
+                    .map(|i| nested(rest, &data[i * step..(i + 1) * step]))
+                    .collect();
+                format!("[{}]", parts.join(", "))
+            }
+        }
+    }
+    let dims: Vec<String> = t.shape.iter().map(usize::to_string).collect();
+    format!(
+        "dense<{}> : tensor<{}xf32>",
+        nested(&t.shape, &t.data),
+        dims.join("x")
+    )
+}
+
+/// The numbers of `tensor-run`'s printed result (`dense<...> : tensor<...>`).
+fn numbers(printed: &str) -> Vec<f32> {
+    let body = printed.split(" : ").next().unwrap_or("");
+    let body = body.split_once('<').map_or(body, |(_, b)| b);
+    body.split(|c: char| !(c.is_ascii_digit() || "eE+-.".contains(c)))
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap_or_else(|e| panic!("{s}: {e}")))
+        .collect()
+}
+
+fn export(tensor_opt: &Path, file: &Path) -> String {
+    let out = Command::new(tensor_opt)
+        .args(["--lower-broadcast", "--convert-nd-to-upstream"])
+        .arg(file)
+        .output()
+        .expect("tensor-opt runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// The static functions again, on the `.npy` inputs in `examples/inputs/`.
+const NPY_RUNS: &[(&str, &str, &[&str])] = &[
+    ("softmax.mlir", "softmax", &["softmax_x"]),
+    (
+        "layer_norm.mlir",
+        "layer_norm",
+        &["ln_x", "ln_gamma", "ln_beta"],
+    ),
+    ("outer_product.mlir", "outer_numpy", &["col", "row"]),
+    (
+        "attention.mlir",
+        "attention",
+        &["attn_q", "attn_k", "attn_v", "attn_mask"],
+    ),
+];
+
+/// A little-endian `f32` C-order `.npy` file (format 1.0), as NumPy writes them.
+fn read_npy(path: &Path) -> TensorF32 {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(&bytes[..6], b"\x93NUMPY", "{}: not .npy", path.display());
+    let header_len = usize::from(u16::from_le_bytes([bytes[8], bytes[9]]));
+    let header = std::str::from_utf8(&bytes[10..10 + header_len]).expect("ASCII header");
+    assert!(header.contains("'<f4'") && header.contains("'fortran_order': False"));
+    let shape_text = header
+        .split("'shape': (")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .expect("a shape");
+    let shape: Vec<usize> = shape_text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().expect("a size"))
+        .collect();
+    let data = bytes[10 + header_len..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    TensorF32 { shape, data }
+}
+
+/// Runs `entry` of `file` exported in the JIT and in `tensor-run` (given `args`
+/// for the inputs) and compares the results.
+fn compare(
+    context: &Context,
+    (tensor_opt, tensor_run): (&Path, &Path),
+    (file, entry): (&str, &str),
+    inputs: &[TensorF32],
+    args: &[String],
+) {
+    let path = examples().join(file);
+    let text = export(tensor_opt, &path);
+    let mut module = match parse_and_verify(context, &text, file) {
+        Ok(m) => m,
+        Err(ds) => panic!("{file}: {}", render(&ds)),
+    };
+    let results =
+        run_f32(context, &mut module, entry, inputs).unwrap_or_else(|e| panic!("@{entry}: {e}"));
+    let out = Command::new(tensor_run)
+        .arg(&path)
+        .args(["--entry", entry])
+        .args(args.iter().flat_map(|a| ["--arg", a.as_str()]))
+        .output()
+        .expect("tensor-run runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = numbers(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(results.len(), 1, "@{entry}");
+    assert!(
+        !expected.is_empty(),
+        "@{entry}: tensor-run printed no numbers"
+    );
+    let got = &results[0].data;
+    assert_eq!(got.len(), expected.len(), "@{entry}: element counts");
+    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
+        // exp and division may round differently in LLVM and Rust.
+        assert!(
+            (g - e).abs() <= 1e-5 * e.abs().max(1.0),
+            "@{entry} element {i}: JIT {g}, tensor-run {e}"
+        );
+    }
+}
+
+#[test]
+fn jit_results_equal_tensor_run_on_the_example_inputs() {
+    let (Some(tensor_opt), Some(tensor_run)) = (
+        tool("TENSOR_OPT", "tensor-opt"),
+        tool("TENSOR_RUN", "tensor-run"),
+    ) else {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+        return;
+    };
+    let context = context();
+    for &(file, entry, names) in NPY_RUNS {
+        let paths: Vec<PathBuf> = names
+            .iter()
+            .map(|n| examples().join("inputs").join(format!("{n}.npy")))
+            .collect();
+        let inputs: Vec<TensorF32> = paths.iter().map(|p| read_npy(p)).collect();
+        let args: Vec<String> = paths
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        compare(
+            &context,
+            (&tensor_opt, &tensor_run),
+            (file, entry),
+            &inputs,
+            &args,
+        );
+    }
+}
+
+#[test]
+fn jit_results_equal_tensor_run() {
+    let (Some(tensor_opt), Some(tensor_run)) = (
+        tool("TENSOR_OPT", "tensor-opt"),
+        tool("TENSOR_RUN", "tensor-run"),
+    ) else {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+        return;
+    };
+    let context = context();
+    for &(file, entry, shapes) in RUNS {
+        let inputs: Vec<TensorF32> = shapes
+            .iter()
+            .enumerate()
+            .map(|(k, s)| input(s, k))
+            .collect();
+        let args: Vec<String> = inputs.iter().map(literal).collect();
+        compare(
+            &context,
+            (&tensor_opt, &tensor_run),
+            (file, entry),
+            &inputs,
+            &args,
+        );
+    }
+}
+
+/// Run in a child process (it aborts): `layer_norm_dynamic` with a gamma of the
+/// wrong size fails its run-time check.
+#[test]
+fn failing_check_child() {
+    if std::env::var_os("JIT_ABORT_CHILD").is_none() {
+        return;
+    }
+    let tensor_opt = tool("TENSOR_OPT", "tensor-opt").expect("TENSOR_OPT is set");
+    let text = export(&tensor_opt, &examples().join("layer_norm.mlir"));
+    let context = context();
+    let mut module = parse_and_verify(&context, &text, "layer_norm.mlir").expect("valid");
+    let inputs = [input(&[2, 3, 5], 0), input(&[4], 1), input(&[5], 2)];
+    let _ = run_f32(&context, &mut module, "layer_norm_dynamic", &inputs);
+    eprintln!("the run-time check did not fire");
+}
+
+#[test]
+fn failing_check_aborts_with_its_message() {
+    if std::env::var_os("TENSOR_OPT").is_none() {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+        return;
+    }
+    // MLIR's runtime prints the message with `puts` and aborts without flushing
+    // stdout: run the child unbuffered (coreutils' stdbuf).
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut cmd = Command::new("stdbuf");
+    cmd.arg("-o0").arg(exe);
+    let out = cmd
+        .args([
+            "--exact",
+            "jit::failing_check_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("JIT_ABORT_CHILD", "1")
+        .output()
+        .expect("the child runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "the child did not abort:\n{stdout}");
+    assert!(
+        stdout.contains(
+            "shapes do not broadcast: operand #1 dim 0 and result dim 2 have different sizes and \
+             neither is 1"
+        ),
+        "no message in:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

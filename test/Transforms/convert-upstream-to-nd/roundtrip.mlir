@@ -1,0 +1,296 @@
+// --convert-upstream-to-nd reads the static subset --convert-nd-to-upstream emits
+// back into nd: exporting a lowered program and importing it gives the lowered
+// program again, byte for byte (the diff), which --verify-explicit-broadcast
+// accepts. tests/export_upstream.rs also runs the examples' functions before and
+// after the round trip with tensor-run and compares the results.
+// RUN: tensor-opt %s -split-input-file --lower-broadcast > %t
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd --verify-explicit-broadcast | diff %t -
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd | FileCheck %s
+
+// An elementwise op of equal shapes: linalg.map over an arith op.
+// CHECK-LABEL: func.func @add(
+// CHECK-NEXT:    %0 = nd.add %arg0, %arg1 : tensor<2x3xf32>
+// CHECK-NEXT:    return %0 : tensor<2x3xf32>
+func.func @add(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = nd.add %a, %b : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// A static 1 that stretches: tensor.collapse_shape drops it, linalg.broadcast
+// adds the dim back at its full size (linalg.broadcast cannot expand a dim).
+// CHECK-LABEL: func.func @stretch(
+// CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg0, dims = [0, 1] : (tensor<3x1xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %arg1, dims = [1] : (tensor<5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:    %2 = nd.mul %0, %1 : tensor<3x5xf32>
+// CHECK-NEXT:    return %2 : tensor<3x5xf32>
+func.func @stretch(%a: tensor<3x1xf32>, %b: tensor<5xf32>) -> tensor<3x5xf32> {
+  %0 = nd.mul %a, %b : (tensor<3x1xf32>, tensor<5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// A broadcast_in_dim that permutes dims: a linalg.map with no inputs that reads
+// the operand at the output's indices.
+// CHECK-LABEL: func.func @transpose(
+// CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg0, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT:    return %0 : tensor<3x2xf32>
+func.func @transpose(%k: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %0 = nd.broadcast_in_dim %k, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// nd.reduce max with keep_dims: linalg.fill with the identity (the lowest i32),
+// linalg.reduce, then tensor.expand_shape gives back the 1.
+// CHECK-LABEL: func.func @reduce_keep(
+// CHECK-NEXT:    %0 = nd.reduce max %arg0 across [1] keep_dims : (tensor<4x10xi32>) -> tensor<4x1xi32>
+// CHECK-NEXT:    return %0 : tensor<4x1xi32>
+func.func @reduce_keep(%x: tensor<4x10xi32>) -> tensor<4x1xi32> {
+  %0 = nd.reduce max %x across [1] keep_dims : (tensor<4x10xi32>) -> tensor<4x1xi32>
+  return %0 : tensor<4x1xi32>
+}
+
+// -----
+
+// A rank-4 matmul: the batch dims collapse into one for linalg.batch_matmul and
+// are expanded back.
+// CHECK-LABEL: func.func @batched(
+// CHECK-NEXT:    %0 = nd.matmul %arg0, %arg1 : (tensor<2x4x8x16xf32>, tensor<2x4x16x8xf32>) -> tensor<2x4x8x8xf32>
+// CHECK-NEXT:    return %0 : tensor<2x4x8x8xf32>
+func.func @batched(%a: tensor<2x4x8x16xf32>, %b: tensor<2x4x16x8xf32>) -> tensor<2x4x8x8xf32> {
+  %0 = nd.matmul %a, %b : (tensor<2x4x8x16xf32>, tensor<2x4x16x8xf32>) -> tensor<2x4x8x8xf32>
+  return %0 : tensor<2x4x8x8xf32>
+}
+
+// -----
+
+// A vector times a matrix: the vector becomes a 1-row matrix for linalg.matmul,
+// and the row is collapsed away.
+// CHECK-LABEL: func.func @vecmat(
+// CHECK-NEXT:    %0 = nd.matmul %arg0, %arg1 : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    return %0 : tensor<4xf32>
+func.func @vecmat(%a: tensor<3xf32>, %b: tensor<3x4xf32>) -> tensor<4xf32> {
+  %0 = nd.matmul %a, %b : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// nd.cmp and nd.select: arith.cmpf (ordered lt) and arith.select.
+// CHECK-LABEL: func.func @compare_select(
+// CHECK-NEXT:    %0 = nd.cmp lt, %arg0, %arg1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT:    %1 = nd.select %0, %arg0, %arg1 : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    return %1 : tensor<4xf32>
+func.func @compare_select(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %c = nd.cmp lt, %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %0 = nd.select %c, %a, %b : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Integer nd.rem is NumPy's remainder: arith.remsi, plus the divisor where the
+// signs differ.
+// CHECK-LABEL: func.func @int_rem(
+// CHECK-NEXT:    %0 = nd.rem %arg0, %arg1 : tensor<4xi32>
+// CHECK-NEXT:    return %0 : tensor<4xi32>
+func.func @int_rem(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = nd.rem %a, %b : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// nd.constant is arith.constant; nd.cast from index to f32 goes through i64.
+// CHECK-LABEL: func.func @cast_and_constant(
+// CHECK-NEXT:    %0 = nd.constant dense<2.000000e+00> : tensor<4xf32>
+// CHECK-NEXT:    %1 = nd.cast %arg0 : tensor<4xindex> to tensor<4xf32>
+// CHECK-NEXT:    %2 = nd.div %1, %0 : tensor<4xf32>
+// CHECK-NEXT:    return %2 : tensor<4xf32>
+func.func @cast_and_constant(%i: tensor<4xindex>) -> tensor<4xf32> {
+  %c = nd.constant dense<2.0> : tensor<4xf32>
+  %f = nd.cast %i : tensor<4xindex> to tensor<4xf32>
+  %0 = nd.div %f, %c : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// examples: @softmax.
+// CHECK-LABEL: func.func @softmax(
+// CHECK-NEXT:    %0 = nd.reduce max %arg0 across [1] keep_dims : (tensor<4x10xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %0, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x10xf32>
+// CHECK-NEXT:    %2 = nd.sub %arg0, %1 : tensor<4x10xf32>
+// CHECK-NEXT:    %3 = nd.exp %2 : tensor<4x10xf32>
+// CHECK-NEXT:    %4 = nd.reduce sum %3 across [1] keep_dims : (tensor<4x10xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT:    %5 = nd.broadcast_in_dim %4, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x10xf32>
+// CHECK-NEXT:    %6 = nd.div %3, %5 : tensor<4x10xf32>
+// CHECK-NEXT:    return %6 : tensor<4x10xf32>
+func.func @softmax(%x: tensor<4x10xf32>) -> tensor<4x10xf32> {
+  %max = nd.reduce max %x across [1] keep_dims : (tensor<4x10xf32>) -> tensor<4x1xf32>
+  %shifted = nd.sub %x, %max : (tensor<4x10xf32>, tensor<4x1xf32>) -> tensor<4x10xf32>
+  %e = nd.exp %shifted : tensor<4x10xf32>
+  %sum = nd.reduce sum %e across [1] keep_dims : (tensor<4x10xf32>) -> tensor<4x1xf32>
+  %y = nd.div %e, %sum : (tensor<4x10xf32>, tensor<4x1xf32>) -> tensor<4x10xf32>
+  return %y : tensor<4x10xf32>
+}
+
+// -----
+
+// examples: @softmax_xla.
+// CHECK-LABEL: func.func @softmax_xla(
+// CHECK-NEXT:    %0 = nd.reduce max %arg0 across [1] : (tensor<4x10xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %0, dims = [0] : (tensor<4xf32>) -> tensor<4x10xf32>
+// CHECK-NEXT:    %2 = nd.sub %arg0, %1 : tensor<4x10xf32>
+// CHECK-NEXT:    %3 = nd.exp %2 : tensor<4x10xf32>
+// CHECK-NEXT:    %4 = nd.reduce sum %3 across [1] : (tensor<4x10xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %5 = nd.broadcast_in_dim %4, dims = [0] : (tensor<4xf32>) -> tensor<4x10xf32>
+// CHECK-NEXT:    %6 = nd.div %3, %5 : tensor<4x10xf32>
+// CHECK-NEXT:    return %6 : tensor<4x10xf32>
+func.func @softmax_xla(%x: tensor<4x10xf32>) -> tensor<4x10xf32> {
+  %max = nd.reduce max %x across [1] : (tensor<4x10xf32>) -> tensor<4xf32>
+  %shifted = nd.sub %x, %max {broadcast_dimensions = array<i64: 0>} : (tensor<4x10xf32>, tensor<4xf32>) -> tensor<4x10xf32>
+  %e = nd.exp %shifted : tensor<4x10xf32>
+  %sum = nd.reduce sum %e across [1] : (tensor<4x10xf32>) -> tensor<4xf32>
+  %y = nd.div %e, %sum {broadcast_dimensions = array<i64: 0>} : (tensor<4x10xf32>, tensor<4xf32>) -> tensor<4x10xf32>
+  return %y : tensor<4x10xf32>
+}
+
+// -----
+
+// examples: @layer_norm.
+// CHECK-LABEL: func.func @layer_norm(
+// CHECK-NEXT:    %0 = nd.constant dense<1.600000e+01> : tensor<f32>
+// CHECK-NEXT:    %1 = nd.constant dense<9.99999974E-6> : tensor<f32>
+// CHECK-NEXT:    %2 = nd.reduce sum %arg0 across [2] keep_dims : (tensor<2x8x16xf32>) -> tensor<2x8x1xf32>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<2x8x1xf32>
+// CHECK-NEXT:    %4 = nd.div %2, %3 : tensor<2x8x1xf32>
+// CHECK-NEXT:    %5 = nd.broadcast_in_dim %4, dims = [0, 1, 2] : (tensor<2x8x1xf32>) -> tensor<2x8x16xf32>
+// CHECK-NEXT:    %6 = nd.sub %arg0, %5 : tensor<2x8x16xf32>
+// CHECK-NEXT:    %7 = nd.mul %6, %6 : tensor<2x8x16xf32>
+// CHECK-NEXT:    %8 = nd.reduce sum %7 across [2] keep_dims : (tensor<2x8x16xf32>) -> tensor<2x8x1xf32>
+// CHECK-NEXT:    %9 = nd.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<2x8x1xf32>
+// CHECK-NEXT:    %10 = nd.div %8, %9 : tensor<2x8x1xf32>
+// CHECK-NEXT:    %11 = nd.broadcast_in_dim %1, dims = [] : (tensor<f32>) -> tensor<2x8x1xf32>
+// CHECK-NEXT:    %12 = nd.add %10, %11 : tensor<2x8x1xf32>
+// CHECK-NEXT:    %13 = nd.sqrt %12 : tensor<2x8x1xf32>
+// CHECK-NEXT:    %14 = nd.broadcast_in_dim %13, dims = [0, 1, 2] : (tensor<2x8x1xf32>) -> tensor<2x8x16xf32>
+// CHECK-NEXT:    %15 = nd.div %6, %14 : tensor<2x8x16xf32>
+// CHECK-NEXT:    %16 = nd.broadcast_in_dim %arg1, dims = [2] : (tensor<16xf32>) -> tensor<2x8x16xf32>
+// CHECK-NEXT:    %17 = nd.mul %15, %16 : tensor<2x8x16xf32>
+// CHECK-NEXT:    %18 = nd.broadcast_in_dim %arg2, dims = [2] : (tensor<16xf32>) -> tensor<2x8x16xf32>
+// CHECK-NEXT:    %19 = nd.add %17, %18 : tensor<2x8x16xf32>
+// CHECK-NEXT:    return %19 : tensor<2x8x16xf32>
+func.func @layer_norm(%x: tensor<2x8x16xf32>, %gamma: tensor<16xf32>, %beta: tensor<16xf32>) -> tensor<2x8x16xf32> {
+  %n = nd.constant dense<16.0> : tensor<f32>
+  %eps = nd.constant dense<1.0e-05> : tensor<f32>
+  %sum = nd.reduce sum %x across [2] keep_dims : (tensor<2x8x16xf32>) -> tensor<2x8x1xf32>
+  %mean = nd.div %sum, %n : (tensor<2x8x1xf32>, tensor<f32>) -> tensor<2x8x1xf32>
+  %xc = nd.sub %x, %mean : (tensor<2x8x16xf32>, tensor<2x8x1xf32>) -> tensor<2x8x16xf32>
+  %sq = nd.mul %xc, %xc : tensor<2x8x16xf32>
+  %sqsum = nd.reduce sum %sq across [2] keep_dims : (tensor<2x8x16xf32>) -> tensor<2x8x1xf32>
+  %var = nd.div %sqsum, %n : (tensor<2x8x1xf32>, tensor<f32>) -> tensor<2x8x1xf32>
+  %vareps = nd.add %var, %eps : (tensor<2x8x1xf32>, tensor<f32>) -> tensor<2x8x1xf32>
+  %std = nd.sqrt %vareps : tensor<2x8x1xf32>
+  %norm = nd.div %xc, %std : (tensor<2x8x16xf32>, tensor<2x8x1xf32>) -> tensor<2x8x16xf32>
+  %scaled = nd.mul %norm, %gamma : (tensor<2x8x16xf32>, tensor<16xf32>) -> tensor<2x8x16xf32>
+  %y = nd.add %scaled, %beta : (tensor<2x8x16xf32>, tensor<16xf32>) -> tensor<2x8x16xf32>
+  return %y : tensor<2x8x16xf32>
+}
+
+// -----
+
+// examples: @outer_numpy.
+// CHECK-LABEL: func.func @outer_numpy(
+// CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg0, dims = [0] : (tensor<3xf32>) -> tensor<3x1xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %0, dims = [0, 1] : (tensor<3x1xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:    %2 = nd.broadcast_in_dim %arg1, dims = [1] : (tensor<5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:    %3 = nd.mul %1, %2 : tensor<3x5xf32>
+// CHECK-NEXT:    return %3 : tensor<3x5xf32>
+func.func @outer_numpy(%a: tensor<3xf32>, %b: tensor<5xf32>) -> tensor<3x5xf32> {
+  %col = nd.broadcast_in_dim %a, dims = [0] : (tensor<3xf32>) -> tensor<3x1xf32>
+  %out = nd.mul %col, %b : (tensor<3x1xf32>, tensor<5xf32>) -> tensor<3x5xf32>
+  return %out : tensor<3x5xf32>
+}
+
+// -----
+
+// examples: @outer_xla.
+// CHECK-LABEL: func.func @outer_xla(
+// CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg0, dims = [0] : (tensor<3xf32>) -> tensor<3x1xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %0, dims = [0, 1] : (tensor<3x1xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:    %2 = nd.broadcast_in_dim %arg1, dims = [1] : (tensor<5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:    %3 = nd.mul %1, %2 : tensor<3x5xf32>
+// CHECK-NEXT:    return %3 : tensor<3x5xf32>
+func.func @outer_xla(%a: tensor<3xf32>, %b: tensor<5xf32>) -> tensor<3x5xf32> {
+  %col = nd.broadcast_in_dim %a, dims = [0] : (tensor<3xf32>) -> tensor<3x1xf32>
+  %out = nd.mul %col, %b {broadcast_dimensions = array<i64: 1>} : (tensor<3x1xf32>, tensor<5xf32>) -> tensor<3x5xf32>
+  return %out : tensor<3x5xf32>
+}
+
+// -----
+
+// examples: @outer_matmul.
+// CHECK-LABEL: func.func @outer_matmul(
+// CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg0, dims = [0] : (tensor<3xf32>) -> tensor<3x1xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %arg1, dims = [1] : (tensor<5xf32>) -> tensor<1x5xf32>
+// CHECK-NEXT:    %2 = nd.matmul %0, %1 : (tensor<3x1xf32>, tensor<1x5xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT:    return %2 : tensor<3x5xf32>
+func.func @outer_matmul(%a: tensor<3xf32>, %b: tensor<5xf32>) -> tensor<3x5xf32> {
+  %col = nd.broadcast_in_dim %a, dims = [0] : (tensor<3xf32>) -> tensor<3x1xf32>
+  %row = nd.broadcast_in_dim %b, dims = [1] : (tensor<5xf32>) -> tensor<1x5xf32>
+  %out = nd.matmul %col, %row : (tensor<3x1xf32>, tensor<1x5xf32>) -> tensor<3x5xf32>
+  return %out : tensor<3x5xf32>
+}
+
+// -----
+
+// examples: @attention.
+// CHECK-LABEL: func.func @attention(
+// CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg1, dims = [0, 1, 3, 2] : (tensor<2x4x8x16xf32>) -> tensor<2x4x16x8xf32>
+// CHECK-NEXT:    %1 = nd.matmul %arg0, %0 : (tensor<2x4x8x16xf32>, tensor<2x4x16x8xf32>) -> tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %2 = nd.constant dense<2.500000e-01> : tensor<f32>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %2, dims = [] : (tensor<f32>) -> tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %4 = nd.mul %1, %3 : tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %5 = nd.broadcast_in_dim %arg3, dims = [0, 1, 2, 3] : (tensor<2x1x1x8xf32>) -> tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %6 = nd.add %4, %5 : tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %7 = nd.reduce max %6 across [3] keep_dims : (tensor<2x4x8x8xf32>) -> tensor<2x4x8x1xf32>
+// CHECK-NEXT:    %8 = nd.broadcast_in_dim %7, dims = [0, 1, 2, 3] : (tensor<2x4x8x1xf32>) -> tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %9 = nd.sub %6, %8 : tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %10 = nd.exp %9 : tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %11 = nd.reduce sum %10 across [3] keep_dims : (tensor<2x4x8x8xf32>) -> tensor<2x4x8x1xf32>
+// CHECK-NEXT:    %12 = nd.broadcast_in_dim %11, dims = [0, 1, 2, 3] : (tensor<2x4x8x1xf32>) -> tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %13 = nd.div %10, %12 : tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %14 = nd.matmul %13, %arg2 : (tensor<2x4x8x8xf32>, tensor<2x4x8x16xf32>) -> tensor<2x4x8x16xf32>
+// CHECK-NEXT:    return %14 : tensor<2x4x8x16xf32>
+func.func @attention(%q: tensor<2x4x8x16xf32>, %k: tensor<2x4x8x16xf32>, %v: tensor<2x4x8x16xf32>,
+                     %mask: tensor<2x1x1x8xf32>) -> tensor<2x4x8x16xf32> {
+  %kt = nd.broadcast_in_dim %k, dims = [0, 1, 3, 2] : (tensor<2x4x8x16xf32>) -> tensor<2x4x16x8xf32>
+  %scores = nd.matmul %q, %kt : (tensor<2x4x8x16xf32>, tensor<2x4x16x8xf32>) -> tensor<2x4x8x8xf32>
+  %scale = nd.constant dense<0.25> : tensor<f32>
+  %scaled = nd.mul %scores, %scale : (tensor<2x4x8x8xf32>, tensor<f32>) -> tensor<2x4x8x8xf32>
+  %biased = nd.add %scaled, %mask : (tensor<2x4x8x8xf32>, tensor<2x1x1x8xf32>) -> tensor<2x4x8x8xf32>
+  %max = nd.reduce max %biased across [3] keep_dims : (tensor<2x4x8x8xf32>) -> tensor<2x4x8x1xf32>
+  %shifted = nd.sub %biased, %max : (tensor<2x4x8x8xf32>, tensor<2x4x8x1xf32>) -> tensor<2x4x8x8xf32>
+  %e = nd.exp %shifted : tensor<2x4x8x8xf32>
+  %sum = nd.reduce sum %e across [3] keep_dims : (tensor<2x4x8x8xf32>) -> tensor<2x4x8x1xf32>
+  %p = nd.div %e, %sum : (tensor<2x4x8x8xf32>, tensor<2x4x8x1xf32>) -> tensor<2x4x8x8xf32>
+  %out = nd.matmul %p, %v : (tensor<2x4x8x8xf32>, tensor<2x4x8x16xf32>) -> tensor<2x4x8x16xf32>
+  return %out : tensor<2x4x8x16xf32>
+}
+
+// -----
+
+// examples: @bias_add_xla.
+// CHECK-LABEL: func.func @bias_add_xla(
+// CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg1, dims = [0, 3] : (tensor<2x8xf32>) -> tensor<2x4x8x8xf32>
+// CHECK-NEXT:    %1 = nd.add %arg0, %0 : tensor<2x4x8x8xf32>
+// CHECK-NEXT:    return %1 : tensor<2x4x8x8xf32>
+func.func @bias_add_xla(%scores: tensor<2x4x8x8xf32>, %bias: tensor<2x8xf32>) -> tensor<2x4x8x8xf32> {
+  %0 = nd.add %scores, %bias {broadcast_dimensions = array<i64: 0, 3>} : (tensor<2x4x8x8xf32>, tensor<2x8xf32>) -> tensor<2x4x8x8xf32>
+  return %0 : tensor<2x4x8x8xf32>
+}

@@ -1,0 +1,259 @@
+//! `--convert-nd-to-upstream` output checked by upstream MLIR itself: every
+//! program in `examples/` and every chunk of the golden inputs of
+//! `test/Transforms/convert-nd-to-upstream/` and `test/Transforms/lower-broadcast/`
+//! is lowered, exported and given to `mlir-opt --verify-each` (LLVM 22), which must
+//! accept it. A chunk that tensor-opt refuses to export must be refused for a
+//! documented reason (unranked tensors, the test dialect), at its op.
+//!
+//! The round trip (`--convert-upstream-to-nd` after the export) is checked on the
+//! examples' static functions: it gives back the lowered program, which
+//! `tensor-run` runs to the original's results.
+//!
+//! The `mlir-opt` tests are skipped, with a note, when `mlir-opt` is not installed (`MLIR_OPT` overrides
+//! `/usr/lib/llvm-22/bin/mlir-opt`); CI installs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn mlir_opt() -> Option<PathBuf> {
+    let path = std::env::var_os("MLIR_OPT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"));
+    path.exists().then_some(path)
+}
+
+fn run(cmd: &Path, args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(cmd)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tool starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the tool reads its input");
+    let out = child.wait_with_output().expect("the tool finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Exports `text` (lowered first) and returns the upstream text, or tensor-opt's
+/// errors.
+fn export(text: &str) -> Result<String, String> {
+    let tensor_opt = PathBuf::from(env!("CARGO_BIN_EXE_tensor-opt"));
+    let (code, out, err) = run(
+        &tensor_opt,
+        &["-", "--lower-broadcast", "--convert-nd-to-upstream"],
+        text,
+    );
+    if code == 0 { Ok(out) } else { Err(err) }
+}
+
+/// Why an export may be refused: the documented limits.
+const ACCEPTED_REFUSALS: &[&str] = &[
+    "upstream linalg takes ranked tensors only",
+    "the test dialect has no semantics to export",
+];
+
+fn check(mlir_opt: &Path, name: &str, text: &str) -> bool {
+    match export(text) {
+        Ok(up) => {
+            let (code, _, err) = run(mlir_opt, &["--verify-each", "-o", "/dev/null"], &up);
+            assert_eq!(
+                code, 0,
+                "mlir-opt rejects the export of {name}:\n{err}\n{up}"
+            );
+            true
+        }
+        Err(err) => {
+            let documented = err.lines().filter(|l| l.contains("error:")).all(|l| {
+                ACCEPTED_REFUSALS.iter().any(|r| l.contains(r))
+                    || l.contains("broadcast-compatible")
+                    || l.contains("not broadcast compatible")
+                    // What --lower-broadcast cannot lower (unranked placements).
+                    || (text.contains("tensor<*") && l.contains("broadcasts implicitly"))
+            });
+            assert!(
+                documented,
+                "{name} was not exported for an undocumented reason:\n{err}"
+            );
+            false
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn examples_export_and_mlir_opt_verifies_them() {
+    let Some(mlir_opt) = mlir_opt() else {
+        eprintln!(
+            "note: skipping: mlir-opt (LLVM 22) not found; install mlir-22-tools or set MLIR_OPT"
+        );
+        return;
+    };
+    let mut exported = Vec::new();
+    let mut refused = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(root().join("examples"))
+        .expect("examples/ exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    files.sort();
+    for path in files {
+        let name = path
+            .file_name()
+            .expect("a file")
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(&path).expect("readable");
+        if check(&mlir_opt, &name, &text) {
+            exported.push(name);
+        } else {
+            refused.push(name);
+        }
+    }
+    // The examples with nd programs export; broadcast.mlir (test.broadcastable, *),
+    // broadcast_errors.mlir (invalid on purpose) and refine.mlir (*) cannot.
+    assert_eq!(
+        exported,
+        [
+            "attention.mlir",
+            "layer_norm.mlir",
+            "outer_product.mlir",
+            "softmax.mlir"
+        ]
+    );
+    assert_eq!(
+        refused,
+        ["broadcast.mlir", "broadcast_errors.mlir", "refine.mlir"]
+    );
+}
+
+#[test]
+fn golden_inputs_export_and_mlir_opt_verifies_them() {
+    let Some(mlir_opt) = mlir_opt() else {
+        eprintln!(
+            "note: skipping: mlir-opt (LLVM 22) not found; install mlir-22-tools or set MLIR_OPT"
+        );
+        return;
+    };
+    let mut verified = 0;
+    for dir in ["convert-nd-to-upstream", "lower-broadcast"] {
+        let mut files: Vec<_> = std::fs::read_dir(root().join("test/Transforms").join(dir))
+            .expect("the golden tests exist")
+            .map(|e| e.expect("readable").path())
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "mlir")
+                    && !p.to_string_lossy().contains("invalid")
+            })
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            for (i, chunk) in text.split("\n// -----\n").enumerate() {
+                let name = format!("{} chunk {i}", path.display());
+                if check(&mlir_opt, &name, chunk) {
+                    verified += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{verified} golden chunks exported and verified by mlir-opt");
+    // Most chunks are ranked nd programs: a drop means exports started failing.
+    assert!(
+        verified >= 50,
+        "only {verified} golden chunks were exported and verified"
+    );
+}
+
+/// The examples' static functions and their inputs (`examples/inputs/`).
+const RUNS: &[(&str, &str, &[&str])] = &[
+    ("softmax.mlir", "softmax", &["softmax_x"]),
+    ("softmax.mlir", "softmax_xla", &["softmax_x"]),
+    (
+        "layer_norm.mlir",
+        "layer_norm",
+        &["ln_x", "ln_gamma", "ln_beta"],
+    ),
+    ("outer_product.mlir", "outer_numpy", &["col", "row"]),
+    ("outer_product.mlir", "outer_xla", &["col", "row"]),
+    ("outer_product.mlir", "outer_matmul", &["col", "row"]),
+    (
+        "attention.mlir",
+        "attention",
+        &["attn_q", "attn_k", "attn_v", "attn_mask"],
+    ),
+];
+
+/// The text of `func.func @name` in `text` (it ends at a `}` in column 0).
+fn function(text: &str, name: &str) -> String {
+    let start = text
+        .find(&format!("func.func @{name}("))
+        .unwrap_or_else(|| panic!("no function @{name}"));
+    let end = text[start..].find("\n}\n").expect("the function ends") + start + 3;
+    text[start..end].to_owned()
+}
+
+/// `tensor-run` on `text`'s `entry` with the given inputs: its printed results.
+fn tensor_run(text: &str, entry: &str, inputs: &[&str]) -> String {
+    let tensor_run = PathBuf::from(env!("CARGO_BIN_EXE_tensor-run"));
+    let mut args = vec!["-".to_owned(), "--entry".to_owned(), entry.to_owned()];
+    for i in inputs {
+        args.push("--arg".to_owned());
+        args.push(
+            root()
+                .join("examples/inputs")
+                .join(format!("{i}.npy"))
+                .to_string_lossy()
+                .into_owned(),
+        );
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = run(&tensor_run, &args, text);
+    assert_eq!(code, 0, "tensor-run @{entry} fails:\n{err}\n{text}");
+    out
+}
+
+/// Export then import gives back the lowered program, which `tensor-run` runs to
+/// the same results as the original (no LLVM needed).
+#[test]
+fn round_trip_runs_to_the_same_results() {
+    let tensor_opt = PathBuf::from(env!("CARGO_BIN_EXE_tensor-opt"));
+    for &(file, entry, inputs) in RUNS {
+        let text = std::fs::read_to_string(root().join("examples").join(file)).expect("readable");
+        let original = function(&text, entry);
+        let (code, lowered, err) = run(&tensor_opt, &["-", "--lower-broadcast"], &original);
+        assert_eq!(code, 0, "{err}");
+        let (code, back, err) = run(
+            &tensor_opt,
+            &[
+                "-",
+                "--lower-broadcast",
+                "--convert-nd-to-upstream",
+                "--convert-upstream-to-nd",
+                "--verify-explicit-broadcast",
+            ],
+            &original,
+        );
+        assert_eq!(code, 0, "@{entry} does not round-trip:\n{err}");
+        assert_eq!(
+            back, lowered,
+            "@{entry}: the round trip changed the program"
+        );
+        assert!(!back.contains("linalg."), "@{entry}: upstream ops left");
+        let expected = tensor_run(&original, entry, inputs);
+        assert!(expected.contains("dense<"), "@{entry}: no result printed");
+        assert_eq!(tensor_run(&back, entry, inputs), expected, "@{entry}");
+    }
+}
