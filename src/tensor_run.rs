@@ -314,7 +314,7 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
             } else {
                 TEXT_BYTES
             };
-        if let Err(e) = memory.check(t.len().checked_mul(per_element).unwrap_or(usize::MAX)) {
+        if let Err(e) = memory.check(t.len().saturating_mul(per_element)) {
             return RunOutcome {
                 stderr: format!(
                     "tensor-run: cannot write result #{k} of shape {:?}: {e}\n",

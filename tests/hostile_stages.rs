@@ -136,8 +136,9 @@ fn deep_nesting() {
         "nesting deeper than 256 levels",
     );
     let deep_type = format!(
-        "func.func @main(%a: {}) {{\n  return\n}}\n",
-        format!("{}f32{}", "tensor<2x".repeat(n), ">".repeat(n))
+        "func.func @main(%a: {}f32{}) {{\n  return\n}}\n",
+        "tensor<2x".repeat(n),
+        ">".repeat(n)
     );
     fails_with(
         &run(RUN, &["-"], &deep_type),
