@@ -304,6 +304,27 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
             times,
         )
     };
+    // A result may be a broadcast view far larger than the memory it holds:
+    // writing it out copies every element (and prints each as text), so it must
+    // fit the limit like any allocation.
+    for (k, (t, _)) in results.iter().enumerate() {
+        let per_element = t.elem().size()
+            + if k < options.outs.len() {
+                0
+            } else {
+                TEXT_BYTES
+            };
+        if let Err(e) = memory.check(t.len().saturating_mul(per_element)) {
+            return RunOutcome {
+                stderr: format!(
+                    "tensor-run: cannot write result #{k} of shape {:?}: {e}\n",
+                    t.shape()
+                ),
+                code: 1,
+                ..RunOutcome::default()
+            };
+        }
+    }
     let mut out = RunOutcome::default();
     if options.timing {
         out.stderr.push_str(&timing_line(&times));
@@ -342,6 +363,10 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
     }
     out
 }
+
+/// The text of a printed element, at most (`-1.23456789e+300, `), for the
+/// memory check of printed results.
+const TEXT_BYTES: usize = 24;
 
 /// `execution: min X ms, median Y ms (N runs)`.
 fn timing_line(times: &[Duration]) -> String {
@@ -396,18 +421,33 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
     outcome.code
 }
 
+/// Reads the program, at most tensor-opt's input size limit
+/// ([`crate::driver::DEFAULT_MAX_INPUT_SIZE`]): an endless input such as
+/// `/dev/zero` is refused rather than read until memory runs out.
 fn read_input(path: &str) -> Result<(String, String), String> {
-    let text = if path == "-" {
-        let mut buf = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut buf)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        buf
+    let limit = crate::driver::DEFAULT_MAX_INPUT_SIZE;
+    let what = if path == "-" {
+        "standard input".to_owned()
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?
+        format!("'{path}'")
     };
-    if text.len() >= u32::MAX as usize {
-        return Err(format!("'{path}' is larger than 4 GiB"));
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::Read::read_to_end(
+            &mut std::io::Read::take(std::io::stdin().lock(), limit + 1),
+            &mut bytes,
+        )
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes)
+    };
+    read.map_err(|e| format!("cannot read {what}: {e}"))?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
+        return Err(format!(
+            "{what} is larger than {limit} bytes, the input size limit"
+        ));
     }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{what} is not valid UTF-8"))?;
     let name = if path == "-" {
         "<stdin>".to_owned()
     } else {

@@ -163,6 +163,24 @@ impl Plan {
             Rule::InPlace => ranks.first().copied().flatten(),
             _ => all_ranked.as_ref().and_then(|r| r.iter().copied().max()),
         });
+        // A result may have more dims than any operand (upstream's semantics
+        // allow it). Static, they are broadcast to; with a `?` anywhere the
+        // lowering would need a run-time shape of the result's rank, which the
+        // operands' shapes (of lower rank) do not give.
+        if rule == Rule::Right
+            && let (Some(frame), Some(max)) = (
+                frame,
+                all_ranked.as_ref().and_then(|r| r.iter().copied().max()),
+            )
+            && let Some(target) = targets.iter().flatten().next()
+            && frame > max
+            && target.contains(&DYNAMIC)
+        {
+            return Err(
+                "its result has more dims than its operands, and a dynamic one: no run-time shape of its rank is known"
+                    .to_owned(),
+            );
+        }
         let maps = dim_maps(&ranks, frame, &rule)?;
         let mut sizes = Sizes::new(ctx, module);
         let common = common_sizes(&mut sizes, operands, &maps, frame, &rule);
