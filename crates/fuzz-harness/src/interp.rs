@@ -1,6 +1,6 @@
 //! The interpreter's fuzz input: a broadcasting program on small shapes (static,
 //! `?` and `*` dims; f32, f64, i8, i32, ui8) with its argument values, and a naive
-//! reference evaluator (the one of `tests/interp_property.rs`). The interpreter,
+//! reference evaluator (also the property test's, `tests/interp_property.rs`). The interpreter,
 //! on the program as written and after `--lower-broadcast`, must give the
 //! reference's values, or, for run-time sizes that do not broadcast, an error at
 //! the op where the reference fails.
@@ -107,8 +107,9 @@ impl InterpInput {
     }
 }
 
+/// An element type of the generated programs.
 #[derive(Clone, Copy, Debug)]
-enum Elem {
+pub enum Elem {
     F32,
     F64,
     I8,
@@ -205,30 +206,39 @@ impl Elem {
 /// An op: `kind` 0..5 a binary op (add, sub, mul, max, min), 5 neg, 6 a
 /// `cmp lt` + `select` pair; operands index the values (arguments, then results).
 #[derive(Clone, Debug)]
-struct Op {
-    kind: u8,
-    x: usize,
-    y: usize,
+pub struct Op {
+    /// Which op (see above).
+    pub kind: u8,
+    /// The first operand.
+    pub x: usize,
+    /// The second operand.
+    pub y: usize,
 }
 
 /// A type's dims: `None` unranked, a `None` dim `?`.
-type TypeDims = Option<Vec<Option<usize>>>;
+pub type TypeDims = Option<Vec<Option<usize>>>;
 
+/// A generated program: its element type, arguments, ops and the seed of its inputs.
 #[derive(Clone, Debug)]
-struct Case {
-    elem: Elem,
+pub struct Case {
+    /// The element type.
+    pub elem: Elem,
     /// Per argument: its run-time shape and its type's dims (`None`: unranked,
     /// a `None` dim: `?`).
-    args: Vec<(Vec<usize>, TypeDims)>,
-    ops: Vec<Op>,
-    seed: u64,
+    pub args: Vec<(Vec<usize>, TypeDims)>,
+    /// The ops, in order.
+    pub ops: Vec<Op>,
+    /// The seed of the argument values.
+    pub seed: u64,
 }
 
 /// A naive value: shape and row-major data.
 #[derive(Clone, Debug, PartialEq)]
-struct Value {
-    shape: Vec<usize>,
-    data: Vec<f64>,
+pub struct Value {
+    /// The shape.
+    pub shape: Vec<usize>,
+    /// The elements, row-major.
+    pub data: Vec<f64>,
 }
 
 fn broadcast(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
@@ -270,7 +280,7 @@ fn zip(a: &Value, b: &Value, f: impl Fn(f64, f64) -> f64) -> Option<Value> {
 }
 
 /// The reference: every op's value, or the index of the op that fails.
-fn reference(case: &Case, inputs: &[Value]) -> Result<Vec<Value>, usize> {
+pub fn reference(case: &Case, inputs: &[Value]) -> Result<Vec<Value>, usize> {
     let e = case.elem;
     let mut vals = inputs.to_vec();
     for (k, op) in case.ops.iter().enumerate() {
@@ -343,7 +353,7 @@ fn type_broadcast(
 }
 
 /// The program's text and the line of each op (a select pair: its cmp's).
-fn program(case: &Case) -> (String, Vec<usize>) {
+pub fn program(case: &Case) -> (String, Vec<usize>) {
     let el = case.elem.mlir();
     let mut types: Vec<Option<Vec<Option<usize>>>> =
         case.args.iter().map(|a| a.1.clone()).collect();
@@ -393,7 +403,7 @@ fn program(case: &Case) -> (String, Vec<usize>) {
 
 /// Deterministic inputs: small integers (so integer ops wrap sometimes) or
 /// fractions.
-fn inputs(case: &Case) -> Vec<Value> {
+pub fn inputs(case: &Case) -> Vec<Value> {
     let mut state = case.seed | 1;
     let mut next = move || {
         state ^= state << 13;
@@ -423,7 +433,7 @@ fn inputs(case: &Case) -> Vec<Value> {
         .collect()
 }
 
-fn same(a: &Value, b: &Value) -> bool {
+pub fn same(a: &Value, b: &Value) -> bool {
     a.shape == b.shape
         && a.data.len() == b.data.len()
         && a.data
@@ -437,7 +447,7 @@ fn same(a: &Value, b: &Value) -> bool {
 const MEMORY_LIMIT: usize = 64 << 20;
 
 /// Runs the program (lowered first when `lower`): the result, or the rendered error.
-fn execute(text: &str, case: &Case, inputs: &[Value], lower: bool) -> Result<Value, String> {
+pub fn execute(text: &str, case: &Case, inputs: &[Value], lower: bool) -> Result<Value, String> {
     let mut ctx = tensor_opt::tensor_run::run_context();
     let buffer = ctx.add_source("p.mlir", text.to_owned());
     let mut module = parse_source(&mut ctx, buffer, 0..text.len()).unwrap_or_else(|d| {

@@ -17,7 +17,7 @@
 //!   reference evaluator's values, or an error at the op where it fails.
 
 mod checks;
-mod interp;
+pub mod interp;
 mod program;
 
 pub use checks::{check_lower, check_parse, check_verify};
