@@ -9,29 +9,16 @@
 //! These are not timed tests: they check the verdict and the message. Sizes are
 //! chosen so that each case takes well under a few seconds in a debug build.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod common;
+use common::process::{fails_with, stderr, succeeds};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tensor-opt");
 
 /// Runs `tensor-opt args...` on `input` (given on stdin).
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tensor-opt runs");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let text = input.as_bytes().to_vec();
-    // Written from a thread: the tool may answer before it has read everything.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&text);
-    });
-    let out = child.wait_with_output().expect("tensor-opt finishes");
-    let _ = writer.join();
-    out
+    common::process::run(BIN, args, input)
 }
 
 /// Runs a shell command line with `$T` set to the tool.
@@ -42,31 +29,6 @@ fn sh(script: &str) -> Output {
         .env("T", BIN)
         .output()
         .expect("sh runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// The run failed with exit code 1 and an error whose message holds `message`
-/// (one line of it starting `<stdin>:LINE:COL: error:` when `line` is given).
-#[track_caller]
-fn fails_with(out: &Output, line: Option<usize>, message: &str) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(1), "stderr:\n{err}");
-    assert!(out.stdout.is_empty(), "no output on failure");
-    let found = err.lines().any(|l| {
-        l.contains(message)
-            && line
-                .is_none_or(|n| l.starts_with(&format!("<stdin>:{n}:")) && l.contains(": error: "))
-    });
-    assert!(found, "expected {message:?} at line {line:?}, got:\n{err}");
-}
-
-#[track_caller]
-fn succeeds(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(0), "stderr:\n{}", stderr(out));
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// `first` then one line per level `1..=n` from `level(i)`, then `last`.

@@ -9,54 +9,13 @@
 //! Not timed tests: sizes are chosen so each case takes well under a few seconds
 //! in a debug build.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
+
+mod common;
+use common::process::{fails_with, run, stderr, succeeds};
 
 const OPT: &str = env!("CARGO_BIN_EXE_tensor-opt");
 const RUN: &str = env!("CARGO_BIN_EXE_tensor-run");
-
-/// Runs `bin args...` with `input` on stdin.
-fn run(bin: &str, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tool runs");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let text = input.as_bytes().to_vec();
-    // Written from a thread: the tool may answer before it has read everything.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&text);
-    });
-    let out = child.wait_with_output().expect("the tool finishes");
-    let _ = writer.join();
-    out
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Exit 1, nothing on stdout, and an error holding `message` (on a line starting
-/// `<stdin>:LINE:` when `line` is given).
-#[track_caller]
-fn fails_with(out: &Output, line: Option<usize>, message: &str) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(1), "stderr:\n{err}");
-    assert!(out.stdout.is_empty(), "no output on failure");
-    let found = err.lines().any(|l| {
-        l.contains(message) && line.is_none_or(|n| l.starts_with(&format!("<stdin>:{n}:")))
-    });
-    assert!(found, "expected {message:?} at line {line:?}, got:\n{err}");
-}
-
-#[track_caller]
-fn succeeds(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(0), "stderr:\n{}", stderr(out));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// `--lower-broadcast` accepts `text`, and its output passes
 /// `--verify-explicit-broadcast`; returns the output.

@@ -47,3 +47,58 @@ impl Rng {
         weights.len() - 1
     }
 }
+
+/// Running the tools on stdin and checking how they end (the hostile-input tests).
+pub mod process {
+    use std::io::Write;
+    use std::process::{Command, Output, Stdio};
+
+    /// Runs `bin args...` with `input` on stdin.
+    pub fn run(bin: &str, args: &[&str], input: &str) -> Output {
+        let mut child = Command::new(bin)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the tool runs");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let text = input.as_bytes().to_vec();
+        // Written from a thread: the tool may answer before it has read everything.
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&text);
+        });
+        let out = child.wait_with_output().expect("the tool finishes");
+        let _ = writer.join();
+        out
+    }
+
+    /// The run's standard error, as text.
+    pub fn stderr(out: &Output) -> String {
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    }
+
+    /// The run failed with exit code 1, wrote nothing on stdout, and reported an
+    /// error whose message holds `message` (on a line starting `<stdin>:LINE:` and
+    /// holding `: error: ` when `line` is given).
+    #[track_caller]
+    pub fn fails_with(out: &Output, line: Option<usize>, message: &str) {
+        let err = stderr(out);
+        assert_eq!(out.status.code(), Some(1), "stderr:\n{err}");
+        assert!(out.stdout.is_empty(), "no output on failure");
+        let found = err.lines().any(|l| {
+            l.contains(message)
+                && line.is_none_or(|n| {
+                    l.starts_with(&format!("<stdin>:{n}:")) && l.contains(": error: ")
+                })
+        });
+        assert!(found, "expected {message:?} at line {line:?}, got:\n{err}");
+    }
+
+    /// The run succeeded; its standard output.
+    #[track_caller]
+    pub fn succeeds(out: &Output) -> String {
+        assert_eq!(out.status.code(), Some(0), "stderr:\n{}", stderr(out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+}
