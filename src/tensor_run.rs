@@ -185,8 +185,14 @@ fn load_arg(
 ) -> Result<Tensor, RunOutcome> {
     let path = Path::new(value);
     if path.is_file() {
-        return tensor_interp::npy::read(path, memory)
-            .map_err(|m| RunOutcome::usage(format!("--arg #{k}: {m}")));
+        return tensor_interp::npy::read(path, memory).map_err(|e| {
+            let mut out = RunOutcome::usage(format!("--arg #{k}: {e}"));
+            // A bad file is a bad option value; refusing its size is a run-time error.
+            if matches!(e, tensor_interp::npy::ReadError::Memory(_)) {
+                out.code = 1;
+            }
+            out
+        });
     }
     let looks_literal = value.trim_start().starts_with("dense") || value.contains(':');
     if !looks_literal {

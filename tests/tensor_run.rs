@@ -136,3 +136,28 @@ fn results_round_trip_through_npy() {
         "dense<[12, -9]> : tensor<2xi32>\ndense<[3, 1]> : tensor<2xi32>\n"
     );
 }
+
+#[test]
+fn npy_arguments_refused_by_the_memory_limit_are_1_and_bad_files_are_2() {
+    let big = scratch("big.npy");
+    // 4,096 i32 elements: 16 KiB of data, above a 1 KiB limit.
+    let (code, _, stderr) = run(&[
+        "--arg",
+        "dense<1> : tensor<4096xi32>",
+        "--arg",
+        "dense<1> : tensor<1xi32>",
+        "--out",
+        big.to_str().expect("the test harness works"),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let path = big.to_str().expect("the test harness works");
+    let (code, stdout, stderr) = run(&["--arg", path, "--arg", path, "--max-memory", "1024"]);
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(stderr.contains("--arg #0:"), "{stderr}");
+    let bad = scratch("bad.npy");
+    std::fs::write(&bad, b"not an npy file").expect("the test harness works");
+    let bad = bad.to_str().expect("the test harness works");
+    let (code, _, stderr) = run(&["--arg", bad, "--arg", A]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is not a valid .npy file"), "{stderr}");
+}

@@ -52,21 +52,39 @@ fn descr(elem: ElemType) -> &'static str {
     }
 }
 
+/// Why an `.npy` file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// The file is unreadable, not `.npy`, of an unsupported dtype, or short.
+    #[error("{0}")]
+    File(String),
+    /// Its data would exceed the memory limit (checked before it is read): a
+    /// run-time refusal, not a bad file.
+    #[error("{0}")]
+    Memory(String),
+}
+
+impl From<String> for ReadError {
+    fn from(message: String) -> Self {
+        ReadError::File(message)
+    }
+}
+
 /// Reads an `.npy` file into a tensor whose buffer `memory` accounts for.
 ///
 /// # Errors
-/// A message naming the file: unreadable, not `.npy`, an unsupported dtype, or a
-/// size above the memory limit (checked before the data is read).
-pub fn read(path: &Path, memory: &Memory) -> Result<Tensor, String> {
+/// A message naming the file: unreadable, not `.npy`, an unsupported dtype
+/// ([`ReadError::File`]), or a size above the memory limit ([`ReadError::Memory`]).
+pub fn read(path: &Path, memory: &Memory) -> Result<Tensor, ReadError> {
     let name = path.display();
     let file = std::fs::File::open(path).map_err(|e| format!("cannot open '{name}': {e}"))?;
     let mut reader = BufReader::new(file);
     let header = npyz::NpyHeader::from_reader(&mut reader)
         .map_err(|e| format!("'{name}' is not a valid .npy file: {e}"))?;
     let DType::Plain(ts) = header.dtype() else {
-        return Err(format!(
+        return Err(ReadError::File(format!(
             "'{name}' has a structured dtype, which tensor-run does not read"
-        ));
+        )));
     };
     let elem = elem_of(&ts)
         .ok_or_else(|| format!("'{name}' has dtype '{ts}', which has no tensor element type"))?;
@@ -80,7 +98,10 @@ pub fn read(path: &Path, memory: &Memory) -> Result<Tensor, String> {
         .ok_or_else(|| format!("'{name}' has a shape too large for this machine"))?;
     let big_endian = ts.endianness() == npyz::Endianness::Big && elem.size() > 1;
     let tensor = crate::dispatch_store!(elem, S => read_data::<S>(&mut reader, elem, &shape, n, memory, big_endian)
-        .map_err(|e| format!("cannot read '{name}': {e}"))?);
+        .map_err(|e| match e {
+            ReadError::File(m) => ReadError::File(format!("cannot read '{name}': {m}")),
+            ReadError::Memory(m) => ReadError::Memory(format!("cannot read '{name}': {m}")),
+        })?);
     let tensor = match header.order() {
         Order::C => tensor,
         Order::Fortran => {
@@ -99,8 +120,10 @@ fn read_data<S: Store>(
     n: usize,
     memory: &Memory,
     big_endian: bool,
-) -> Result<Tensor, String> {
-    let mut owned = memory.alloc::<S>(n).map_err(|e| e.to_string())?;
+) -> Result<Tensor, ReadError> {
+    let mut owned = memory
+        .alloc::<S>(n)
+        .map_err(|e| ReadError::Memory(e.to_string()))?;
     let bytes: &mut [u8] = bytemuck::cast_slice_mut(owned.as_mut_slice());
     reader
         .read_exact(bytes)
@@ -240,7 +263,8 @@ mod tests {
         let path = dir.join("big.npy");
         write(&path, &t).unwrap();
         let err = read(&path, &Memory::new(1000)).unwrap_err();
-        assert!(err.contains("memory limit"), "{err}");
+        assert!(matches!(err, ReadError::Memory(_)), "{err}");
+        assert!(err.to_string().contains("memory limit"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
