@@ -339,6 +339,13 @@ fn dim_maps(
                 .map(|&d| usize::try_from(d).ok().filter(|&d| d < f))
                 .collect();
             let placed = placed.ok_or_else(|| "broadcast_dimensions out of range".to_owned())?;
+            // Found by the lower fuzzer: with the other operand unranked the verifier
+            // cannot check the placement, and a repeated dim would make an invalid
+            // nd.broadcast_in_dim.
+            let mut taken = vec![false; f];
+            if placed.iter().any(|&d| std::mem::replace(&mut taken[d], true)) {
+                return Err("broadcast_dimensions place two operand dims at one result dim".to_owned());
+            }
             Ok(ranks.iter().map(|r| r.map(|_| placed.clone())).collect())
         }
         _ => Err(unplaceable()),
