@@ -343,8 +343,13 @@ fn dim_maps(
             // cannot check the placement, and a repeated dim would make an invalid
             // nd.broadcast_in_dim.
             let mut taken = vec![false; f];
-            if placed.iter().any(|&d| std::mem::replace(&mut taken[d], true)) {
-                return Err("broadcast_dimensions place two operand dims at one result dim".to_owned());
+            if placed
+                .iter()
+                .any(|&d| std::mem::replace(&mut taken[d], true))
+            {
+                return Err(
+                    "broadcast_dimensions place two operand dims at one result dim".to_owned(),
+                );
             }
             Ok(ranks.iter().map(|r| r.map(|_| placed.clone())).collect())
         }
