@@ -1,8 +1,8 @@
 //! Which ops edits may have made invalid, so that verification after a pass can
 //! check those instead of the whole module (`verify::verify_changed`).
 //!
-//! Every edit goes through `edit.rs` and `uses.rs`, and each records here what it may
-//! invalidate: the op it edits; an op's users when the op moves or its result types
+//! Every edit goes through `edit.rs`, `attr_edit.rs` and `uses.rs`, and each
+//! records what it may invalidate: the op it edits; an op's users when the op moves or its result types
 //! change (dominance, operand types); the neighbours of an op linked in or out (a
 //! terminator that is no longer last); the block's owner when its last op changes
 //! (the block's terminator). Edits whose effects reach further than that (blocks,

@@ -10,8 +10,9 @@
 //!   silently naming another operation.
 //!
 //! Reading is through `&Module` methods; every edit goes through the methods in
-//! `edit.rs`, which keep links and use-lists consistent.
+//! `edit.rs` and `attr_edit.rs`, which keep links and use-lists consistent.
 
+mod attr_edit;
 mod changes;
 mod clone;
 mod edit;
