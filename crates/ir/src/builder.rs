@@ -19,9 +19,14 @@
 //! assert_eq!(module.block_ops(block).collect::<Vec<_>>(), [zeroth, first]);
 //! ```
 
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap, FxHasher};
+use smallvec::SmallVec;
+
 use crate::diag::Diagnostic;
 use crate::module::{BlockId, EditError, Module, OpId, OperationState, RegionId, Value};
-use crate::{Context, Location, Type};
+use crate::{Context, Location, OpTrait, Type};
 
 /// Where a [`Builder`] inserts the operations it creates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +67,53 @@ pub struct Builder<'a> {
     ip: Option<InsertionPoint>,
     listener: Option<&'a mut dyn Listener>,
     reports: Vec<Diagnostic>,
+    reuse: Option<ReuseTable>,
+}
+
+/// The pure ops a sweep has created, by block and content. A [`Builder`] holding
+/// one ([`Builder::set_reuse`]) returns the earlier op instead of creating an equal
+/// one in the same block: common subexpressions are never made, rather than made and
+/// then eliminated by `--cse`.
+///
+/// Only for sweeps that create ops in program order within a block (as a top-down
+/// rewrite that inserts before the op it rewrites does): an op found must precede
+/// the insertion point, which the table does not check. Ops erased since are not
+/// reused.
+#[derive(Default)]
+pub struct ReuseTable {
+    /// By a hash of block and content (what `--cse` compares); the ops are compared
+    /// on a hit, so nothing is cloned to make a key.
+    ops: FxHashMap<u64, SmallVec<[OpId; 1]>>,
+}
+
+impl ReuseTable {
+    /// The hash of an op with `state`'s content created in `block`.
+    fn hash(block: BlockId, state: &OperationState) -> u64 {
+        let mut h = FxHasher::default();
+        (block, state.name, &state.operands, &state.result_types).hash(&mut h);
+        (&state.props, &state.attrs).hash(&mut h);
+        h.finish()
+    }
+
+    /// An op of the table, still in `block`, equal to what `state` would create.
+    fn find(
+        &self,
+        module: &Module,
+        hash: u64,
+        block: BlockId,
+        state: &OperationState,
+    ) -> Option<OpId> {
+        self.ops.get(&hash)?.iter().copied().find(|&op| {
+            let o = module.op(op);
+            !o.is_erased()
+                && o.parent() == Some(block)
+                && o.name() == state.name
+                && module.operands(op) == state.operands.as_slice()
+                && module.result_types(op) == state.result_types
+                && o.props() == state.props.as_slice()
+                && o.attrs() == state.attrs.as_slice()
+        })
+    }
 }
 
 impl<'a> Builder<'a> {
@@ -73,6 +125,7 @@ impl<'a> Builder<'a> {
             ip: None,
             listener: None,
             reports: Vec::new(),
+            reuse: None,
         }
     }
 
@@ -88,7 +141,20 @@ impl<'a> Builder<'a> {
             ip: None,
             listener: Some(listener),
             reports: Vec::new(),
+            reuse: None,
         }
+    }
+
+    /// Reuses the pure ops that `table` holds, and records those created from now
+    /// on, until [`Builder::take_reuse`].
+    pub fn set_reuse(&mut self, table: ReuseTable) {
+        self.reuse = Some(table);
+    }
+
+    /// Stops reusing ops and returns the table, to hand to the next builder of the
+    /// same sweep.
+    pub fn take_reuse(&mut self) -> ReuseTable {
+        self.reuse.take().unwrap_or_default()
     }
 
     /// The insertion point.
@@ -159,13 +225,40 @@ impl<'a> Builder<'a> {
     /// # Errors
     /// As [`Builder::insert`]; the op is erased again if it cannot be inserted.
     pub fn create(&mut self, state: OperationState) -> Result<OpId, EditError> {
+        let key = self.reuse_key(&state);
+        if let (Some((hash, block)), Some(table)) = (key, &self.reuse)
+            && let Some(op) = table.find(self.module, hash, block, &state)
+        {
+            return Ok(op);
+        }
         let op = self.module.create_op(state);
         if let Err(e) = self.insert(op) {
             // Fresh and unused: erasing cannot fail.
             let _ = self.module.erase_op(op);
             return Err(e);
         }
+        if let (Some((hash, _)), Some(table)) = (key, &mut self.reuse) {
+            table.ops.entry(hash).or_default().push(op);
+        }
         Ok(op)
+    }
+
+    /// The hash and block under which `state` would be reused: a pure op without
+    /// regions or successors, created in a block, while a table is held.
+    fn reuse_key(&self, state: &OperationState) -> Option<(u64, BlockId)> {
+        self.reuse.as_ref()?;
+        if !state.regions.is_empty() || !state.successors.is_empty() {
+            return None;
+        }
+        let def = self.ctx.op_def_of_kind(self.ctx.op_kind(state.name)?);
+        if !def.has_trait(OpTrait::Pure) || def.has_trait(OpTrait::Terminator) {
+            return None;
+        }
+        let block = match self.ip? {
+            InsertionPoint::Start(b) | InsertionPoint::End(b) => b,
+            InsertionPoint::Before(o) | InsertionPoint::After(o) => self.module.op(o).parent()?,
+        };
+        Some((ReuseTable::hash(block, state), block))
     }
 
     /// Creates a block with arguments of the given types at the end of `region`.
@@ -317,5 +410,62 @@ impl<'a> Builder<'a> {
         if let Some(l) = self.listener.as_deref_mut() {
             f(l, self.module);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::module::ValueDef;
+
+    /// `builtin.unrealized_conversion_cast %v : T to T` (pure) or an unregistered op
+    /// with the same operand, at the builder's insertion point.
+    fn make(b: &mut Builder<'_>, name: &str, v: Value) -> OpId {
+        let ty = b.module.value_type(v);
+        let mut st = OperationState::new(b.ctx.sym(name), Location::Unknown);
+        st.operands.push(v);
+        st.result_types.push(ty);
+        b.create(st).unwrap()
+    }
+
+    #[test]
+    fn reuse_table_returns_equal_pure_ops_of_the_same_block_only() {
+        let mut ctx = Context::new();
+        let mut module = Module::new();
+        let i32 = ctx.int_type(32, crate::Signedness::Signless);
+        let outer = module.create_block(&[i32, i32], Location::Unknown);
+        let inner = module.create_block(&[], Location::Unknown);
+        let args: Vec<Value> = module.block(outer).args().to_vec();
+        assert!(matches!(
+            module.value(args[0]).def(),
+            ValueDef::BlockArg { .. }
+        ));
+        let cast = "builtin.unrealized_conversion_cast";
+        let mut b = Builder::new(&mut ctx, &mut module);
+        b.set_reuse(ReuseTable::default());
+        b.set_insertion_point(InsertionPoint::End(outer));
+        let first = make(&mut b, cast, args[0]);
+        assert_eq!(make(&mut b, cast, args[0]), first, "equal and pure: reused");
+        assert_ne!(make(&mut b, cast, args[1]), first, "another operand");
+        let unknown = make(&mut b, "test.effects", args[0]);
+        assert_ne!(
+            make(&mut b, "test.effects", args[0]),
+            unknown,
+            "not known pure"
+        );
+        b.set_insertion_point(InsertionPoint::End(inner));
+        let other_block = make(&mut b, cast, args[0]);
+        assert_ne!(other_block, first, "another block");
+        // Without the table, nothing is reused.
+        let table = b.take_reuse();
+        b.set_insertion_point(InsertionPoint::End(outer));
+        assert_ne!(make(&mut b, cast, args[0]), first);
+        // An erased op is not handed out again.
+        b.set_reuse(table);
+        b.module.erase_op(other_block).unwrap();
+        b.set_insertion_point(InsertionPoint::End(inner));
+        let again = make(&mut b, cast, args[0]);
+        assert_ne!(again, other_block);
+        assert_eq!(make(&mut b, cast, args[0]), again);
     }
 }

@@ -11,8 +11,10 @@
 //! and unregistered ops) are left alone.
 
 use broadcastable_ir::ExplicitBroadcast;
+use std::sync::{Arc, Mutex, PoisonError};
+
 use rustc_hash::FxHashSet;
-use tensor_ir::builder::Builder;
+use tensor_ir::builder::{Builder, ReuseTable};
 use tensor_ir::module::{EditError, OpId};
 use tensor_ir::pass::{Pass, PassOutcome};
 use tensor_ir::rewrite::{
@@ -51,6 +53,8 @@ impl Pass for LowerBroadcast {
         let config = GreedyConfig {
             max_iterations: 1,
             strictness: Strictness::ExistingOps,
+            // In program order: the patterns reuse ops made for earlier ones.
+            top_down: true,
             fold: false,
             cse_constants: false,
             region_simplification: false,
@@ -109,6 +113,10 @@ fn explicit_ops(ctx: &Context, module: &Module, top: OpId) -> (u64, u64) {
 struct Lower {
     root: &'static str,
     lower: fn(&mut Builder<'_>, OpId) -> Result<bool, EditError>,
+    /// The shape computations and broadcasts made so far, shared by the patterns
+    /// of one sweep: an operand broadcast the same way twice in a block, or whose
+    /// shape is taken twice, is made once.
+    reuse: Arc<Mutex<ReuseTable>>,
 }
 
 impl RewritePattern for Lower {
@@ -121,18 +129,26 @@ impl RewritePattern for Lower {
     }
 
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut Builder<'_>) -> Result<bool, EditError> {
-        (self.lower)(rewriter, op)
+        let mut table = self.reuse.lock().unwrap_or_else(PoisonError::into_inner);
+        rewriter.set_reuse(std::mem::take(&mut *table));
+        let lowered = (self.lower)(rewriter, op);
+        *table = rewriter.take_reuse();
+        lowered
     }
 }
 
-/// A pattern per registered op with an [`ExplicitBroadcast`] entry.
+/// A pattern per registered op with an [`ExplicitBroadcast`] entry, for one
+/// top-down sweep: the patterns reuse the pure ops they created earlier in a block
+/// ([`ReuseTable`]), which is sound only when they rewrite in program order.
 pub fn explicit_broadcast_patterns(ctx: &Context) -> PatternSet {
     let mut set = PatternSet::new();
+    let reuse = Arc::new(Mutex::new(ReuseTable::default()));
     for (kind, def) in ctx.registered_ops() {
         if let Some(e) = ctx.interface_of_kind::<ExplicitBroadcast>(kind) {
             set.add(Lower {
                 root: def.name,
                 lower: e.lower,
+                reuse: Arc::clone(&reuse),
             });
         }
     }

@@ -173,18 +173,17 @@ func.func @softmax_xla(%x: tensor<4x10xf32>) -> tensor<4x10xf32> {
 // CHECK-NEXT:    %6 = nd.sub %arg0, %5 : tensor<2x8x16xf32>
 // CHECK-NEXT:    %7 = nd.mul %6, %6 : tensor<2x8x16xf32>
 // CHECK-NEXT:    %8 = nd.reduce sum %7 across [2] keep_dims : (tensor<2x8x16xf32>) -> tensor<2x8x1xf32>
-// CHECK-NEXT:    %9 = nd.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<2x8x1xf32>
-// CHECK-NEXT:    %10 = nd.div %8, %9 : tensor<2x8x1xf32>
-// CHECK-NEXT:    %11 = nd.broadcast_in_dim %1, dims = [] : (tensor<f32>) -> tensor<2x8x1xf32>
-// CHECK-NEXT:    %12 = nd.add %10, %11 : tensor<2x8x1xf32>
-// CHECK-NEXT:    %13 = nd.sqrt %12 : tensor<2x8x1xf32>
-// CHECK-NEXT:    %14 = nd.broadcast_in_dim %13, dims = [0, 1, 2] : (tensor<2x8x1xf32>) -> tensor<2x8x16xf32>
-// CHECK-NEXT:    %15 = nd.div %6, %14 : tensor<2x8x16xf32>
-// CHECK-NEXT:    %16 = nd.broadcast_in_dim %arg1, dims = [2] : (tensor<16xf32>) -> tensor<2x8x16xf32>
-// CHECK-NEXT:    %17 = nd.mul %15, %16 : tensor<2x8x16xf32>
-// CHECK-NEXT:    %18 = nd.broadcast_in_dim %arg2, dims = [2] : (tensor<16xf32>) -> tensor<2x8x16xf32>
-// CHECK-NEXT:    %19 = nd.add %17, %18 : tensor<2x8x16xf32>
-// CHECK-NEXT:    return %19 : tensor<2x8x16xf32>
+// CHECK-NEXT:    %9 = nd.div %8, %3 : tensor<2x8x1xf32>
+// CHECK-NEXT:    %10 = nd.broadcast_in_dim %1, dims = [] : (tensor<f32>) -> tensor<2x8x1xf32>
+// CHECK-NEXT:    %11 = nd.add %9, %10 : tensor<2x8x1xf32>
+// CHECK-NEXT:    %12 = nd.sqrt %11 : tensor<2x8x1xf32>
+// CHECK-NEXT:    %13 = nd.broadcast_in_dim %12, dims = [0, 1, 2] : (tensor<2x8x1xf32>) -> tensor<2x8x16xf32>
+// CHECK-NEXT:    %14 = nd.div %6, %13 : tensor<2x8x16xf32>
+// CHECK-NEXT:    %15 = nd.broadcast_in_dim %arg1, dims = [2] : (tensor<16xf32>) -> tensor<2x8x16xf32>
+// CHECK-NEXT:    %16 = nd.mul %14, %15 : tensor<2x8x16xf32>
+// CHECK-NEXT:    %17 = nd.broadcast_in_dim %arg2, dims = [2] : (tensor<16xf32>) -> tensor<2x8x16xf32>
+// CHECK-NEXT:    %18 = nd.add %16, %17 : tensor<2x8x16xf32>
+// CHECK-NEXT:    return %18 : tensor<2x8x16xf32>
 func.func @layer_norm(%x: tensor<2x8x16xf32>, %gamma: tensor<16xf32>, %beta: tensor<16xf32>) -> tensor<2x8x16xf32> {
   %n = nd.constant dense<16.0> : tensor<f32>
   %eps = nd.constant dense<1.0e-05> : tensor<f32>

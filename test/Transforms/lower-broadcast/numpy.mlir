@@ -98,14 +98,14 @@ func.func @unary(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-// Every binary op lowers the same way.
+// Every binary op lowers the same way. An operand broadcast the same way again in
+// the same block reuses the first broadcast.
 // CHECK-LABEL: func.func @binary_ops
 // CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg1, dims = [1] : (tensor<3xi32>) -> tensor<2x3xi32>
 // CHECK-NEXT:    %1 = nd.add %arg0, %0 : tensor<2x3xi32>
-// CHECK-NEXT:    %2 = nd.broadcast_in_dim %arg1, dims = [1] : (tensor<3xi32>) -> tensor<2x3xi32>
-// CHECK-NEXT:    %3 = nd.sub %arg0, %2 : tensor<2x3xi32>
-// CHECK-COUNT-9: nd.broadcast_in_dim %arg1, dims = [1] : (tensor<3xi32>) -> tensor<2x3xi32>
-// CHECK-NEXT:    %21 = nd.xor %arg0, %20 : tensor<2x3xi32>
+// CHECK-NEXT:    %2 = nd.sub %arg0, %0 : tensor<2x3xi32>
+// CHECK-NOT:     nd.broadcast_in_dim
+// CHECK:         %11 = nd.xor %arg0, %0 : tensor<2x3xi32>
 func.func @binary_ops(%a: tensor<2x3xi32>, %b: tensor<3xi32>) {
   %0 = nd.add %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
   %1 = nd.sub %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
@@ -120,4 +120,43 @@ func.func @binary_ops(%a: tensor<2x3xi32>, %b: tensor<3xi32>) {
   %10 = nd.xor %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
   "test.use"(%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10) : (tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>) -> ()
   return
+}
+
+// -----
+
+// A broadcast is reused only within its block: the op in the region of
+// "test.region" gets its own (a later op of the outer block could not see it).
+// CHECK-LABEL: func.func @reuse_per_block
+// CHECK-NEXT:    %0 = "test.region"() ({
+// CHECK-NEXT:      %3 = nd.broadcast_in_dim %arg1, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:      %4 = nd.add %arg0, %3 : tensor<2x3xf32>
+// CHECK-NEXT:      "test.yield"(%4) : (tensor<2x3xf32>) -> ()
+// CHECK-NEXT:    }) : () -> tensor<2x3xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %arg1, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    %2 = nd.add %arg0, %1 : tensor<2x3xf32>
+func.func @reuse_per_block(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  %0 = "test.region"() ({
+    %1 = nd.add %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    "test.yield"(%1) : (tensor<2x3xf32>) -> ()
+  }) : () -> tensor<2x3xf32>
+  %2 = nd.add %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %2 : tensor<2x3xf32>
+}
+
+// -----
+
+// Broadcasts of the same operand to different shapes, or of different operands,
+// are not shared.
+// CHECK-LABEL: func.func @reuse_only_equal
+// CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg0, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    %1 = nd.add %arg1, %0 : tensor<2x3xf32>
+// CHECK-NEXT:    %2 = nd.broadcast_in_dim %arg0, dims = [1] : (tensor<3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT:    %3 = nd.add %arg2, %2 : tensor<4x3xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg3, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    %5 = nd.add %arg1, %4 : tensor<2x3xf32>
+func.func @reuse_only_equal(%v: tensor<3xf32>, %m: tensor<2x3xf32>, %n: tensor<4x3xf32>, %w: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<4x3xf32>, tensor<2x3xf32>) {
+  %0 = nd.add %m, %v : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = nd.add %n, %v : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+  %2 = nd.add %m, %w : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<4x3xf32>, tensor<2x3xf32>
 }

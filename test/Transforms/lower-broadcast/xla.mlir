@@ -75,15 +75,14 @@ func.func @composition_rank3(%m: tensor<1x2xf32>, %a: tensor<4x3x1xf32>) -> tens
 
 // Seed 002's degenerate broadcasting of equal ranks (the identity mapping, or
 // none): (2,1) with (2,3); (1,2,5) with (7,2,5); the outer operation (2,1) with
-// (1,3).
+// (1,3), whose broadcast of (2,1) is the first one's.
 // CHECK-LABEL: func.func @degenerate
 // CHECK-NEXT:    %0 = nd.broadcast_in_dim %arg0, dims = [0, 1] : (tensor<2x1xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %1 = nd.add %0, %arg1 : tensor<2x3xf32>
 // CHECK-NEXT:    %2 = nd.broadcast_in_dim %arg2, dims = [0, 1, 2] : (tensor<1x2x5xf32>) -> tensor<7x2x5xf32>
 // CHECK-NEXT:    %3 = nd.add %2, %arg3 : tensor<7x2x5xf32>
-// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg0, dims = [0, 1] : (tensor<2x1xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT:    %5 = nd.broadcast_in_dim %arg4, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT:    %6 = nd.add %4, %5 : tensor<2x3xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg4, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    %5 = nd.add %0, %4 : tensor<2x3xf32>
 func.func @degenerate(%a: tensor<2x1xf32>, %b: tensor<2x3xf32>, %c: tensor<1x2x5xf32>, %d: tensor<7x2x5xf32>, %e: tensor<1x3xf32>) -> (tensor<2x3xf32>, tensor<7x2x5xf32>, tensor<2x3xf32>) {
   %0 = nd.add %a, %b {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x1xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   %1 = nd.add %c, %d {broadcast_dimensions = array<i64>} : (tensor<1x2x5xf32>, tensor<7x2x5xf32>) -> tensor<7x2x5xf32>
