@@ -11,7 +11,7 @@ use tensor_ir::module::EditError;
 use tensor_ir::{Context, DYNAMIC, Location, Type, Value};
 
 use super::plan::{Plan, Rule};
-use super::sizes::{Size, Sizes};
+use super::sizes::{Known, Size, Sizes};
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
 use crate::shape::{BroadcastShapesOp, ShapeOfOp};
 use crate::support::{shape_length, shape_type, tensor_dims, tensor_elem};
@@ -98,11 +98,12 @@ pub(crate) fn broadcast_to(
 /// to (`size(j)`).
 pub(crate) fn nonexpanding(
     b: &Builder<'_>,
+    known: &Known,
     v: Value,
     map: &[usize],
     size: impl Fn(usize) -> Option<Size>,
 ) -> SmallVec<[i64; 4]> {
-    let mut sizes = Sizes::new(b.ctx, b.module);
+    let mut sizes = Sizes::with_known(b.ctx, b.module, known.clone());
     map.iter()
         .enumerate()
         .filter(|&(i, &j)| size(j).is_some_and(|s| sizes.dim(v, i) == s))
@@ -154,7 +155,7 @@ pub(crate) fn emit(
         let ranked_target = plan.targets[k].is_some();
         out[k] = match &plan.maps[k] {
             Some(map) if ranked_target => {
-                let known = nonexpanding(b, v, map, |j| plan.target_size(k, j));
+                let known = nonexpanding(b, &plan.known, v, map, |j| plan.target_size(k, j));
                 in_dim(b, loc, v, Some(shape), map, &known, target)?
             }
             Some(map) if !aligned_right(map, plan.frame) => {
@@ -162,7 +163,9 @@ pub(crate) fn emit(
                 // rank first, then make that unranked.
                 let ty = b.module.value_type(v);
                 let placed = placed_type(b.ctx, plan, ty);
-                let known = nonexpanding(b, v, map, |j| plan.common.get(j).copied().flatten());
+                let known = nonexpanding(b, &plan.known, v, map, |j| {
+                    plan.common.get(j).copied().flatten()
+                });
                 let x = in_dim(b, loc, v, Some(shape), map, &known, placed)?;
                 broadcast_to(b, loc, x, shape, target)?
             }

@@ -197,7 +197,8 @@ pub(crate) fn lower(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
                         _ => Some(sizes.dim(v, own + j - nb)),
                     })
                     .collect();
-                nonexpanding(b, v, &map, |j| targets.get(j).copied().flatten())
+                let known = sizes.into_known();
+                nonexpanding(b, &known, v, &map, |j| targets.get(j).copied().flatten())
             }
         };
         values[k] = in_dim(b, loc, v, shape, &map, &known, target)?;

@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 use tensor_ir::ods::describe;
 use tensor_ir::{Context, DYNAMIC, Module, Type, Value};
 
-use super::sizes::{Size, Sizes, combine};
+use super::sizes::{Known, Size, Sizes, combine};
 use crate::support::{tensor_dims, tensor_elem};
 
 /// How operand dims map into the common shape.
@@ -130,6 +130,8 @@ pub(crate) struct Plan {
     pub needs: SmallVec<[Option<Why>; 3]>,
     /// The op's rule.
     pub rule: Rule,
+    /// The operand dims resolved while planning, for the emitter's resolver.
+    pub known: Known,
 }
 
 impl Plan {
@@ -193,12 +195,14 @@ impl Plan {
             common,
             needs: SmallVec::new(),
             rule,
+            known: Known::new(),
         };
         let whole = plan.common_whole(&mut sizes, &ranks);
         for k in 0..operands.len() {
             let why = plan.why(ctx, module, &mut sizes, k, whole);
             plan.needs.push(why);
         }
+        plan.known = sizes.into_known();
         Ok(plan)
     }
 

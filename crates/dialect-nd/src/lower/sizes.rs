@@ -25,6 +25,7 @@
 //! (a dim of a broadcast of a broadcast of ...) is bounded, by [`MAX_DEPTH`], with an
 //! overall bound on the work per resolver as a safety net.
 
+use smallvec::SmallVec;
 use tensor_ir::{Context, DYNAMIC, Module, Value, ValueDef};
 
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
@@ -58,7 +59,14 @@ pub(crate) struct Sizes<'a> {
     ctx: &'a Context,
     module: &'a Module,
     work: u32,
+    /// The tensor dims asked for so far: one op's lowering asks for each several
+    /// times (the common shape, each operand's need, its non-expanding dims).
+    known: Known,
 }
+
+/// Tensor dims resolved by a [`Sizes`], to hand to the next resolver of the same
+/// op's lowering (the IR that defines its operands does not change meanwhile).
+pub(crate) type Known = SmallVec<[(Value, usize, Size); 8]>;
 
 /// The state of one tensor dim's resolution: its budget of shape ops and how deep
 /// in broadcasts it is.
@@ -80,11 +88,22 @@ enum ShapesRule {
 impl<'a> Sizes<'a> {
     /// A resolver over `module`.
     pub(crate) fn new(ctx: &'a Context, module: &'a Module) -> Self {
+        Self::with_known(ctx, module, Known::new())
+    }
+
+    /// A resolver that starts from the dims another resolved.
+    pub(crate) fn with_known(ctx: &'a Context, module: &'a Module, known: Known) -> Self {
         Sizes {
             ctx,
             module,
             work: MAX_WORK,
+            known,
         }
+    }
+
+    /// The dims resolved so far.
+    pub(crate) fn into_known(self) -> Known {
+        self.known
     }
 
     /// Takes a step of `walk`; false when its budget or the resolver's is spent.
@@ -96,7 +115,12 @@ impl<'a> Sizes<'a> {
 
     /// The size of dim `i` of the tensor `v`.
     pub(crate) fn dim(&mut self, v: Value, i: usize) -> Size {
-        self.dim_in(v, i, 0)
+        if let Some(&(_, _, size)) = self.known.iter().find(|&&(w, j, _)| w == v && j == i) {
+            return size;
+        }
+        let size = self.dim_in(v, i, 0);
+        self.known.push((v, i, size));
+        size
     }
 
     /// Entry `j` of the shape value `s`.
