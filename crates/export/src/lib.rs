@@ -2,7 +2,8 @@
 //! (`docs/export.md`).
 //!
 //! After `--lower-broadcast` no op broadcasts implicitly; this pass then replaces
-//! every `nd` op by upstream ops of `arith`, `math`, `tensor`, `linalg` and `cf`,
+//! every `nd` op by upstream ops of `arith`, `math`, `tensor`, `linalg` and `cf`
+//! (and `scf` for the rank specialisation of unranked tensors, [`unranked`]),
 //! built in our IR as ops of dialects it does not register (printed in generic
 //! form, which `mlir-opt` parses). `func` ops stay as they are. The run-time shape
 //! checks (`nd.broadcast_shapes`) become `arith` on the sizes and `cf.assert`s at
@@ -18,6 +19,7 @@
 //! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` |
 //! | [`import`] | the way back: `--convert-upstream-to-nd` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
+//! | [`unranked`] | any of them on unranked tensors: rank specialisation |
 
 #![warn(missing_docs)]
 
