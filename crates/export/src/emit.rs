@@ -44,6 +44,11 @@ pub struct Exporter<'a> {
     shapes: FxHashMap<Value, SmallVec<[Value; 4]>>,
     /// Side-effect-free helper ops built, erased at the end if unused.
     helpers: Vec<OpId>,
+    /// The highest rank an unranked tensor is specialised for (`crate::unranked`).
+    pub max_rank: usize,
+    /// Per operand of the op being exported: whether its shape was padded on the
+    /// left with 1s (rank specialisation), which the run-time messages say.
+    pub padded: SmallVec<[bool; 4]>,
 }
 
 impl<'a> Exporter<'a> {
@@ -58,6 +63,8 @@ impl<'a> Exporter<'a> {
             const_cache: FxHashMap::default(),
             shapes: FxHashMap::default(),
             helpers: Vec::new(),
+            max_rank: crate::unranked::DEFAULT_MAX_RANK,
+            padded: SmallVec::new(),
         }
     }
 
@@ -137,7 +144,7 @@ impl<'a> Exporter<'a> {
     }
 
     /// Like [`Exporter::one`], for an op without side effects that may end unused.
-    fn helper(
+    pub(crate) fn helper(
         &mut self,
         name: &str,
         operands: &[Value],
@@ -302,6 +309,17 @@ impl<'a> Exporter<'a> {
         arg_types: &[Type],
         body: impl FnOnce(&mut Self, &[Value]) -> XResult<SmallVec<[Value; 1]>>,
     ) -> XResult<tensor_ir::RegionId> {
+        self.region("linalg.yield", arg_types, body)
+    }
+
+    /// A one-block region whose block has arguments of `arg_types`, filled by `body`
+    /// (given the arguments), ending in `terminator` of what it returns.
+    pub fn region(
+        &mut self,
+        terminator: &str,
+        arg_types: &[Type],
+        body: impl FnOnce(&mut Self, &[Value]) -> XResult<SmallVec<[Value; 1]>>,
+    ) -> XResult<tensor_ir::RegionId> {
         let region = self.b.module.create_region();
         let block = self
             .b
@@ -312,7 +330,7 @@ impl<'a> Exporter<'a> {
         let saved = self.b.insertion_point();
         self.b.set_insertion_point(InsertionPoint::End(block));
         let built = body(self, &args);
-        let yielded = built.and_then(|values| self.create("linalg.yield", &values, &[], &[], &[]));
+        let yielded = built.and_then(|values| self.create(terminator, &values, &[], &[], &[]));
         if let Some(ip) = saved {
             self.b.set_insertion_point(ip);
         }

@@ -2,7 +2,8 @@
 //! (`docs/export.md`).
 //!
 //! After `--lower-broadcast` no op broadcasts implicitly; this pass then replaces
-//! every `nd` op by upstream ops of `arith`, `math`, `tensor`, `linalg` and `cf`,
+//! every `nd` op by upstream ops of `arith`, `math`, `tensor`, `linalg` and `cf`
+//! (and `scf` for the rank specialisation of unranked tensors, [`unranked`]),
 //! built in our IR as ops of dialects it does not register (printed in generic
 //! form, which `mlir-opt` parses). `func` ops stay as they are. The run-time shape
 //! checks (`nd.broadcast_shapes`) become `arith` on the sizes and `cf.assert`s at
@@ -18,6 +19,7 @@
 //! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` |
 //! | [`import`] | the way back: `--convert-upstream-to-nd` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
+//! | [`unranked`] | any of them on unranked tensors: rank specialisation |
 
 #![warn(missing_docs)]
 
@@ -27,11 +29,12 @@ pub mod emit;
 pub mod import;
 pub mod matmul;
 pub mod shapes;
+pub mod unranked;
 
 use broadcastable_ir::ExplicitBroadcast;
 use tensor_ir::builder::Builder;
 use tensor_ir::module::OpId;
-use tensor_ir::pass::{Pass, PassOutcome, PassRegistry, RegistryError};
+use tensor_ir::pass::{Pass, PassOption, PassOutcome, PassRegistry, RegistryError};
 use tensor_ir::verify::op_error;
 use tensor_ir::{Context, Diagnostics, Module};
 
@@ -82,9 +85,33 @@ pub fn register_passes(registry: &mut PassRegistry) -> Result<(), RegistryError>
     Ok(())
 }
 
+/// The values of `--convert-nd-to-upstream=<n>`: the highest rank an unranked
+/// tensor is specialised for (a higher one fails at run time). The driver accepts
+/// the listed values; [`ConvertNdToUpstream::max_rank`] takes any up to
+/// [`unranked::MAX_MAX_RANK`].
+const MAX_RANKS: [(&str, &str); 7] = [
+    ("1", "ranks 0 and 1"),
+    ("2", "ranks 0 to 2"),
+    ("4", "ranks 0 to 4"),
+    ("6", "ranks 0 to 6"),
+    ("8", "ranks 0 to 8"),
+    ("12", "ranks 0 to 12"),
+    ("16", "ranks 0 to 16"),
+];
+
 /// The `--convert-nd-to-upstream` pass.
-#[derive(Default)]
-pub struct ConvertNdToUpstream;
+pub struct ConvertNdToUpstream {
+    /// The highest rank an unranked tensor is specialised for ([`unranked`]).
+    pub max_rank: usize,
+}
+
+impl Default for ConvertNdToUpstream {
+    fn default() -> Self {
+        ConvertNdToUpstream {
+            max_rank: unranked::DEFAULT_MAX_RANK,
+        }
+    }
+}
 
 impl Pass for ConvertNdToUpstream {
     fn argument(&self) -> &'static str {
@@ -100,6 +127,29 @@ impl Pass for ConvertNdToUpstream {
          math, tensor, linalg, with cf.assert for the run-time shape checks"
     }
 
+    fn option(&self) -> Option<PassOption> {
+        Some(PassOption {
+            value_name: "n",
+            values: &MAX_RANKS,
+            default: "8",
+        })
+    }
+
+    fn set_option(&mut self, value: &str) -> Result<(), String> {
+        self.max_rank = value
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n <= unranked::MAX_MAX_RANK)
+            .ok_or_else(|| {
+                format!(
+                    "the rank of --convert-nd-to-upstream=<n> must be a number from 0 to {} \
+                     (got '{value}')",
+                    unranked::MAX_MAX_RANK
+                )
+            })?;
+        Ok(())
+    }
+
     fn run(&mut self, ctx: &mut Context, module: &mut Module) -> Result<PassOutcome, Diagnostics> {
         let Some(top) = module.top() else {
             return Ok(PassOutcome::unchanged());
@@ -113,6 +163,7 @@ impl Pass for ConvertNdToUpstream {
         let mut errors = Diagnostics::default();
         let first = ops[0];
         let mut x = Exporter::new(Builder::new(ctx, module), first);
+        x.max_rank = self.max_rank;
         let mut exported = 0u64;
         for &op in &ops {
             x.start(op);
@@ -120,7 +171,12 @@ impl Pass for ConvertNdToUpstream {
                 errors.push(x.error("has no upstream form (no ToUpstream entry)"));
                 continue;
             };
-            match export.0(&mut x, op) {
+            let values = if unranked::involved(&x, op) {
+                unranked::export(&mut x, op, export.0)
+            } else {
+                export.0(&mut x, op)
+            };
+            match values {
                 Ok(values) => match x.b.replace_op(op, &values) {
                     Ok(()) => exported += 1,
                     Err(e) => errors.push(x.error(format!("cannot be exported: {e}"))),

@@ -30,6 +30,12 @@ pub fn dim(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
             _ => None,
         })
         .ok_or_else(|| x.error("cannot be exported: no valid 'index'"))?;
+    if i >= x.ranked(input)?.0.len() {
+        return Err(x.error(format!(
+            "cannot be exported: dim {i} is out of range of '{}'",
+            x.b.ctx.ty(x.b.module.value_type(input))
+        )));
+    }
     let size = x.dim(input, i)?;
     let ty = x.b.module.value_type(x.b.module.result(op, 0));
     if matches!(x.b.ctx.type_kind(ty), TypeKind::Index) {
@@ -135,10 +141,17 @@ pub fn broadcast_shapes(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     Ok(SmallVec::from_elem(x.shape_value(result)?, 1))
 }
 
-fn mismatch(k: usize, i: usize, j: usize) -> String {
+fn mismatch(x: &Exporter<'_>, k: usize, i: usize, j: usize) -> String {
+    // Rank specialisation pads a shape of unknown length with leading 1s: its dim
+    // numbers count from the padded start.
+    let padded = if x.padded.get(k).copied().unwrap_or(false) {
+        format!(" (operand #{k}'s dims counted after padding it on the left with 1s)")
+    } else {
+        String::new()
+    };
     format!(
         "shapes do not broadcast: operand #{k} dim {i} and result dim {j} have different \
-         sizes and neither is 1"
+         sizes and neither is 1{padded}"
     )
 }
 
@@ -169,7 +182,8 @@ fn numpy(
                 let same = x.cmpi(0, r, s)?;
                 let either = x.bin("arith.ori", r1, s1)?;
                 let ok = x.bin("arith.ori", either, same)?;
-                x.assert(ok, &mismatch(k, i, j))?;
+                let message = mismatch(x, k, i, j);
+                x.assert(ok, &message)?;
                 x.select(r1, s, r)?
             }
         });
@@ -202,7 +216,8 @@ fn in_place(
         for (i, &s) in e.iter().enumerate() {
             let j = n - e.len() + i;
             let r = target[j];
-            check_one_or_equal(x, s, r, &mismatch(k, i, j))?;
+            let message = mismatch(x, k, i, j);
+            check_one_or_equal(x, s, r, &message)?;
         }
     }
     Ok(target)
@@ -254,7 +269,8 @@ fn onnx(x: &mut Exporter<'_>, entries: &[SmallVec<[Value; 4]>]) -> XResult<Small
         })
         .collect::<XResult<_>>()?;
     for &(k, i, j) in &places {
-        check_one_or_equal(x, entries[k][i], result[j], &mismatch(k, i, j))?;
+        let message = mismatch(x, k, i, j);
+        check_one_or_equal(x, entries[k][i], result[j], &message)?;
     }
     Ok(result)
 }

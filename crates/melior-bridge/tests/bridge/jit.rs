@@ -9,7 +9,7 @@ use std::process::Command;
 use melior::Context;
 use melior::dialect::DialectRegistry;
 use melior::utility::{register_all_dialects, register_all_llvm_translations, register_all_passes};
-use tensor_melior_bridge::jit::{TensorF32, run_f32};
+use tensor_melior_bridge::jit::{Elements, Tensor, TensorF32, run, run_f32};
 use tensor_melior_bridge::parse_and_verify;
 
 use crate::common::render;
@@ -145,6 +145,12 @@ fn export(tensor_opt: &Path, file: &Path) -> String {
 /// The static functions again, on the `.npy` inputs in `examples/inputs/`.
 const NPY_RUNS: &[(&str, &str, &[&str])] = &[
     ("softmax.mlir", "softmax", &["softmax_x"]),
+    // A `*` result (rank known statically after the export).
+    (
+        "refine.mlir",
+        "bias_scale",
+        &["refine_x", "refine_bias", "refine_scale"],
+    ),
     (
         "layer_norm.mlir",
         "layer_norm",
@@ -328,6 +334,269 @@ fn failing_check_aborts_with_its_message() {
         stdout.contains(
             "shapes do not broadcast: operand #1 dim 0 and result dim 2 have different sizes and \
              neither is 1"
+        ),
+        "no message in:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// An argument's shape and element kind.
+type Arg = (&'static [usize], char);
+
+/// Functions with unranked arguments (and `i32`/`i1` elements), from the golden
+/// inputs of `--lower-broadcast`: each argument's shape and elements
+/// (`f` f32, `i` i32, `b` i1).
+const UNRANKED_RUNS: &[(&str, &[Arg])] = &[
+    ("unranked_and_ranked", &[(&[2, 3, 4], 'f'), (&[4], 'f')]),
+    ("unranked_and_ranked", &[(&[4], 'f'), (&[4], 'f')]),
+    ("unranked_and_ranked", &[(&[], 'f'), (&[4], 'f')]),
+    ("two_unranked", &[(&[3, 1], 'f'), (&[2, 1, 5], 'f')]),
+    ("to_ranked", &[(&[1, 4], 'i'), (&[3, 4], 'i')]),
+    ("select", &[(&[2, 3], 'b'), (&[3], 'f'), (&[3], 'f')]),
+    ("xla_ranked_result", &[(&[4], 'f'), (&[4, 3], 'f')]),
+];
+
+/// A generated tensor of `shape` and kind `f`, `i` or `b`.
+fn typed_input(shape: &[usize], kind: char, seed: usize) -> Tensor {
+    let f = input(shape, seed).data;
+    let elements = match kind {
+        'i' => Elements::I32(f.iter().map(|x| (x * 10.0) as i32).collect()),
+        'b' => Elements::I1(f.iter().map(|&x| x > 0.0).collect()),
+        _ => Elements::F32(f),
+    };
+    Tensor {
+        shape: shape.to_vec(),
+        elements,
+    }
+}
+
+/// `t` as an MLIR literal for `tensor-run --arg`.
+fn typed_literal(t: &Tensor) -> String {
+    let (items, elem): (Vec<String>, &str) = match &t.elements {
+        Elements::F32(v) => (v.iter().map(|x| format!("{x:?}")).collect(), "f32"),
+        Elements::F64(v) => (v.iter().map(|x| format!("{x:?}")).collect(), "f64"),
+        Elements::I32(v) => (v.iter().map(i32::to_string).collect(), "i32"),
+        Elements::I64(v) => (v.iter().map(i64::to_string).collect(), "i64"),
+        Elements::I1(v) => (v.iter().map(bool::to_string).collect(), "i1"),
+    };
+    fn nested(shape: &[usize], items: &[String]) -> String {
+        match shape.split_first() {
+            None => items[0].clone(),
+            Some((&n, rest)) => {
+                let step: usize = rest.iter().product();
+                let parts: Vec<String> = (0..n)
+                    .map(|i| nested(rest, &items[i * step..(i + 1) * step]))
+                    .collect();
+                format!("[{}]", parts.join(", "))
+            }
+        }
+    }
+    let mut ty: Vec<String> = t.shape.iter().map(usize::to_string).collect();
+    ty.push(elem.to_owned());
+    format!(
+        "dense<{}> : tensor<{}>",
+        nested(&t.shape, &items),
+        ty.join("x")
+    )
+}
+
+/// Each printed result of `tensor-run` (one per line) as shape and numbers
+/// (`true`/`false` as 1/0).
+fn printed_results(printed: &str) -> Vec<(Vec<usize>, Vec<f64>)> {
+    printed
+        .lines()
+        .filter(|l| l.starts_with("dense<"))
+        .map(|l| {
+            let (body, ty) = l.rsplit_once(" : tensor<").expect("a typed literal");
+            let mut dims: Vec<&str> = ty.trim_end_matches('>').split('x').collect();
+            dims.pop();
+            let shape: Vec<usize> = dims.iter().map(|d| d.parse().expect("a size")).collect();
+            let body = body
+                .trim_start_matches("dense<")
+                .replace("true", "1")
+                .replace("false", "0");
+            let mut numbers: Vec<f64> = body
+                .split(|c: char| !(c.is_ascii_digit() || "eE+-.".contains(c)))
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap_or_else(|e| panic!("{s}: {e}")))
+                .collect();
+            // A splat prints one element.
+            let count: usize = dims
+                .iter()
+                .map(|d| d.parse::<usize>().unwrap_or(0))
+                .product();
+            if numbers.len() == 1 {
+                numbers = vec![numbers[0]; count];
+            }
+            (shape, numbers)
+        })
+        .collect()
+}
+
+fn as_f64(t: &Tensor) -> Vec<f64> {
+    match &t.elements {
+        Elements::F32(v) => v.iter().map(|&x| f64::from(x)).collect(),
+        Elements::F64(v) => v.clone(),
+        Elements::I32(v) => v.iter().map(|&x| f64::from(x)).collect(),
+        Elements::I64(v) => v.iter().map(|&x| x as f64).collect(),
+        Elements::I1(v) => v.iter().map(|&x| f64::from(u8::from(x))).collect(),
+    }
+}
+
+fn golden_unranked() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../test/Transforms/lower-broadcast/unranked.mlir")
+}
+
+/// The function `name` of the golden input (its chunks are split at `// -----`).
+fn golden_function(name: &str) -> String {
+    let text = std::fs::read_to_string(golden_unranked()).expect("the golden input");
+    text.split("\n// -----\n")
+        .find(|c| c.contains(&format!("func.func @{name}(")))
+        .unwrap_or_else(|| panic!("no @{name}"))
+        .to_owned()
+}
+
+/// Exports `text` with `args` after --lower-broadcast.
+fn export_text(tensor_opt: &Path, text: &str, args: &[&str]) -> String {
+    use std::io::Write;
+    let mut child = Command::new(tensor_opt)
+        .arg("-")
+        .arg("--lower-broadcast")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("tensor-opt runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(text.as_bytes())
+        .expect("tensor-opt reads");
+    let out = child.wait_with_output().expect("tensor-opt ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// Unranked arguments of several ranks, `i32` and `i1` elements, several results:
+/// rank specialisation (scf.index_switch) in MLIR's JIT gives tensor-run's
+/// results.
+#[test]
+fn unranked_jit_results_equal_tensor_run() {
+    let (Some(tensor_opt), Some(tensor_run)) = (
+        tool("TENSOR_OPT", "tensor-opt"),
+        tool("TENSOR_RUN", "tensor-run"),
+    ) else {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+        return;
+    };
+    let context = context();
+    for &(entry, args) in UNRANKED_RUNS {
+        let source = golden_function(entry);
+        let text = export_text(&tensor_opt, &source, &["--convert-nd-to-upstream"]);
+        assert!(
+            text.contains("scf.index_switch"),
+            "@{entry}: no rank dispatch"
+        );
+        let mut module = match parse_and_verify(&context, &text, entry) {
+            Ok(m) => m,
+            Err(ds) => panic!("@{entry}: {}", render(&ds)),
+        };
+        let inputs: Vec<Tensor> = args
+            .iter()
+            .enumerate()
+            .map(|(k, &(shape, kind))| typed_input(shape, kind, k))
+            .collect();
+        let results =
+            run(&context, &mut module, entry, &inputs).unwrap_or_else(|e| panic!("@{entry}: {e}"));
+        let out = Command::new(&tensor_run)
+            .arg(golden_unranked())
+            .args(["--entry", entry])
+            .args(
+                inputs
+                    .iter()
+                    .flat_map(|t| ["--arg".to_owned(), typed_literal(t)]),
+            )
+            .output()
+            .expect("tensor-run runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let expected = printed_results(&String::from_utf8_lossy(&out.stdout));
+        assert_eq!(results.len(), expected.len(), "@{entry}: result counts");
+        for (t, (shape, numbers)) in results.iter().zip(&expected) {
+            assert_eq!(&t.shape, shape, "@{entry}: shapes");
+            let got = as_f64(t);
+            assert_eq!(got.len(), numbers.len(), "@{entry}: element counts");
+            for (i, (g, e)) in got.iter().zip(numbers).enumerate() {
+                assert!(
+                    (g - e).abs() <= 1e-5 * e.abs().max(1.0),
+                    "@{entry} element {i}: JIT {g}, tensor-run {e}"
+                );
+            }
+        }
+    }
+}
+
+/// Run in a child process (it aborts): a rank-3 tensor where the export
+/// specialised ranks 0 to 2.
+#[test]
+fn rank_above_the_limit_child() {
+    if std::env::var_os("JIT_RANK_CHILD").is_none() {
+        return;
+    }
+    let tensor_opt = tool("TENSOR_OPT", "tensor-opt").expect("TENSOR_OPT is set");
+    let source = "func.func @exp(%a: tensor<*xf32>) -> tensor<*xf32> {\n  \
+                  %0 = nd.exp %a : tensor<*xf32>\n  return %0 : tensor<*xf32>\n}\n";
+    let text = export_text(&tensor_opt, source, &["--convert-nd-to-upstream=2"]);
+    let context = context();
+    let mut module = parse_and_verify(&context, &text, "exp").expect("valid");
+    let inputs = [typed_input(&[2, 2, 2], 'f', 0)];
+    let ok = run(
+        &context,
+        &mut module,
+        "exp",
+        &[typed_input(&[3, 2], 'f', 0)],
+    );
+    assert!(ok.is_ok(), "rank 2 runs");
+    let mut module = parse_and_verify(&context, &text, "exp").expect("valid");
+    let _ = run(&context, &mut module, "exp", &inputs);
+    eprintln!("the rank check did not fire");
+}
+
+#[test]
+fn rank_above_the_limit_aborts_with_its_message() {
+    if std::env::var_os("TENSOR_OPT").is_none() {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+        return;
+    }
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = Command::new("stdbuf")
+        .arg("-o0")
+        .arg(exe)
+        .args([
+            "--exact",
+            "jit::rank_above_the_limit_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("JIT_RANK_CHILD", "1")
+        .output()
+        .expect("the child runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "the child did not abort:\n{stdout}");
+    assert!(
+        stdout.contains(
+            "rank specialisation: the rank of operand #0 is not in 0..=2, the ranks exported \
+             (--convert-nd-to-upstream=<n>, now 2)"
         ),
         "no message in:\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
