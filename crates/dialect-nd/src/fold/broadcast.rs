@@ -31,8 +31,8 @@ struct View {
     to: bool,
     operand: Value,
     result: Value,
-    operand_dims: Vec<i64>,
-    result_dims: Vec<i64>,
+    operand_dims: SmallVec<[i64; 4]>,
+    result_dims: SmallVec<[i64; 4]>,
     /// Operand dim `i` goes to result dim `targets[i]`.
     targets: SmallVec<[usize; 4]>,
     /// The shape operand.
@@ -77,8 +77,8 @@ impl View {
             }
             _ => return None,
         };
-        let operand_dims = tensor_dims(ctx, module.value_type(operand))?.to_vec();
-        let result_dims = tensor_dims(ctx, module.value_type(result))?.to_vec();
+        let operand_dims = SmallVec::from_slice(tensor_dims(ctx, module.value_type(operand))?);
+        let result_dims = SmallVec::from_slice(tensor_dims(ctx, module.value_type(result))?);
         let (rank, result_rank) = (operand_dims.len(), result_dims.len());
         let mut known: SmallVec<[bool; 4]> = smallvec![false; rank];
         for k in known_list {
@@ -263,6 +263,12 @@ struct Plan {
 }
 
 fn compose_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Plan> {
+    // Most broadcasts are not of a broadcast: look at the operand's definition
+    // before building either view.
+    let inner_op = def_op(module, module.operand(op, 0)?)?;
+    if !matches!(ctx.str(module.op(inner_op).name()), IN_DIM | TO) {
+        return None;
+    }
     let outer = View::of(ctx, module, op)?;
     let inner = View::of(ctx, module, def_op(module, outer.operand)?)?;
     if outer.contradiction(ctx, module).is_some() || inner.contradiction(ctx, module).is_some() {
