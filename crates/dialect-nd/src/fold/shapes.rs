@@ -101,9 +101,19 @@ pub(super) fn shape_of_cast(op: OpId, rw: &mut Builder<'_>) -> Result<bool, Edit
 }
 
 /// The policy of an `nd.broadcast_shapes` and its `broadcast_dimensions`.
-fn policy_of(ctx: &Context, module: &Module, op: OpId) -> Option<(String, Option<Vec<i64>>)> {
+fn policy_of(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+) -> Option<(Cow<'static, str>, Option<Vec<i64>>)> {
     let this = BroadcastShapesOp::cast(ctx, module, op)?;
-    let policy = this.policy(ctx, module).unwrap_or("numpy").to_owned();
+    // The policies the op accepts need no copy.
+    let policy = match this.policy(ctx, module).unwrap_or("numpy") {
+        "numpy" => Cow::Borrowed("numpy"),
+        "onnx" => Cow::Borrowed("onnx"),
+        "in_place" => Cow::Borrowed("in_place"),
+        other => Cow::Owned(other.to_owned()),
+    };
     Some((policy, this.broadcast_dimensions(ctx, module)))
 }
 
@@ -168,10 +178,10 @@ fn known_shape(ctx: &Context, module: &Module, s: Value) -> Option<Shape> {
 /// policy, `broadcast_dimensions`, and per operand its constant entries (as
 /// written) and its sizes.
 struct ShapesFacts {
-    policy: String,
+    policy: Cow<'static, str>,
     dims: Option<Vec<i64>>,
     /// Per operand, in order.
-    operands: Vec<OperandFacts>,
+    operands: SmallVec<[OperandFacts; 4]>,
 }
 
 struct OperandFacts {
@@ -179,7 +189,7 @@ struct OperandFacts {
     /// Its constant's entries, if a constant shape defines it.
     constant: Option<Vec<i64>>,
     /// Its entries as [`shape_sizes`] gives them.
-    sizes: Option<Vec<Size>>,
+    sizes: Option<SmallVec<[Size; 4]>>,
 }
 
 impl ShapesFacts {
@@ -203,7 +213,7 @@ impl ShapesFacts {
                                 .collect(),
                         )
                     }
-                    _ => shape_sizes(ctx, module, value),
+                    _ => shape_sizes(ctx, module, value).map(SmallVec::from_vec),
                 };
                 OperandFacts {
                     value,
@@ -263,6 +273,13 @@ fn conflict(facts: &ShapesFacts) -> Option<String> {
             ));
         }
     }
+    if facts.policy != "onnx"
+        && facts.policy != "in_place"
+        && facts.dims.is_none()
+        && numpy_compatible(facts)
+    {
+        return None;
+    }
     let shapes: Vec<Shape> = facts
         .operands
         .iter()
@@ -284,12 +301,37 @@ fn conflict(facts: &ShapesFacts) -> Option<String> {
         .collect();
     let policy = match &facts.dims {
         Some(d) => format!("broadcast_dimensions = {}", list_text(d)),
-        None => facts.policy.clone(),
+        None => facts.policy.to_string(),
     };
     Some(format!(
         "shapes never broadcast ({policy}): {}: {why}",
         listed.join(", ")
     ))
+}
+
+/// True if the sizes broadcast under `numpy` (as `broadcastable::infer` decides,
+/// without building the shapes): at least one operand, and in each dim, aligned on
+/// the right, no two known sizes other than 1 that differ. Shapes of unknown length
+/// constrain nothing.
+fn numpy_compatible(facts: &ShapesFacts) -> bool {
+    if facts.operands.is_empty() {
+        return false;
+    }
+    let ranked = || facts.operands.iter().filter_map(|o| o.sizes.as_deref());
+    let rank = ranked().map(<[Size]>::len).max().unwrap_or(0);
+    (0..rank).all(|col| {
+        let mut witness = None;
+        ranked().all(|sizes| {
+            let Some(j) = (col + sizes.len()).checked_sub(rank) else {
+                return true;
+            };
+            match sizes[j] {
+                Size::Known(1) => true,
+                Size::Known(n) => *witness.get_or_insert(n) == n,
+                _ => true,
+            }
+        })
+    })
 }
 
 /// Fewer operands for the same broadcast (without `broadcast_dimensions`): a
@@ -329,7 +371,7 @@ fn operands_plan(
     if facts.dims.is_some() {
         return None;
     }
-    let policy = facts.policy.as_str();
+    let policy = &*facts.policy;
     let old = module.operands(op);
     // Repeated operands; `in_place` keeps operand #0 in front. Operands are few:
     // a linear search beats hashing them.
