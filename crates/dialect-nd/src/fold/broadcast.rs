@@ -179,7 +179,8 @@ pub(super) fn fold_identity(
     _: &[Option<Attribute>],
 ) -> Option<FoldResults> {
     let x = *module.operands(op).first()?;
-    let r = module.value_type(module.try_result(op, 0)?);
+    let result = module.try_result(op, 0)?;
+    let r = module.value_type(result);
     if module.value_type(x) != r {
         return None;
     }
@@ -191,6 +192,17 @@ pub(super) fn fold_identity(
         && ctx.str(module.op(op).name()) == TO
     {
         return Some(identity);
+    }
+    // Without `known_nonexpanding_dimensions` every size must provably be the
+    // operand's: ask that first, before building the view (most such broadcasts
+    // of a `?` dim stay, and this is the cheaper way to find out).
+    if module
+        .get_attr_named(ctx, op, "known_nonexpanding_dimensions")
+        .is_none()
+        && let Some(rank) = tensor_dims(ctx, r).map(<[i64]>::len)
+        && (0..rank).any(|i| dim_size(ctx, module, x, i) != dim_size(ctx, module, result, i))
+    {
+        return None;
     }
     let v = View::of(ctx, module, op)?;
     let in_place = v.operand_dims.len() == v.result_dims.len()

@@ -168,13 +168,10 @@ fn entry_step(
     k: usize,
     budget: &mut u32,
 ) -> Option<Size> {
-    if let Some(a) = constant_value(ctx, module, s) {
-        let (_, values) = ctx.as_dense_elements(a)?;
-        let at = if values.is_splat() { 0 } else { k };
-        return u64::try_from(values.int(at)?).ok().map(Size::Known);
-    }
     let op = def_op(module, s)?;
     let operands = module.operands(op);
+    // The shape ops first: none of them is a constant, and asking whether an op is
+    // one costs an interface lookup.
     match ctx.str(module.op(op).name()) {
         "nd.shape_of" => Some(Size::Dim(*operands.first()?, k)),
         "nd.shape_concat" => {
@@ -201,7 +198,11 @@ fn entry_step(
             Some(Size::Entry(inner, lo.checked_add(k)?))
         }
         "nd.broadcast_shapes" => broadcast_entry(ctx, module, op, k, budget),
-        _ => None,
+        _ => {
+            let (_, values) = ctx.as_dense_elements(constant_value(ctx, module, s)?)?;
+            let at = if values.is_splat() { 0 } else { k };
+            u64::try_from(values.int(at)?).ok().map(Size::Known)
+        }
     }
 }
 
