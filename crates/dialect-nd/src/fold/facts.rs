@@ -92,6 +92,15 @@ pub(crate) fn shape_constant(ctx: &Context, a: Attribute) -> Option<Vec<i64>> {
 
 /// The entries of `v` if a constant defines it.
 pub(crate) fn constant_shape(ctx: &Context, module: &Module, v: Value) -> Option<Vec<i64>> {
+    // The shape ops that define most shapes are not constants: asking whether an
+    // op is one costs an interface lookup.
+    let op = def_op(module, v)?;
+    if matches!(
+        ctx.str(module.op(op).name()),
+        "nd.shape_of" | "nd.broadcast_shapes" | "nd.shape_concat" | "nd.shape_slice"
+    ) {
+        return None;
+    }
     shape_constant(ctx, constant_value(ctx, module, v)?)
 }
 
