@@ -91,37 +91,8 @@ pub fn broadcast_in_dim_to(
     result: &[Dim],
     broadcast_dimensions: &[i64],
 ) -> Result<Inferred, InDimError> {
-    if broadcast_dimensions.len() != operand.len() {
-        return Err(InDimError::WrongLength {
-            expected: operand.len(),
-            actual: broadcast_dimensions.len(),
-        });
-    }
     let rank = result.len();
-    let mut targets: SmallVec<[usize; 4]> = SmallVec::with_capacity(operand.len());
-    // The first entry naming each result dimension: finding a repeat is O(1), so
-    // the check is linear in the rank.
-    let mut first_at: SmallVec<[Option<usize>; 4]> = SmallVec::from_elem(None, rank);
-    for (position, &value) in broadcast_dimensions.iter().enumerate() {
-        let target =
-            usize::try_from(value)
-                .ok()
-                .filter(|&t| t < rank)
-                .ok_or(InDimError::OutOfRange {
-                    position,
-                    value,
-                    rank,
-                })?;
-        if let Some(first) = first_at[target] {
-            return Err(InDimError::Duplicate {
-                position,
-                first,
-                value,
-            });
-        }
-        first_at[target] = Some(position);
-        targets.push(target);
-    }
+    let targets = placement(operand.len(), rank, broadcast_dimensions)?;
     // `inverse[r]` is the operand dimension placed at result dimension `r`.
     let mut inverse: SmallVec<[Option<usize>; 4]> = SmallVec::from_elem(None, rank);
     for (i, &t) in targets.iter().enumerate() {
@@ -165,6 +136,83 @@ pub fn broadcast_in_dim_to(
         shape: inferred.shape,
         checks,
     })
+}
+
+/// The result dimension each operand dimension goes to: one entry per operand
+/// dimension, each naming a result dimension, all distinct (the first three rules
+/// of [`broadcast_in_dim_to`], in its order).
+fn placement(
+    operand_rank: usize,
+    rank: usize,
+    broadcast_dimensions: &[i64],
+) -> Result<SmallVec<[usize; 4]>, InDimError> {
+    if broadcast_dimensions.len() != operand_rank {
+        return Err(InDimError::WrongLength {
+            expected: operand_rank,
+            actual: broadcast_dimensions.len(),
+        });
+    }
+    let mut targets: SmallVec<[usize; 4]> = SmallVec::with_capacity(operand_rank);
+    // The first entry naming each result dimension: finding a repeat is O(1), so
+    // the check is linear in the rank.
+    let mut first_at: SmallVec<[Option<usize>; 4]> = SmallVec::from_elem(None, rank);
+    for (position, &value) in broadcast_dimensions.iter().enumerate() {
+        let target =
+            usize::try_from(value)
+                .ok()
+                .filter(|&t| t < rank)
+                .ok_or(InDimError::OutOfRange {
+                    position,
+                    value,
+                    rank,
+                })?;
+        if let Some(first) = first_at[target] {
+            return Err(InDimError::Duplicate {
+                position,
+                first,
+                value,
+            });
+        }
+        first_at[target] = Some(position);
+        targets.push(target);
+    }
+    Ok(targets)
+}
+
+/// Whether `broadcast_in_dim(operand) -> result` is valid, with
+/// [`broadcast_in_dim_to`]'s error if not, but without working out the result
+/// shape and run-time checks: what a verifier, which runs on every op, needs.
+///
+/// # Errors
+/// The [`InDimError`] that [`broadcast_in_dim_to`] returns.
+pub fn validate_in_dim(
+    operand: &[Dim],
+    result: &[Dim],
+    broadcast_dimensions: &[i64],
+) -> Result<(), InDimError> {
+    let rank = result.len();
+    let targets = placement(operand.len(), rank, broadcast_dimensions)?;
+    let mut inverse: SmallVec<[Option<usize>; 4]> = SmallVec::from_elem(None, rank);
+    for (i, &t) in targets.iter().enumerate() {
+        inverse[t] = Some(i);
+    }
+    // The in-place rule, in result-dimension order as `broadcast_to` checks it: a
+    // static operand size is 1 or the static result size; `?` is left to run time.
+    for (r, i) in inverse.iter().enumerate() {
+        let Some(i) = *i else { continue };
+        if let (Dim::Static(n), Dim::Static(m)) = (operand[i], result[r])
+            && n != 1
+            && n != m
+        {
+            return Err(InDimError::SizeMismatch {
+                operand_dim: i,
+                operand_size: n,
+                result_dim: r,
+                result_size: m,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `check` with every [`OperandDim`] passed through `f`.

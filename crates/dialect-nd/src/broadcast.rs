@@ -5,7 +5,7 @@
 //! Every size rule is the `broadcastable` crate's; these verifiers only read the op
 //! and word the crate's structured errors.
 
-use broadcastable::in_dim::{InDimError, broadcast_in_dim_to};
+use broadcastable::in_dim::{InDimError, validate_in_dim};
 use broadcastable::{Error, Inferred, Shape, array_api, onnx, verify_inferred};
 use broadcastable_ir::UNIDIRECTIONAL;
 use tensor_ir::ods::attr_types::I64Array;
@@ -89,12 +89,13 @@ tensor_ir::op! {
     /// stretches): `--lower-broadcast` records them where it proves the sizes equal,
     /// so that an executor can take a fast path.
     ///
-    /// The verifier (`broadcastable::in_dim::broadcast_in_dim_to`) checks: ranked
-    /// operand and result of one element type; one entry per operand dim; each entry
-    /// in `[0, result rank)`; entries distinct; each operand size 1 or equal to the
-    /// result size it maps to; a result with `?` dims needs the shape operand, whose
-    /// length (if static) is the result rank; known non-expanding dims are distinct
-    /// operand dims whose static sizes, if any, are the result's.
+    /// The verifier (`broadcastable::in_dim::validate_in_dim`, the verdict of
+    /// `broadcast_in_dim_to`) checks: ranked operand and result of one element
+    /// type; one entry per operand dim; each entry in `[0, result rank)`; entries
+    /// distinct; each operand size 1 or equal to the result size it maps to; a
+    /// result with `?` dims needs the shape operand, whose length (if static) is the
+    /// result rank; known non-expanding dims are distinct operand dims whose static
+    /// sizes, if any, are the result's.
     pub struct BroadcastInDimOp = "nd.broadcast_in_dim" {
         summary: "broadcast into a result by an explicit dim mapping",
         traits: [OpTrait::Pure],
@@ -125,8 +126,8 @@ fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult 
     check_shape_operand(ctx, module, op, res)?;
     check_dynamic_result_has_shape(ctx, module, op, res)?;
     let bd = this.broadcast_dimensions(ctx, module);
-    let error = match broadcast_in_dim_to(&dims_of(src_dims), &dims_of(res_dims), &bd) {
-        Ok(_) => return verify_nonexpanding(ctx, module, this, (src_dims, res_dims), &bd),
+    let error = match validate_in_dim(&dims_of(src_dims), &dims_of(res_dims), &bd) {
+        Ok(()) => return verify_nonexpanding(ctx, module, this, (src_dims, res_dims), &bd),
         Err(e) => e,
     };
     // Worded only on failure: the verifier runs on every op.

@@ -40,6 +40,11 @@ pub struct Exporter<'a> {
     consts: FxHashMap<Value, i64>,
     /// The `index` constants built in each block, reused by later ops of it.
     const_cache: FxHashMap<(BlockId, i64), Value>,
+    /// The `tensor.dim` of each dim of a value taken so far, by block: ops are
+    /// exported in program order, so one taken earlier in a block dominates the
+    /// insertion point (upstream's CSE cannot merge them: our IR does not know the
+    /// upstream ops are pure).
+    dim_cache: FxHashMap<(BlockId, Value, usize), Value>,
     /// The entries (as `index` values) of each shape built.
     shapes: FxHashMap<Value, SmallVec<[Value; 4]>>,
     /// Side-effect-free helper ops built, erased at the end if unused.
@@ -61,6 +66,7 @@ impl<'a> Exporter<'a> {
             loc,
             consts: FxHashMap::default(),
             const_cache: FxHashMap::default(),
+            dim_cache: FxHashMap::default(),
             shapes: FxHashMap::default(),
             helpers: Vec::new(),
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
@@ -176,15 +182,17 @@ impl<'a> Exporter<'a> {
         self.b.ctx.index_type()
     }
 
+    /// The block ops are created in.
+    fn insertion_block(&self) -> Option<BlockId> {
+        match self.b.insertion_point()? {
+            InsertionPoint::Before(op) | InsertionPoint::After(op) => self.b.module.op(op).parent(),
+            InsertionPoint::Start(b) | InsertionPoint::End(b) => Some(b),
+        }
+    }
+
     /// `arith.constant n : index`.
     pub fn const_index(&mut self, n: i64) -> XResult<Value> {
-        let block = match self.b.insertion_point() {
-            Some(InsertionPoint::Before(op) | InsertionPoint::After(op)) => {
-                self.b.module.op(op).parent()
-            }
-            Some(InsertionPoint::Start(b) | InsertionPoint::End(b)) => Some(b),
-            None => None,
-        };
+        let block = self.insertion_block();
         if let Some(&v) = block.and_then(|b| self.const_cache.get(&(b, n))) {
             return Ok(v);
         }
@@ -269,9 +277,17 @@ impl<'a> Exporter<'a> {
         match dims.get(i) {
             Some(&n) if n != DYNAMIC => self.const_index(n),
             _ => {
+                let block = self.insertion_block();
+                if let Some(&d) = block.and_then(|b| self.dim_cache.get(&(b, v, i))) {
+                    return Ok(d);
+                }
                 let c = self.const_index(i64::try_from(i).unwrap_or(i64::MAX))?;
                 let ty = self.index_type();
-                self.helper("tensor.dim", &[v, c], ty, &[])
+                let d = self.helper("tensor.dim", &[v, c], ty, &[])?;
+                if let Some(b) = block {
+                    self.dim_cache.insert((b, v, i), d);
+                }
+                Ok(d)
             }
         }
     }

@@ -113,10 +113,20 @@ fn explicit_ops(ctx: &Context, module: &Module, top: OpId) -> (u64, u64) {
 struct Lower {
     root: &'static str,
     lower: fn(&mut Builder<'_>, OpId) -> Result<bool, EditError>,
-    /// The shape computations and broadcasts made so far, shared by the patterns
-    /// of one sweep: an operand broadcast the same way twice in a block, or whose
-    /// shape is taken twice, is made once.
-    reuse: Arc<Mutex<ReuseTable>>,
+    /// Shared by the patterns of one sweep.
+    sweep: Arc<Mutex<Sweep>>,
+}
+
+/// What the patterns of one sweep share.
+#[derive(Default)]
+struct Sweep {
+    /// The shape computations and broadcasts made so far: an operand broadcast the
+    /// same way twice in a block, or whose shape is taken twice, is made once.
+    reuse: ReuseTable,
+    /// The ops lowered so far. Changing an op's operands puts it back on the
+    /// driver's worklist, but a lowered op stays lowered (the property test checks
+    /// that lowering twice is lowering once): planning it again would find nothing.
+    lowered: FxHashSet<OpId>,
 }
 
 impl RewritePattern for Lower {
@@ -129,10 +139,16 @@ impl RewritePattern for Lower {
     }
 
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut Builder<'_>) -> Result<bool, EditError> {
-        let mut table = self.reuse.lock().unwrap_or_else(PoisonError::into_inner);
-        rewriter.set_reuse(std::mem::take(&mut *table));
+        let mut sweep = self.sweep.lock().unwrap_or_else(PoisonError::into_inner);
+        if sweep.lowered.contains(&op) {
+            return Ok(false);
+        }
+        rewriter.set_reuse(std::mem::take(&mut sweep.reuse));
         let lowered = (self.lower)(rewriter, op);
-        *table = rewriter.take_reuse();
+        sweep.reuse = rewriter.take_reuse();
+        if matches!(lowered, Ok(true)) {
+            sweep.lowered.insert(op);
+        }
         lowered
     }
 }
@@ -142,13 +158,13 @@ impl RewritePattern for Lower {
 /// ([`ReuseTable`]), which is sound only when they rewrite in program order.
 pub fn explicit_broadcast_patterns(ctx: &Context) -> PatternSet {
     let mut set = PatternSet::new();
-    let reuse = Arc::new(Mutex::new(ReuseTable::default()));
+    let sweep = Arc::new(Mutex::new(Sweep::default()));
     for (kind, def) in ctx.registered_ops() {
         if let Some(e) = ctx.interface_of_kind::<ExplicitBroadcast>(kind) {
             set.add(Lower {
                 root: def.name,
                 lower: e.lower,
-                reuse: Arc::clone(&reuse),
+                sweep: Arc::clone(&sweep),
             });
         }
     }

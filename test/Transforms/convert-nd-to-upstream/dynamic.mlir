@@ -5,7 +5,9 @@
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 
 // A `?` against a static size: the 4s are equal, no run-time check is needed;
-// the ? dim of the result is the operand's (tensor.dim, tensor.empty).
+// the ? dim of the result is the operand's (tensor.dim, tensor.empty). The dim is
+// taken once: the second tensor.empty reuses it (a dim is reused within its block;
+// each case block of a rank switch takes its own, see unranked.mlir).
 // CHECK-LABEL: func.func @bias_add(
 // CHECK-NEXT:    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
 // CHECK-NEXT:    %1 = "tensor.dim"(%arg0, %0) : (tensor<?x4xf32>, index) -> index
@@ -14,14 +16,13 @@
 // CHECK-NEXT:    ^bb0(%arg2: f32, %arg3: f32):
 // CHECK-NEXT:      "linalg.yield"(%arg2) : (f32) -> ()
 // CHECK-NEXT:    }) : (tensor<4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
-// CHECK-NEXT:    %4 = "tensor.dim"(%arg0, %0) : (tensor<?x4xf32>, index) -> index
-// CHECK-NEXT:    %5 = "tensor.empty"(%4) : (index) -> tensor<?x4xf32>
-// CHECK-NEXT:    %6 = "linalg.map"(%arg0, %3, %5) ({
+// CHECK-NEXT:    %4 = "tensor.empty"(%1) : (index) -> tensor<?x4xf32>
+// CHECK-NEXT:    %5 = "linalg.map"(%arg0, %3, %4) ({
 // CHECK-NEXT:    ^bb0(%arg2: f32, %arg3: f32, %arg4: f32):
-// CHECK-NEXT:      %7 = "arith.addf"(%arg2, %arg3) : (f32, f32) -> f32
-// CHECK-NEXT:      "linalg.yield"(%7) : (f32) -> ()
+// CHECK-NEXT:      %6 = "arith.addf"(%arg2, %arg3) : (f32, f32) -> f32
+// CHECK-NEXT:      "linalg.yield"(%6) : (f32) -> ()
 // CHECK-NEXT:    }) : (tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
-// CHECK-NEXT:    return %6 : tensor<?x4xf32>
+// CHECK-NEXT:    return %5 : tensor<?x4xf32>
 func.func @bias_add(%x: tensor<?x4xf32>, %b: tensor<4xf32>) -> tensor<?x4xf32> {
   %0 = nd.add %x, %b : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
@@ -44,34 +45,32 @@ func.func @bias_add(%x: tensor<?x4xf32>, %b: tensor<4xf32>) -> tensor<?x4xf32> {
 // CHECK-NEXT:    %8 = "arith.ori"(%7, %6) : (i1, i1) -> i1
 // CHECK-NEXT:    "cf.assert"(%8) <{msg = "shapes do not broadcast: operand #1 dim 0 and result dim 0 have different sizes and neither is 1"}> : (i1) -> ()
 // CHECK-NEXT:    %9 = "arith.select"(%4, %2, %1) : (i1, index, index) -> index
-// CHECK-NEXT:    %10 = "tensor.dim"(%arg0, %0) : (tensor<?xf32>, index) -> index
-// CHECK-NEXT:    %11 = "arith.cmpi"(%10, %3) <{predicate = 0 : i64}> : (index, index) -> i1
-// CHECK-NEXT:    %12 = "tensor.empty"(%9) : (index) -> tensor<?xf32>
-// CHECK-NEXT:    %13 = "linalg.map"(%12) ({
+// CHECK-NEXT:    %10 = "arith.cmpi"(%1, %3) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %11 = "tensor.empty"(%9) : (index) -> tensor<?xf32>
+// CHECK-NEXT:    %12 = "linalg.map"(%11) ({
 // CHECK-NEXT:    ^bb0(%arg2: f32):
-// CHECK-NEXT:      %21 = "linalg.index"() <{dim = 0 : i64}> : () -> index
-// CHECK-NEXT:      %22 = "arith.select"(%11, %0, %21) : (i1, index, index) -> index
-// CHECK-NEXT:      %23 = "tensor.extract"(%arg0, %22) : (tensor<?xf32>, index) -> f32
-// CHECK-NEXT:      "linalg.yield"(%23) : (f32) -> ()
-// CHECK-NEXT:    }) : (tensor<?xf32>) -> tensor<?xf32>
-// CHECK-NEXT:    %14 = "tensor.dim"(%arg1, %0) : (tensor<?xf32>, index) -> index
-// CHECK-NEXT:    %15 = "arith.cmpi"(%14, %3) <{predicate = 0 : i64}> : (index, index) -> i1
-// CHECK-NEXT:    %16 = "tensor.empty"(%9) : (index) -> tensor<?xf32>
-// CHECK-NEXT:    %17 = "linalg.map"(%16) ({
-// CHECK-NEXT:    ^bb0(%arg2: f32):
-// CHECK-NEXT:      %21 = "linalg.index"() <{dim = 0 : i64}> : () -> index
-// CHECK-NEXT:      %22 = "arith.select"(%15, %0, %21) : (i1, index, index) -> index
-// CHECK-NEXT:      %23 = "tensor.extract"(%arg1, %22) : (tensor<?xf32>, index) -> f32
-// CHECK-NEXT:      "linalg.yield"(%23) : (f32) -> ()
-// CHECK-NEXT:    }) : (tensor<?xf32>) -> tensor<?xf32>
-// CHECK-NEXT:    %18 = "tensor.dim"(%13, %0) : (tensor<?xf32>, index) -> index
-// CHECK-NEXT:    %19 = "tensor.empty"(%18) : (index) -> tensor<?xf32>
-// CHECK-NEXT:    %20 = "linalg.map"(%13, %17, %19) ({
-// CHECK-NEXT:    ^bb0(%arg2: f32, %arg3: f32, %arg4: f32):
-// CHECK-NEXT:      %21 = "arith.subf"(%arg2, %arg3) : (f32, f32) -> f32
+// CHECK-NEXT:      %19 = "linalg.index"() <{dim = 0 : i64}> : () -> index
+// CHECK-NEXT:      %20 = "arith.select"(%10, %0, %19) : (i1, index, index) -> index
+// CHECK-NEXT:      %21 = "tensor.extract"(%arg0, %20) : (tensor<?xf32>, index) -> f32
 // CHECK-NEXT:      "linalg.yield"(%21) : (f32) -> ()
+// CHECK-NEXT:    }) : (tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT:    %13 = "arith.cmpi"(%2, %3) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %14 = "tensor.empty"(%9) : (index) -> tensor<?xf32>
+// CHECK-NEXT:    %15 = "linalg.map"(%14) ({
+// CHECK-NEXT:    ^bb0(%arg2: f32):
+// CHECK-NEXT:      %19 = "linalg.index"() <{dim = 0 : i64}> : () -> index
+// CHECK-NEXT:      %20 = "arith.select"(%13, %0, %19) : (i1, index, index) -> index
+// CHECK-NEXT:      %21 = "tensor.extract"(%arg1, %20) : (tensor<?xf32>, index) -> f32
+// CHECK-NEXT:      "linalg.yield"(%21) : (f32) -> ()
+// CHECK-NEXT:    }) : (tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT:    %16 = "tensor.dim"(%12, %0) : (tensor<?xf32>, index) -> index
+// CHECK-NEXT:    %17 = "tensor.empty"(%16) : (index) -> tensor<?xf32>
+// CHECK-NEXT:    %18 = "linalg.map"(%12, %15, %17) ({
+// CHECK-NEXT:    ^bb0(%arg2: f32, %arg3: f32, %arg4: f32):
+// CHECK-NEXT:      %19 = "arith.subf"(%arg2, %arg3) : (f32, f32) -> f32
+// CHECK-NEXT:      "linalg.yield"(%19) : (f32) -> ()
 // CHECK-NEXT:    }) : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
-// CHECK-NEXT:    return %20 : tensor<?xf32>
+// CHECK-NEXT:    return %18 : tensor<?xf32>
 // LOC: "cf.assert"(%{{.*}}) <{msg = "shapes do not broadcast: operand #1 dim 0 and result dim 0 have different sizes and neither is 1"}> : (i1) -> () loc("{{.*}}dynamic.mlir":[[# @LINE + 2]]:8)
 func.func @both_dynamic(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   %0 = nd.sub %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
@@ -92,17 +91,16 @@ func.func @both_dynamic(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
 // CHECK-NEXT:    %6 = "arith.cmpi"(%3, %2) <{predicate = 0 : i64}> : (index, index) -> i1
 // CHECK-NEXT:    %7 = "arith.ori"(%5, %6) : (i1, i1) -> i1
 // CHECK-NEXT:    "cf.assert"(%7) <{msg = "shapes do not broadcast: operand #1 dim 0 and result dim 1 have different sizes and neither is 1"}> : (i1) -> ()
-// CHECK-NEXT:    %8 = "tensor.dim"(%arg1, %0) : (tensor<?xf32>, index) -> index
-// CHECK-NEXT:    %9 = "arith.cmpi"(%8, %4) <{predicate = 0 : i64}> : (index, index) -> i1
-// CHECK-NEXT:    %10 = "tensor.empty"(%1) : (index) -> tensor<?x3xf32>
-// CHECK-NEXT:    %11 = "linalg.map"(%10) ({
+// CHECK-NEXT:    %8 = "arith.cmpi"(%3, %4) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %9 = "tensor.empty"(%1) : (index) -> tensor<?x3xf32>
+// CHECK-NEXT:    %10 = "linalg.map"(%9) ({
 // CHECK-NEXT:    ^bb0(%arg2: f32):
-// CHECK-NEXT:      %12 = "linalg.index"() <{dim = 1 : i64}> : () -> index
-// CHECK-NEXT:      %13 = "arith.select"(%9, %0, %12) : (i1, index, index) -> index
-// CHECK-NEXT:      %14 = "tensor.extract"(%arg1, %13) : (tensor<?xf32>, index) -> f32
-// CHECK-NEXT:      "linalg.yield"(%14) : (f32) -> ()
+// CHECK-NEXT:      %11 = "linalg.index"() <{dim = 1 : i64}> : () -> index
+// CHECK-NEXT:      %12 = "arith.select"(%8, %0, %11) : (i1, index, index) -> index
+// CHECK-NEXT:      %13 = "tensor.extract"(%arg1, %12) : (tensor<?xf32>, index) -> f32
+// CHECK-NEXT:      "linalg.yield"(%13) : (f32) -> ()
 // CHECK-NEXT:    }) : (tensor<?x3xf32>) -> tensor<?x3xf32>
-// CHECK-NEXT:    return %11 : tensor<?x3xf32>
+// CHECK-NEXT:    return %10 : tensor<?x3xf32>
 // LOC: "cf.assert"(%{{.*}}) <{msg = "shapes do not broadcast: operand #1 dim 0 and result dim 1 have different sizes and neither is 1"}> : (i1) -> () loc("{{.*}}dynamic.mlir":[[# @LINE + 2]]:8)
 func.func @in_place(%d: tensor<?x3xf32>, %s: tensor<?xf32>) -> tensor<?x3xf32> {
   %0 = nd.assign %d, %s : (tensor<?x3xf32>, tensor<?xf32>) -> tensor<?x3xf32>

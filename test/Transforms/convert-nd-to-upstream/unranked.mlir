@@ -10,41 +10,41 @@
 // to its own sizes (an identity-layout buffer), the ranked linalg.map, the result
 // cast back.
 // CHECK-LABEL: func.func @exp(
-// CHECK-NEXT:   %0 = "tensor.rank"(%arg0) : (tensor<*xf32>) -> index
-// CHECK-NEXT:   %1 = "scf.index_switch"(%0) <{cases = array<i64: 0, 1>}> ({
-// CHECK-NEXT:     %2 = "arith.constant"() <{value = false}> : () -> i1
-// CHECK-NEXT:     "cf.assert"(%2) <{msg = "rank specialisation: the rank of operand #0 is not in 0..=1, the ranks exported (--convert-nd-to-upstream=<n>, now 1)"}> : (i1) -> ()
-// CHECK-NEXT:     %3 = "tensor.empty"() : () -> tensor<f32>
-// CHECK-NEXT:     %4 = "tensor.cast"(%3) : (tensor<f32>) -> tensor<*xf32>
-// CHECK-NEXT:     "scf.yield"(%4) : (tensor<*xf32>) -> ()
-// CHECK-NEXT:   }, {
-// CHECK-NEXT:     %2 = "tensor.from_elements"() : () -> tensor<0xindex>
-// CHECK-NEXT:     %3 = "tensor.reshape"(%arg0, %2) : (tensor<*xf32>, tensor<0xindex>) -> tensor<f32>
-// CHECK-NEXT:     %4 = "tensor.empty"() : () -> tensor<f32>
-// CHECK-NEXT:     %5 = "linalg.map"(%3, %4) ({
-// CHECK-NEXT:     ^bb0(%arg1: f32, %arg2: f32):
-// CHECK-NEXT:       %7 = "math.exp"(%arg1) : (f32) -> f32
-// CHECK-NEXT:       "linalg.yield"(%7) : (f32) -> ()
-// CHECK-NEXT:     }) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-// CHECK-NEXT:     %6 = "tensor.cast"(%5) : (tensor<f32>) -> tensor<*xf32>
-// CHECK-NEXT:     "scf.yield"(%6) : (tensor<*xf32>) -> ()
-// CHECK-NEXT:   }, {
-// CHECK-NEXT:     %2 = "arith.constant"() <{value = 0 : index}> : () -> index
-// CHECK-NEXT:     %3 = "tensor.dim"(%arg0, %2) : (tensor<*xf32>, index) -> index
-// CHECK-NEXT:     %4 = "tensor.from_elements"(%3) : (index) -> tensor<1xindex>
-// CHECK-NEXT:     %5 = "tensor.reshape"(%arg0, %4) : (tensor<*xf32>, tensor<1xindex>) -> tensor<?xf32>
-// CHECK-NEXT:     %6 = "tensor.dim"(%5, %2) : (tensor<?xf32>, index) -> index
-// CHECK-NEXT:     %7 = "tensor.empty"(%6) : (index) -> tensor<?xf32>
-// CHECK-NEXT:     %8 = "linalg.map"(%5, %7) ({
-// CHECK-NEXT:     ^bb0(%arg1: f32, %arg2: f32):
-// CHECK-NEXT:       %10 = "math.exp"(%arg1) : (f32) -> f32
-// CHECK-NEXT:       "linalg.yield"(%10) : (f32) -> ()
-// CHECK-NEXT:     }) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
-// CHECK-NEXT:     %9 = "tensor.cast"(%8) : (tensor<?xf32>) -> tensor<*xf32>
-// CHECK-NEXT:     "scf.yield"(%9) : (tensor<*xf32>) -> ()
-// CHECK-NEXT:   }) : (index) -> tensor<*xf32>
-// CHECK-NEXT:   return %1 : tensor<*xf32>
-// CHECK-NEXT: }
+// CHECK-NEXT:    %0 = "tensor.rank"(%arg0) : (tensor<*xf32>) -> index
+// CHECK-NEXT:    %1 = "scf.index_switch"(%0) <{cases = array<i64: 0, 1>}> ({
+// CHECK-NEXT:      %2 = "arith.constant"() <{value = false}> : () -> i1
+// CHECK-NEXT:      "cf.assert"(%2) <{msg = "rank specialisation: the rank of operand #0 is not in 0..=1, the ranks exported (--convert-nd-to-upstream=<n>, now 1)"}> : (i1) -> ()
+// CHECK-NEXT:      %3 = "tensor.empty"() : () -> tensor<f32>
+// CHECK-NEXT:      %4 = "tensor.cast"(%3) : (tensor<f32>) -> tensor<*xf32>
+// CHECK-NEXT:      "scf.yield"(%4) : (tensor<*xf32>) -> ()
+// CHECK-NEXT:    }, {
+// CHECK-NEXT:      %2 = "tensor.from_elements"() : () -> tensor<0xindex>
+// CHECK-NEXT:      %3 = "tensor.reshape"(%arg0, %2) : (tensor<*xf32>, tensor<0xindex>) -> tensor<f32>
+// CHECK-NEXT:      %4 = "tensor.empty"() : () -> tensor<f32>
+// CHECK-NEXT:      %5 = "linalg.map"(%3, %4) ({
+// CHECK-NEXT:      ^bb0(%arg1: f32, %arg2: f32):
+// CHECK-NEXT:        %7 = "math.exp"(%arg1) : (f32) -> f32
+// CHECK-NEXT:        "linalg.yield"(%7) : (f32) -> ()
+// CHECK-NEXT:      }) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+// CHECK-NEXT:      %6 = "tensor.cast"(%5) : (tensor<f32>) -> tensor<*xf32>
+// CHECK-NEXT:      "scf.yield"(%6) : (tensor<*xf32>) -> ()
+// CHECK-NEXT:    }, {
+// CHECK-NEXT:      %2 = "arith.constant"() <{value = 0 : index}> : () -> index
+// CHECK-NEXT:      %3 = "tensor.dim"(%arg0, %2) : (tensor<*xf32>, index) -> index
+// CHECK-NEXT:      %4 = "tensor.from_elements"(%3) : (index) -> tensor<1xindex>
+// CHECK-NEXT:      %5 = "tensor.reshape"(%arg0, %4) : (tensor<*xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK-NEXT:      %6 = "tensor.dim"(%5, %2) : (tensor<?xf32>, index) -> index
+// CHECK-NEXT:      %7 = "tensor.empty"(%6) : (index) -> tensor<?xf32>
+// CHECK-NEXT:      %8 = "linalg.map"(%5, %7) ({
+// CHECK-NEXT:      ^bb0(%arg1: f32, %arg2: f32):
+// CHECK-NEXT:        %10 = "math.exp"(%arg1) : (f32) -> f32
+// CHECK-NEXT:        "linalg.yield"(%10) : (f32) -> ()
+// CHECK-NEXT:      }) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+// CHECK-NEXT:      %9 = "tensor.cast"(%8) : (tensor<?xf32>) -> tensor<*xf32>
+// CHECK-NEXT:      "scf.yield"(%9) : (tensor<*xf32>) -> ()
+// CHECK-NEXT:    }) : (index) -> tensor<*xf32>
+// CHECK-NEXT:    return %1 : tensor<*xf32>
+// CHECK-NEXT:  }
 // LOC: "cf.assert"(%{{.*}}) <{msg = "rank specialisation: the rank of operand #0 is not in 0..=1, the ranks exported (--convert-nd-to-upstream=<n>, now 1)"}> : (i1) -> () loc("{{.*}}unranked.mlir":[[# @LINE + 2]]:8)
 func.func @exp(%a: tensor<*xf32>) -> tensor<*xf32> {
   %0 = nd.exp %a : tensor<*xf32>
@@ -57,8 +57,8 @@ func.func @exp(%a: tensor<*xf32>) -> tensor<*xf32> {
 // here, as in examples/refine.mlir): no switch.
 // CHECK-NOT: scf.index_switch
 // CHECK-LABEL: func.func @refined(
-// CHECK: %19 = "tensor.cast"(%18) : (tensor<?x?xf32>) -> tensor<*xf32>
-// CHECK: return %19 : tensor<*xf32>
+// CHECK: %18 = "tensor.cast"(%17) : (tensor<?x?xf32>) -> tensor<*xf32>
+// CHECK: return %18 : tensor<*xf32>
 func.func @refined(%x: tensor<?x6xf32>, %bias: tensor<6xf32>) -> tensor<*xf32> {
   %sum = nd.add %x, %bias : (tensor<?x6xf32>, tensor<6xf32>) -> tensor<*xf32>
   %out = nd.mul %sum, %sum : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
@@ -71,51 +71,51 @@ func.func @refined(%x: tensor<?x6xf32>, %bias: tensor<6xf32>) -> tensor<*xf32> {
 // with 1s to the result's rank (tensor.reshape), each size read only where it
 // exists (scf.if).
 // CHECK-LABEL: func.func @broadcast_to(
-// CHECK-NEXT:   %0 = "tensor.rank"(%arg0) : (tensor<*xf32>) -> index
-// CHECK-NEXT:   %1 = "arith.constant"() <{value = 2 : index}> : () -> index
-// CHECK-NEXT:   %2 = "arith.cmpi"(%0, %1) <{predicate = 7 : i64}> : (index, index) -> i1
-// CHECK-NEXT:   "cf.assert"(%2) <{msg = "rank specialisation: operand #0 has more dims than the result's 2"}> : (i1) -> ()
-// CHECK-NEXT:   %3 = "arith.subi"(%1, %0) : (index, index) -> index
-// CHECK-NEXT:   %4 = "arith.constant"() <{value = 0 : index}> : () -> index
-// CHECK-NEXT:   %5 = "arith.subi"(%4, %3) : (index, index) -> index
-// CHECK-NEXT:   %6 = "arith.cmpi"(%5, %4) <{predicate = 5 : i64}> : (index, index) -> i1
-// CHECK-NEXT:   %7 = "scf.if"(%6) ({
-// CHECK-NEXT:     %22 = "tensor.dim"(%arg0, %5) : (tensor<*xf32>, index) -> index
-// CHECK-NEXT:     "scf.yield"(%22) : (index) -> ()
-// CHECK-NEXT:   }, {
-// CHECK-NEXT:     %22 = "arith.constant"() <{value = 1 : index}> : () -> index
-// CHECK-NEXT:     "scf.yield"(%22) : (index) -> ()
-// CHECK-NEXT:   }) : (i1) -> index
-// CHECK-NEXT:   %8 = "arith.constant"() <{value = 1 : index}> : () -> index
-// CHECK-NEXT:   %9 = "arith.subi"(%8, %3) : (index, index) -> index
-// CHECK-NEXT:   %10 = "arith.cmpi"(%9, %4) <{predicate = 5 : i64}> : (index, index) -> i1
-// CHECK-NEXT:   %11 = "scf.if"(%10) ({
-// CHECK-NEXT:     %22 = "tensor.dim"(%arg0, %9) : (tensor<*xf32>, index) -> index
-// CHECK-NEXT:     "scf.yield"(%22) : (index) -> ()
-// CHECK-NEXT:   }, {
-// CHECK-NEXT:     %22 = "arith.constant"() <{value = 1 : index}> : () -> index
-// CHECK-NEXT:     "scf.yield"(%22) : (index) -> ()
-// CHECK-NEXT:   }) : (i1) -> index
-// CHECK-NEXT:   %12 = "tensor.from_elements"(%7, %11) : (index, index) -> tensor<2xindex>
-// CHECK-NEXT:   %13 = "tensor.reshape"(%arg0, %12) : (tensor<*xf32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CHECK-NEXT:   %14 = "tensor.extract"(%arg1, %4) : (tensor<2xindex>, index) -> index
-// CHECK-NEXT:   %15 = "tensor.extract"(%arg1, %8) : (tensor<2xindex>, index) -> index
-// CHECK-NEXT:   %16 = "tensor.dim"(%13, %4) : (tensor<?x?xf32>, index) -> index
-// CHECK-NEXT:   %17 = "arith.cmpi"(%16, %8) <{predicate = 0 : i64}> : (index, index) -> i1
-// CHECK-NEXT:   %18 = "tensor.dim"(%13, %8) : (tensor<?x?xf32>, index) -> index
-// CHECK-NEXT:   %19 = "arith.cmpi"(%18, %8) <{predicate = 0 : i64}> : (index, index) -> i1
-// CHECK-NEXT:   %20 = "tensor.empty"(%14, %15) : (index, index) -> tensor<?x?xf32>
-// CHECK-NEXT:   %21 = "linalg.map"(%20) ({
-// CHECK-NEXT:   ^bb0(%arg2: f32):
-// CHECK-NEXT:     %22 = "linalg.index"() <{dim = 0 : i64}> : () -> index
-// CHECK-NEXT:     %23 = "arith.select"(%17, %4, %22) : (i1, index, index) -> index
-// CHECK-NEXT:     %24 = "linalg.index"() <{dim = 1 : i64}> : () -> index
-// CHECK-NEXT:     %25 = "arith.select"(%19, %4, %24) : (i1, index, index) -> index
-// CHECK-NEXT:     %26 = "tensor.extract"(%13, %23, %25) : (tensor<?x?xf32>, index, index) -> f32
-// CHECK-NEXT:     "linalg.yield"(%26) : (f32) -> ()
-// CHECK-NEXT:   }) : (tensor<?x?xf32>) -> tensor<?x?xf32>
-// CHECK-NEXT:   return %21 : tensor<?x?xf32>
-// CHECK-NEXT: }
+// CHECK-NEXT:    %0 = "tensor.rank"(%arg0) : (tensor<*xf32>) -> index
+// CHECK-NEXT:    %1 = "arith.constant"() <{value = 2 : index}> : () -> index
+// CHECK-NEXT:    %2 = "arith.cmpi"(%0, %1) <{predicate = 7 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    "cf.assert"(%2) <{msg = "rank specialisation: operand #0 has more dims than the result's 2"}> : (i1) -> ()
+// CHECK-NEXT:    %3 = "arith.subi"(%1, %0) : (index, index) -> index
+// CHECK-NEXT:    %4 = "arith.constant"() <{value = 0 : index}> : () -> index
+// CHECK-NEXT:    %5 = "arith.subi"(%4, %3) : (index, index) -> index
+// CHECK-NEXT:    %6 = "arith.cmpi"(%5, %4) <{predicate = 5 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %7 = "scf.if"(%6) ({
+// CHECK-NEXT:      %22 = "tensor.dim"(%arg0, %5) : (tensor<*xf32>, index) -> index
+// CHECK-NEXT:      "scf.yield"(%22) : (index) -> ()
+// CHECK-NEXT:    }, {
+// CHECK-NEXT:      %22 = "arith.constant"() <{value = 1 : index}> : () -> index
+// CHECK-NEXT:      "scf.yield"(%22) : (index) -> ()
+// CHECK-NEXT:    }) : (i1) -> index
+// CHECK-NEXT:    %8 = "arith.constant"() <{value = 1 : index}> : () -> index
+// CHECK-NEXT:    %9 = "arith.subi"(%8, %3) : (index, index) -> index
+// CHECK-NEXT:    %10 = "arith.cmpi"(%9, %4) <{predicate = 5 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %11 = "scf.if"(%10) ({
+// CHECK-NEXT:      %22 = "tensor.dim"(%arg0, %9) : (tensor<*xf32>, index) -> index
+// CHECK-NEXT:      "scf.yield"(%22) : (index) -> ()
+// CHECK-NEXT:    }, {
+// CHECK-NEXT:      %22 = "arith.constant"() <{value = 1 : index}> : () -> index
+// CHECK-NEXT:      "scf.yield"(%22) : (index) -> ()
+// CHECK-NEXT:    }) : (i1) -> index
+// CHECK-NEXT:    %12 = "tensor.from_elements"(%7, %11) : (index, index) -> tensor<2xindex>
+// CHECK-NEXT:    %13 = "tensor.reshape"(%arg0, %12) : (tensor<*xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %14 = "tensor.extract"(%arg1, %4) : (tensor<2xindex>, index) -> index
+// CHECK-NEXT:    %15 = "tensor.extract"(%arg1, %8) : (tensor<2xindex>, index) -> index
+// CHECK-NEXT:    %16 = "tensor.dim"(%13, %4) : (tensor<?x?xf32>, index) -> index
+// CHECK-NEXT:    %17 = "arith.cmpi"(%16, %8) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %18 = "tensor.dim"(%13, %8) : (tensor<?x?xf32>, index) -> index
+// CHECK-NEXT:    %19 = "arith.cmpi"(%18, %8) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %20 = "tensor.empty"(%14, %15) : (index, index) -> tensor<?x?xf32>
+// CHECK-NEXT:    %21 = "linalg.map"(%20) ({
+// CHECK-NEXT:    ^bb0(%arg2: f32):
+// CHECK-NEXT:      %22 = "linalg.index"() <{dim = 0 : i64}> : () -> index
+// CHECK-NEXT:      %23 = "arith.select"(%17, %4, %22) : (i1, index, index) -> index
+// CHECK-NEXT:      %24 = "linalg.index"() <{dim = 1 : i64}> : () -> index
+// CHECK-NEXT:      %25 = "arith.select"(%19, %4, %24) : (i1, index, index) -> index
+// CHECK-NEXT:      %26 = "tensor.extract"(%13, %23, %25) : (tensor<?x?xf32>, index, index) -> f32
+// CHECK-NEXT:      "linalg.yield"(%26) : (f32) -> ()
+// CHECK-NEXT:    }) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK-NEXT:    return %21 : tensor<?x?xf32>
+// CHECK-NEXT:  }
 // LOC: "cf.assert"(%{{.*}}) <{msg = "rank specialisation: operand #0 has more dims than the result's 2"}> : (i1) -> () loc("{{.*}}unranked.mlir":[[# @LINE + 2]]:8)
 func.func @broadcast_to(%u: tensor<*xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
   %0 = nd.broadcast_to %u, %s : (tensor<*xf32>, tensor<2xindex>) -> tensor<?x?xf32>
