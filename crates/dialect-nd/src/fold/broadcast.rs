@@ -31,8 +31,8 @@ struct View {
     to: bool,
     operand: Value,
     result: Value,
-    operand_dims: Vec<i64>,
-    result_dims: Vec<i64>,
+    operand_dims: SmallVec<[i64; 4]>,
+    result_dims: SmallVec<[i64; 4]>,
     /// Operand dim `i` goes to result dim `targets[i]`.
     targets: SmallVec<[usize; 4]>,
     /// The shape operand.
@@ -77,8 +77,8 @@ impl View {
             }
             _ => return None,
         };
-        let operand_dims = tensor_dims(ctx, module.value_type(operand))?.to_vec();
-        let result_dims = tensor_dims(ctx, module.value_type(result))?.to_vec();
+        let operand_dims = SmallVec::from_slice(tensor_dims(ctx, module.value_type(operand))?);
+        let result_dims = SmallVec::from_slice(tensor_dims(ctx, module.value_type(result))?);
         let (rank, result_rank) = (operand_dims.len(), result_dims.len());
         let mut known: SmallVec<[bool; 4]> = smallvec![false; rank];
         for k in known_list {
@@ -179,7 +179,8 @@ pub(super) fn fold_identity(
     _: &[Option<Attribute>],
 ) -> Option<FoldResults> {
     let x = *module.operands(op).first()?;
-    let r = module.value_type(module.try_result(op, 0)?);
+    let result = module.try_result(op, 0)?;
+    let r = module.value_type(result);
     if module.value_type(x) != r {
         return None;
     }
@@ -191,6 +192,17 @@ pub(super) fn fold_identity(
         && ctx.str(module.op(op).name()) == TO
     {
         return Some(identity);
+    }
+    // Without `known_nonexpanding_dimensions` every size must provably be the
+    // operand's: ask that first, before building the view (most such broadcasts
+    // of a `?` dim stay, and this is the cheaper way to find out).
+    if module
+        .get_attr_named(ctx, op, "known_nonexpanding_dimensions")
+        .is_none()
+        && let Some(rank) = tensor_dims(ctx, r).map(<[i64]>::len)
+        && (0..rank).any(|i| dim_size(ctx, module, x, i) != dim_size(ctx, module, result, i))
+    {
+        return None;
     }
     let v = View::of(ctx, module, op)?;
     let in_place = v.operand_dims.len() == v.result_dims.len()
@@ -263,6 +275,12 @@ struct Plan {
 }
 
 fn compose_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Plan> {
+    // Most broadcasts are not of a broadcast: look at the operand's definition
+    // before building either view.
+    let inner_op = def_op(module, module.operand(op, 0)?)?;
+    if !matches!(ctx.str(module.op(inner_op).name()), IN_DIM | TO) {
+        return None;
+    }
     let outer = View::of(ctx, module, op)?;
     let inner = View::of(ctx, module, def_op(module, outer.operand)?)?;
     if outer.contradiction(ctx, module).is_some() || inner.contradiction(ctx, module).is_some() {

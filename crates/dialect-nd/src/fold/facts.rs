@@ -18,6 +18,7 @@
 //! costs a constant per query, and no query recurses deeper than that.
 
 use broadcastable::{Dim, Shape};
+use smallvec::SmallVec;
 use tensor_ir::rewrite::constant_value;
 use tensor_ir::{Attribute, Context, DYNAMIC, Module, OpId, Value, ValueDef};
 
@@ -91,6 +92,15 @@ pub(crate) fn shape_constant(ctx: &Context, a: Attribute) -> Option<Vec<i64>> {
 
 /// The entries of `v` if a constant defines it.
 pub(crate) fn constant_shape(ctx: &Context, module: &Module, v: Value) -> Option<Vec<i64>> {
+    // The shape ops that define most shapes are not constants: asking whether an
+    // op is one costs an interface lookup.
+    let op = def_op(module, v)?;
+    if matches!(
+        ctx.str(module.op(op).name()),
+        "nd.shape_of" | "nd.broadcast_shapes" | "nd.shape_concat" | "nd.shape_slice"
+    ) {
+        return None;
+    }
     shape_constant(ctx, constant_value(ctx, module, v)?)
 }
 
@@ -167,13 +177,10 @@ fn entry_step(
     k: usize,
     budget: &mut u32,
 ) -> Option<Size> {
-    if let Some(a) = constant_value(ctx, module, s) {
-        let (_, values) = ctx.as_dense_elements(a)?;
-        let at = if values.is_splat() { 0 } else { k };
-        return u64::try_from(values.int(at)?).ok().map(Size::Known);
-    }
     let op = def_op(module, s)?;
     let operands = module.operands(op);
+    // The shape ops first: none of them is a constant, and asking whether an op is
+    // one costs an interface lookup.
     match ctx.str(module.op(op).name()) {
         "nd.shape_of" => Some(Size::Dim(*operands.first()?, k)),
         "nd.shape_concat" => {
@@ -200,7 +207,11 @@ fn entry_step(
             Some(Size::Entry(inner, lo.checked_add(k)?))
         }
         "nd.broadcast_shapes" => broadcast_entry(ctx, module, op, k, budget),
-        _ => None,
+        _ => {
+            let (_, values) = ctx.as_dense_elements(constant_value(ctx, module, s)?)?;
+            let at = if values.is_splat() { 0 } else { k };
+            u64::try_from(values.int(at)?).ok().map(Size::Known)
+        }
     }
 }
 
@@ -226,20 +237,23 @@ fn broadcast_entry(
     }
     let result_len = shape_length(ctx, module.value_type(module.try_result(op, 0)?))?;
     // Column `k` of each operand, aligned on the right (both policies prepend 1s).
-    let mut column: Vec<Size> = Vec::with_capacity(operands.len());
+    let mut column: SmallVec<[Size; 4]> = SmallVec::with_capacity(operands.len());
     for &s in operands {
         let len = shape_length(ctx, module.value_type(s))?;
         if let Some(j) = (k + len).checked_sub(result_len) {
             column.push(resolve(ctx, module, Size::Entry(s, j), budget));
         }
     }
-    let shapes: Vec<Shape> = column.iter().map(|s| Shape::ranked([s.dim()])).collect();
-    let inferred = match policy {
-        "onnx" => broadcastable::onnx::common_shape(&shapes).ok()?,
-        _ => broadcastable::infer::analyze(&shapes).ok()?,
+    let size = if policy == "onnx" {
+        let shapes: SmallVec<[Shape; 4]> =
+            column.iter().map(|s| Shape::ranked([s.dim()])).collect();
+        let inferred = broadcastable::onnx::common_shape(&shapes).ok()?;
+        *inferred.shape.dims()?.first()?
+    } else {
+        numpy_column(&column)?
     };
-    match inferred.shape.dims()?.first()? {
-        Dim::Static(n) => Some(Size::Known(*n)),
+    match size {
+        Dim::Static(n) => Some(Size::Known(n)),
         // No static size other than 1 there: the symbols that are not 1 must agree.
         Dim::Dynamic => {
             let mut symbols = column.iter().filter(|s| s.known().is_none());
@@ -247,4 +261,32 @@ fn broadcast_entry(
             symbols.all(|&s| s == first).then_some(first)
         }
     }
+}
+
+/// The broadcast of one column of sizes under `numpy`, as
+/// `broadcastable::infer::analyze` gives it for rank-1 shapes, without building
+/// them: the one static size other than 1 if there is one (`None` if two differ),
+/// else 1 if every size is 1, else `?`; `None` for an empty column (no operand
+/// has the dim, so there is no ranked shape).
+fn numpy_column(column: &[Size]) -> Option<Dim> {
+    if column.is_empty() {
+        return None;
+    }
+    let mut witness = None;
+    let mut dynamic = false;
+    for s in column {
+        match s.dim() {
+            Dim::Static(1) => {}
+            Dim::Static(n) => match witness {
+                Some(w) if w != n => return None,
+                _ => witness = Some(n),
+            },
+            Dim::Dynamic => dynamic = true,
+        }
+    }
+    Some(match witness {
+        Some(n) => Dim::Static(n),
+        None if dynamic => Dim::Dynamic,
+        None => Dim::ONE,
+    })
 }

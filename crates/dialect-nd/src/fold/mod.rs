@@ -78,13 +78,8 @@ pub fn register(ctx: &mut Context) {
         ("nd.broadcast_shapes", |set| {
             set.add_fn(
                 "nd.broadcast_shapes",
-                "BroadcastShapesConflict",
-                shapes::broadcast_shapes_conflict,
-            );
-            set.add_fn(
-                "nd.broadcast_shapes",
-                "BroadcastShapesOperands",
-                shapes::broadcast_shapes_operands,
+                "BroadcastShapes",
+                shapes::broadcast_shapes_pattern,
             );
         }),
         ("nd.shape_slice", |set| {

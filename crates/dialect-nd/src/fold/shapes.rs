@@ -2,8 +2,10 @@
 //! `nd.shape_slice` and `nd.shape_concat`. Every broadcasting rule is the
 //! `broadcastable` crate's; sizes are read through [`super::facts`].
 
+use std::borrow::Cow;
+
 use broadcastable::{Dim, Error, Inferred, Policy, Shape};
-use smallvec::smallvec;
+use smallvec::{SmallVec, smallvec};
 use tensor_ir::builder::Builder;
 use tensor_ir::module::EditError;
 use tensor_ir::rewrite::{FoldResult, FoldResults};
@@ -99,9 +101,19 @@ pub(super) fn shape_of_cast(op: OpId, rw: &mut Builder<'_>) -> Result<bool, Edit
 }
 
 /// The policy of an `nd.broadcast_shapes` and its `broadcast_dimensions`.
-fn policy_of(ctx: &Context, module: &Module, op: OpId) -> Option<(String, Option<Vec<i64>>)> {
+fn policy_of(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+) -> Option<(Cow<'static, str>, Option<Vec<i64>>)> {
     let this = BroadcastShapesOp::cast(ctx, module, op)?;
-    let policy = this.policy(ctx, module).unwrap_or("numpy").to_owned();
+    // The policies the op accepts need no copy.
+    let policy = match this.policy(ctx, module).unwrap_or("numpy") {
+        "numpy" => Cow::Borrowed("numpy"),
+        "onnx" => Cow::Borrowed("onnx"),
+        "in_place" => Cow::Borrowed("in_place"),
+        other => Cow::Owned(other.to_owned()),
+    };
     Some((policy, this.broadcast_dimensions(ctx, module)))
 }
 
@@ -132,11 +144,13 @@ pub(super) fn fold_broadcast_shapes(
     if operands.iter().all(|&s| s == first) {
         return (module.value_type(first) == r).then(|| smallvec![FoldResult::Value(first)]);
     }
-    let (policy, dims) = policy_of(ctx, module, op)?;
+    // Sizes first, stopping at the first unknown entry: most shapes computed at
+    // run time have one, and then the policy need not be read.
     let mut shapes = Vec::with_capacity(operands.len());
     for &s in operands {
-        shapes.push(static_shape(&known_sizes(&shape_sizes(ctx, module, s)?)?)?);
+        shapes.push(known_shape(ctx, module, s)?);
     }
+    let (policy, dims) = policy_of(ctx, module, op)?;
     let inferred = broadcast(&policy, dims.as_deref(), &shapes).ok()?;
     let sizes: Vec<i64> = inferred
         .shape
@@ -145,6 +159,80 @@ pub(super) fn fold_broadcast_shapes(
         .map(|d| d.to_mlir())
         .collect::<Option<_>>()?;
     shape_attr(ctx, r, &sizes)
+}
+
+/// The static shape the entries of `s` give, if every one is known (and fits an
+/// `i64`, as a size written in a constant must).
+fn known_shape(ctx: &Context, module: &Module, s: Value) -> Option<Shape> {
+    let len = shape_length(ctx, module.value_type(s)).filter(|&n| n <= MAX_SHAPE_LEN)?;
+    let mut dims = broadcastable::Dims::with_capacity(len);
+    for k in 0..len {
+        let n = entry_size(ctx, module, s, k).known()?;
+        i64::try_from(n).ok()?;
+        dims.push(Dim::Static(n));
+    }
+    Some(Shape::Ranked(dims))
+}
+
+/// What the patterns of one `nd.broadcast_shapes` read, once per visit: the
+/// policy, `broadcast_dimensions`, and per operand its constant entries (as
+/// written) and its sizes.
+struct ShapesFacts {
+    policy: Cow<'static, str>,
+    dims: Option<Vec<i64>>,
+    /// Per operand, in order.
+    operands: SmallVec<[OperandFacts; 4]>,
+}
+
+struct OperandFacts {
+    value: Value,
+    /// Its constant's entries, if a constant shape defines it.
+    constant: Option<Vec<i64>>,
+    /// Its entries as [`shape_sizes`] gives them.
+    sizes: Option<SmallVec<[Size; 4]>>,
+}
+
+impl ShapesFacts {
+    fn of(ctx: &Context, module: &Module, op: OpId) -> Option<ShapesFacts> {
+        let (policy, dims) = policy_of(ctx, module, op)?;
+        let operands = module
+            .operands(op)
+            .iter()
+            .map(|&value| {
+                let constant = constant_shape(ctx, module, value);
+                let sizes = match &constant {
+                    // The same sizes [`shape_sizes`] reads from the constant, without
+                    // reading it again per entry.
+                    Some(c) if shape_length(ctx, module.value_type(value)) == Some(c.len()) => {
+                        Some(
+                            c.iter()
+                                .enumerate()
+                                .map(|(k, &n)| {
+                                    u64::try_from(n).map_or(Size::Entry(value, k), Size::Known)
+                                })
+                                .collect(),
+                        )
+                    }
+                    _ => shape_sizes(ctx, module, value).map(SmallVec::from_vec),
+                };
+                OperandFacts {
+                    value,
+                    constant,
+                    sizes,
+                }
+            })
+            .collect();
+        Some(ShapesFacts {
+            policy,
+            dims,
+            operands,
+        })
+    }
+
+    /// The facts of operand `v`.
+    fn of_value(&self, v: Value) -> Option<&OperandFacts> {
+        self.operands.iter().find(|o| o.value == v)
+    }
 }
 
 /// `[2, ?]`, or `[*]` for a shape of unknown length.
@@ -158,59 +246,92 @@ fn sizes_text(sizes: Option<&[Size]>) -> String {
     }
 }
 
-/// Known sizes that never broadcast make `--canonicalize` fail, with the error at
-/// the op naming each operand's shape (`?` where unknown), the dims and their sizes;
-/// so does a negative entry in a constant shape. At run time the op would report
-/// the same.
-pub(super) fn broadcast_shapes_conflict(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-    if let Some(message) = conflict(rw.ctx, rw.module, op) {
+/// The patterns of `nd.broadcast_shapes`, in this order, on facts read once:
+/// known sizes that never broadcast make `--canonicalize` fail (see [`conflict`]);
+/// then fewer operands for the same broadcast (see [`operands_plan`]).
+pub(super) fn broadcast_shapes_pattern(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+    let Some(facts) = ShapesFacts::of(rw.ctx, rw.module, op) else {
+        return Ok(false);
+    };
+    if let Some(message) = conflict(&facts) {
         report(rw, op, message);
     }
-    Ok(false)
+    broadcast_shapes_operands(op, rw, &facts)
 }
 
-fn conflict(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
-    let (policy, dims) = policy_of(ctx, module, op)?;
-    let operands = module.operands(op);
-    for (k, &s) in operands.iter().enumerate() {
-        if let Some(sizes) = constant_shape(ctx, module, s)
+/// Why the known sizes never broadcast, with the error at the op naming each
+/// operand's shape (`?` where unknown), the dims and their sizes; or a negative
+/// entry in a constant shape. At run time the op would report the same.
+fn conflict(facts: &ShapesFacts) -> Option<String> {
+    for (k, o) in facts.operands.iter().enumerate() {
+        if let Some(sizes) = &o.constant
             && let Some((j, &n)) = sizes.iter().enumerate().find(|&(_, &n)| n < 0)
         {
             return Some(format!(
                 "operand #{k} {} has entry {j} = {n}, which is not a size",
-                list_text(&sizes)
+                list_text(sizes)
             ));
         }
     }
-    let sizes: Vec<Option<Vec<Size>>> = operands
+    if facts.policy != "onnx"
+        && facts.policy != "in_place"
+        && facts.dims.is_none()
+        && numpy_compatible(facts)
+    {
+        return None;
+    }
+    let shapes: Vec<Shape> = facts
+        .operands
         .iter()
-        .map(|&s| shape_sizes(ctx, module, s))
-        .collect();
-    let shapes: Vec<Shape> = sizes
-        .iter()
-        .map(|s| match s {
+        .map(|o| match &o.sizes {
             Some(s) => Shape::ranked(s.iter().map(|s| s.dim())),
             None => Shape::Unranked,
         })
         .collect();
-    let why = match broadcast(&policy, dims.as_deref(), &shapes) {
+    let why = match broadcast(&facts.policy, facts.dims.as_deref(), &shapes) {
         Ok(_) => return None,
         Err(Error::Incompatible(c)) => c.to_string(),
         Err(e) => e.to_string(),
     };
-    let listed: Vec<String> = sizes
+    let listed: Vec<String> = facts
+        .operands
         .iter()
         .enumerate()
-        .map(|(k, s)| format!("operand #{k} {}", sizes_text(s.as_deref())))
+        .map(|(k, o)| format!("operand #{k} {}", sizes_text(o.sizes.as_deref())))
         .collect();
-    let policy = match &dims {
+    let policy = match &facts.dims {
         Some(d) => format!("broadcast_dimensions = {}", list_text(d)),
-        None => policy,
+        None => facts.policy.to_string(),
     };
     Some(format!(
         "shapes never broadcast ({policy}): {}: {why}",
         listed.join(", ")
     ))
+}
+
+/// True if the sizes broadcast under `numpy` (as `broadcastable::infer` decides,
+/// without building the shapes): at least one operand, and in each dim, aligned on
+/// the right, no two known sizes other than 1 that differ. Shapes of unknown length
+/// constrain nothing.
+fn numpy_compatible(facts: &ShapesFacts) -> bool {
+    if facts.operands.is_empty() {
+        return false;
+    }
+    let ranked = || facts.operands.iter().filter_map(|o| o.sizes.as_deref());
+    let rank = ranked().map(<[Size]>::len).max().unwrap_or(0);
+    (0..rank).all(|col| {
+        let mut witness = None;
+        ranked().all(|sizes| {
+            let Some(j) = (col + sizes.len()).checked_sub(rank) else {
+                return true;
+            };
+            match sizes[j] {
+                Size::Known(1) => true,
+                Size::Known(n) => *witness.get_or_insert(n) == n,
+                _ => true,
+            }
+        })
+    })
 }
 
 /// Fewer operands for the same broadcast (without `broadcast_dimensions`): a
@@ -219,8 +340,12 @@ fn conflict(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
 /// place; and an operand that a reference operand subsumes goes (see
 /// [`drop_subsumed`]). The result type is unchanged, and the rewrite only applies
 /// if the op still verifies with it.
-pub(super) fn broadcast_shapes_operands(op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
-    let Some(plan) = operands_plan(rw.ctx, rw.module, op) else {
+fn broadcast_shapes_operands(
+    op: OpId,
+    rw: &mut Builder<'_>,
+    facts: &ShapesFacts,
+) -> Result<bool, EditError> {
+    let Some(plan) = operands_plan(rw.ctx, rw.module, op, facts) else {
         return Ok(false);
     };
     let Some(this) = BroadcastShapesOp::cast(rw.ctx, rw.module, op) else {
@@ -237,30 +362,35 @@ pub(super) fn broadcast_shapes_operands(op: OpId, rw: &mut Builder<'_>) -> Resul
     Ok(true)
 }
 
-fn operands_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Operand>> {
-    let (policy, dims) = policy_of(ctx, module, op)?;
-    if dims.is_some() {
+fn operands_plan(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    facts: &ShapesFacts,
+) -> Option<Vec<Operand>> {
+    if facts.dims.is_some() {
         return None;
     }
+    let policy = &*facts.policy;
     let old = module.operands(op);
-    // Repeated operands; `in_place` keeps operand #0 in front.
-    let mut kept: Vec<Value> = Vec::with_capacity(old.len());
-    let mut seen = rustc_hash::FxHashSet::default();
-    for &s in old {
-        if seen.insert(s) {
-            kept.push(s);
+    // Repeated operands; `in_place` keeps operand #0 in front. Operands are few:
+    // a linear search beats hashing them.
+    let mut kept: SmallVec<[&OperandFacts; 4]> = SmallVec::with_capacity(old.len());
+    for o in &facts.operands {
+        if !kept.iter().any(|k| k.value == o.value) {
+            kept.push(o);
         }
     }
-    let mut plan: Vec<Operand> = kept.iter().map(|&v| Operand::Keep(v)).collect();
+    let mut plan: Vec<Operand> = kept.iter().map(|o| Operand::Keep(o.value)).collect();
     if policy != "in_place" {
         let constants: Vec<(usize, Shape)> = kept
             .iter()
             .enumerate()
-            .filter_map(|(i, &s)| Some((i, static_shape(&constant_shape(ctx, module, s)?)?)))
+            .filter_map(|(i, o)| Some((i, static_shape(o.constant.as_deref()?)?)))
             .collect();
         if constants.len() >= 2 {
             let shapes: Vec<Shape> = constants.iter().map(|(_, c)| c.clone()).collect();
-            if let Ok(merged) = broadcast(&policy, None, &shapes)
+            if let Ok(merged) = broadcast(policy, None, &shapes)
                 && let Some(sizes) = merged
                     .shape
                     .dims()
@@ -282,7 +412,7 @@ fn operands_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Operand
             }
         }
     }
-    plan = drop_subsumed(ctx, module, &policy, plan);
+    plan = drop_subsumed(facts, policy, plan);
     if plan.len() == old.len() {
         return None;
     }
@@ -311,26 +441,31 @@ fn operands_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<Operand
 /// its entry there or, except under `onnx`, a 1 (which changes nothing, where
 /// `onnx` rejects a 1 next to a run-time 0). Comparing with one operand keeps this
 /// linear in the operands.
-fn drop_subsumed(ctx: &Context, module: &Module, policy: &str, plan: Vec<Operand>) -> Vec<Operand> {
-    let sizes: Vec<Option<Vec<Size>>> = plan
+fn drop_subsumed(facts: &ShapesFacts, policy: &str, plan: Vec<Operand>) -> Vec<Operand> {
+    let sizes: Vec<Option<Cow<'_, [Size]>>> = plan
         .iter()
         .map(|o| match o {
-            Operand::Keep(v) => shape_sizes(ctx, module, *v),
+            Operand::Keep(v) => facts
+                .of_value(*v)
+                .and_then(|f| f.sizes.as_deref())
+                .map(Cow::Borrowed),
             Operand::Constant(c) => c
                 .iter()
                 .map(|&n| u64::try_from(n).ok().map(Size::Known))
-                .collect(),
+                .collect::<Option<Vec<_>>>()
+                .map(Cow::Owned),
         })
         .collect();
     let reference = if policy == "in_place" {
         0
     } else {
         // Of the longest, preferably one that is not all 1s (which subsumes less).
-        let Some(longest) = sizes.iter().flatten().map(Vec::len).max() else {
+        let Some(longest) = sizes.iter().flatten().map(|s| s.len()).max() else {
             return plan;
         };
-        let is_longest = |s: &Option<Vec<Size>>| s.as_ref().is_some_and(|s| s.len() == longest);
-        let ones = |s: &Option<Vec<Size>>| {
+        let is_longest =
+            |s: &Option<Cow<'_, [Size]>>| s.as_ref().is_some_and(|s| s.len() == longest);
+        let ones = |s: &Option<Cow<'_, [Size]>>| {
             s.as_ref()
                 .is_some_and(|s| s.iter().all(|&n| n == Size::Known(1)))
         };
@@ -343,7 +478,7 @@ fn drop_subsumed(ctx: &Context, module: &Module, policy: &str, plan: Vec<Operand
             None => return plan,
         }
     };
-    let Some(reference_sizes) = sizes.get(reference).cloned().flatten() else {
+    let Some(Some(reference_sizes)) = sizes.get(reference) else {
         return plan;
     };
     let ones_change_nothing = policy != "onnx";
@@ -355,11 +490,14 @@ fn drop_subsumed(ctx: &Context, module: &Module, policy: &str, plan: Vec<Operand
             .zip(&reference_sizes[offset..])
             .all(|(&a, &b)| a == b || (ones_change_nothing && a == Size::Known(1)))
     };
-    plan.into_iter()
-        .zip(sizes)
+    let keep: SmallVec<[bool; 4]> = sizes
+        .iter()
         .enumerate()
-        .filter(|(k, (_, s))| *k == reference || !s.as_deref().is_some_and(subsumed))
-        .map(|(_, (o, _))| o)
+        .map(|(k, s)| k == reference || !s.as_deref().is_some_and(subsumed))
+        .collect();
+    plan.into_iter()
+        .zip(keep)
+        .filter_map(|(o, keep)| keep.then_some(o))
         .collect()
 }
 
