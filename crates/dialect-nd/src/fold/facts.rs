@@ -290,3 +290,47 @@ fn numpy_column(column: &[Size]) -> Option<Dim> {
         None => Dim::ONE,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every column of up to four sizes over `?`, 0, 1, 2 and 3: `numpy_column`
+    /// decides it as `broadcastable::infer::analyze` does on rank-1 shapes.
+    #[test]
+    fn numpy_column_is_analyze_on_one_dim() {
+        let mut ctx = Context::new();
+        let mut module = Module::new();
+        let index = ctx.index_type();
+        let symbols: Vec<Value> = (0..4).map(|_| module.create_placeholder(index)).collect();
+        let choices = [None, Some(0u64), Some(1), Some(2), Some(3)];
+        let mut columns: Vec<Vec<Option<u64>>> = vec![vec![]];
+        for _ in 0..4 {
+            let longer: Vec<Vec<Option<u64>>> = columns
+                .iter()
+                .filter(|c| c.len() == columns.last().map_or(0, Vec::len))
+                .flat_map(|c| {
+                    choices.iter().map(move |&x| {
+                        let mut c = c.clone();
+                        c.push(x);
+                        c
+                    })
+                })
+                .collect();
+            columns.extend(longer);
+        }
+        assert_eq!(columns.len(), 1 + 5 + 25 + 125 + 625);
+        for column in &columns {
+            let sizes: Vec<Size> = column
+                .iter()
+                .enumerate()
+                .map(|(k, s)| s.map_or(Size::Dim(symbols[k], 0), Size::Known))
+                .collect();
+            let shapes: Vec<Shape> = sizes.iter().map(|s| Shape::ranked([s.dim()])).collect();
+            let reference = broadcastable::infer::analyze(&shapes)
+                .ok()
+                .and_then(|i| i.shape.dims().and_then(|d| d.first().copied()));
+            assert_eq!(numpy_column(&sizes), reference, "column {column:?}");
+        }
+    }
+}

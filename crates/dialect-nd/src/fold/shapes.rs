@@ -673,3 +673,77 @@ fn slice_of_concat(
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every list of up to three shapes (unranked, or of rank 0 to 2 over `?`, 0,
+    /// 1, 2 and 3): `numpy_compatible`, the conflict check's fast path, decides it
+    /// as the full check under `numpy` does.
+    #[test]
+    fn numpy_compatible_is_analyze() {
+        let mut ctx = Context::new();
+        let mut module = Module::new();
+        let index = ctx.index_type();
+        let value = module.create_placeholder(index);
+        let entries = [None, Some(0u64), Some(1), Some(2), Some(3)];
+        // `None`: unranked.
+        let mut shapes: Vec<Option<Vec<Option<u64>>>> = vec![None, Some(vec![])];
+        for &a in &entries {
+            shapes.push(Some(vec![a]));
+            for &b in &entries {
+                shapes.push(Some(vec![a, b]));
+            }
+        }
+        let mut lists: Vec<Vec<&Option<Vec<Option<u64>>>>> = vec![vec![]];
+        for _ in 0..3 {
+            let longer: Vec<_> = lists
+                .iter()
+                .filter(|l| l.len() == lists.last().map_or(0, Vec::len))
+                .flat_map(|l| {
+                    shapes.iter().map(move |s| {
+                        let mut l = l.clone();
+                        l.push(s);
+                        l
+                    })
+                })
+                .collect();
+            lists.extend(longer);
+        }
+        for list in &lists {
+            let operands: SmallVec<[OperandFacts; 4]> = list
+                .iter()
+                .enumerate()
+                .map(|(k, s)| OperandFacts {
+                    value,
+                    constant: None,
+                    sizes: s.as_ref().map(|e| {
+                        e.iter()
+                            .enumerate()
+                            .map(|(j, x)| x.map_or(Size::Entry(value, 3 * k + j), Size::Known))
+                            .collect()
+                    }),
+                })
+                .collect();
+            let reference: Vec<Shape> = operands
+                .iter()
+                .map(|o| match &o.sizes {
+                    None => Shape::Unranked,
+                    Some(s) => Shape::ranked(s.iter().map(|x| x.dim())),
+                })
+                .collect();
+            let facts = ShapesFacts {
+                policy: Cow::Borrowed("numpy"),
+                dims: None,
+                operands,
+            };
+            // The fast path may only say yes where the full check does (it skips
+            // it), and says yes wherever it does, but for no operands at all.
+            let full = broadcast("numpy", None, &reference).is_ok();
+            let fast = numpy_compatible(&facts);
+            assert!(!fast || full, "shapes {list:?}");
+            assert_eq!(fast, full && !list.is_empty(), "shapes {list:?}");
+        }
+    }
+}
