@@ -345,7 +345,7 @@ type Arg = (&'static [usize], char);
 
 /// Functions with unranked arguments (and `i32`/`i1` elements), from the golden
 /// inputs of `--lower-broadcast`: each argument's shape and elements
-/// (`f` f32, `i` i32, `b` i1).
+/// (`f` f32, `i` i32, `b` i1; see `typed_input`).
 const UNRANKED_RUNS: &[(&str, &[Arg])] = &[
     ("unranked_and_ranked", &[(&[2, 3, 4], 'f'), (&[4], 'f')]),
     ("unranked_and_ranked", &[(&[4], 'f'), (&[4], 'f')]),
@@ -356,11 +356,14 @@ const UNRANKED_RUNS: &[(&str, &[Arg])] = &[
     ("xla_ranked_result", &[(&[4], 'f'), (&[4, 3], 'f')]),
 ];
 
-/// A generated tensor of `shape` and kind `f`, `i` or `b`.
+/// A generated tensor of `shape` and kind `f` (f32), `d` (f64), `i` (i32), `l`
+/// (i64) or `b` (i1).
 fn typed_input(shape: &[usize], kind: char, seed: usize) -> Tensor {
     let f = input(shape, seed).data;
     let elements = match kind {
         'i' => Elements::I32(f.iter().map(|x| (x * 10.0) as i32).collect()),
+        'l' => Elements::I64(f.iter().map(|x| (x * 10.0) as i64).collect()),
+        'd' => Elements::F64(f.iter().map(|&x| f64::from(x) / 3.0).collect()),
         'b' => Elements::I1(f.iter().map(|&x| x > 0.0).collect()),
         _ => Elements::F32(f),
     };
@@ -601,4 +604,94 @@ fn rank_above_the_limit_aborts_with_its_message() {
         "no message in:\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Functions over f64 and i64 (static and dynamic), which no example uses.
+const WIDE: &str = r#"
+func.func @f64_bias_square(%x: tensor<?x3xf64>, %b: tensor<3xf64>) -> tensor<?x3xf64> {
+  %0 = nd.add %x, %b : (tensor<?x3xf64>, tensor<3xf64>) -> tensor<?x3xf64>
+  %1 = nd.mul %0, %0 : (tensor<?x3xf64>, tensor<?x3xf64>) -> tensor<?x3xf64>
+  return %1 : tensor<?x3xf64>
+}
+func.func @i64_outer(%c: tensor<4x1xi64>, %r: tensor<1x5xi64>) -> tensor<4x5xi64> {
+  %0 = nd.mul %c, %r : (tensor<4x1xi64>, tensor<1x5xi64>) -> tensor<4x5xi64>
+  return %0 : tensor<4x5xi64>
+}
+func.func @i64_dynamic_sub(%a: tensor<?x?xi64>, %b: tensor<?xi64>) -> tensor<?x?xi64> {
+  %0 = nd.sub %a, %b : (tensor<?x?xi64>, tensor<?xi64>) -> tensor<?x?xi64>
+  return %0 : tensor<?x?xi64>
+}
+"#;
+
+/// f64 and i64 arguments and results (ranked, static and dynamic) through MLIR's
+/// JIT give tensor-run's results.
+#[test]
+fn wide_element_types_equal_tensor_run() {
+    let (Some(tensor_opt), Some(tensor_run)) = (
+        tool("TENSOR_OPT", "tensor-opt"),
+        tool("TENSOR_RUN", "tensor-run"),
+    ) else {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tensor-bridge-wide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("wide.mlir");
+    std::fs::write(&file, WIDE).expect("the program is written");
+    let runs: &[(&str, &[Arg])] = &[
+        ("f64_bias_square", &[(&[2, 3], 'd'), (&[3], 'd')]),
+        ("i64_outer", &[(&[4, 1], 'l'), (&[1, 5], 'l')]),
+        ("i64_dynamic_sub", &[(&[3, 4], 'l'), (&[1], 'l')]),
+    ];
+    let context = context();
+    let text = export_text(&tensor_opt, WIDE, &["--convert-nd-to-upstream"]);
+    for &(entry, args) in runs {
+        let mut module = match parse_and_verify(&context, &text, entry) {
+            Ok(m) => m,
+            Err(ds) => panic!("@{entry}: {}", render(&ds)),
+        };
+        let inputs: Vec<Tensor> = args
+            .iter()
+            .enumerate()
+            .map(|(k, &(shape, kind))| typed_input(shape, kind, k))
+            .collect();
+        let results =
+            run(&context, &mut module, entry, &inputs).unwrap_or_else(|e| panic!("@{entry}: {e}"));
+        let out = Command::new(&tensor_run)
+            .arg(&file)
+            .args(["--entry", entry])
+            .args(
+                inputs
+                    .iter()
+                    .flat_map(|t| ["--arg".to_owned(), typed_literal(t)]),
+            )
+            .output()
+            .expect("tensor-run runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let expected = printed_results(&String::from_utf8_lossy(&out.stdout));
+        assert_eq!(results.len(), expected.len(), "@{entry}: result counts");
+        for (t, (shape, numbers)) in results.iter().zip(&expected) {
+            assert!(
+                matches!(
+                    (&t.elements, entry.starts_with("f64")),
+                    (Elements::F64(_), true) | (Elements::I64(_), false)
+                ),
+                "@{entry}: element type"
+            );
+            assert_eq!(&t.shape, shape, "@{entry}: shapes");
+            let got = as_f64(t);
+            assert_eq!(got.len(), numbers.len(), "@{entry}: element counts");
+            for (i, (g, e)) in got.iter().zip(numbers).enumerate() {
+                assert!(
+                    (g - e).abs() <= 1e-12 * e.abs().max(1.0),
+                    "@{entry} element {i}: JIT {g}, tensor-run {e}"
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
