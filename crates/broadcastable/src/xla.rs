@@ -131,9 +131,10 @@ pub fn expand_in_dim(lower: &[Dim], rank: usize, targets: &[usize]) -> Dims {
 
 /// Result shape of a binary op with explicit `broadcast_dimensions`.
 ///
-/// If either operand is unranked, nothing can be validated statically: the
-/// result is unranked with a [`RuntimeCheck::Unranked`](crate::RuntimeCheck)
-/// per unranked operand.
+/// If either operand is unranked, only the rule that does not depend on ranks is
+/// checked statically, that the entries are strictly increasing (seed 002: "it is
+/// also illegal to match V to both P and N"); the result is unranked with a
+/// [`RuntimeCheck::Unranked`](crate::RuntimeCheck) per unranked operand.
 ///
 /// # Errors
 /// [`Error::Xla`] as in [`validate_broadcast_dimensions`].
@@ -143,6 +144,15 @@ pub fn broadcast_in_dim(
     broadcast_dimensions: &[i64],
 ) -> Result<Inferred, Error> {
     let (Some(l), Some(r)) = (lhs.dims(), rhs.dims()) else {
+        if let Some(position) = (1..broadcast_dimensions.len())
+            .find(|&p| broadcast_dimensions[p] <= broadcast_dimensions[p - 1])
+        {
+            return Err(Error::Xla(XlaError::NotStrictlyIncreasing {
+                position,
+                previous: broadcast_dimensions[position - 1],
+                value: broadcast_dimensions[position],
+            }));
+        }
         let operands = [lhs.clone(), rhs.clone()];
         return Ok(Inferred {
             shape: Shape::Unranked,
@@ -191,6 +201,30 @@ mod tests {
 
     fn shape_of(lhs: &str, rhs: &str, dims: &[i64]) -> Result<Shape, Error> {
         broadcast_in_dim(&s(lhs), &s(rhs), dims).map(|i| i.shape)
+    }
+
+    /// Beside an unranked operand the entries must still increase strictly; any
+    /// increasing tuple is left to run time.
+    #[test]
+    fn unranked_still_needs_increasing_dimensions() {
+        for (lhs, rhs) in [("*", "2x3"), ("2x3", "*"), ("*", "*")] {
+            assert!(matches!(
+                broadcast_in_dim(&s(lhs), &s(rhs), &[1, 1]),
+                Err(Error::Xla(XlaError::NotStrictlyIncreasing {
+                    position: 1,
+                    previous: 1,
+                    value: 1
+                }))
+            ));
+            assert!(matches!(
+                broadcast_in_dim(&s(lhs), &s(rhs), &[3, 0]),
+                Err(Error::Xla(XlaError::NotStrictlyIncreasing {
+                    position: 1,
+                    ..
+                }))
+            ));
+            assert_eq!(shape_of(lhs, rhs, &[0, 7]), Ok(Shape::Unranked));
+        }
     }
 
     /// Every example of seed 002.

@@ -54,6 +54,25 @@ func.func @twice(%q: tensor<2x3x4x5xf32>, %tv: tensor<3x3xf32>) {
 
 // -----
 
+// The order does not depend on the ranks: beside an unranked operand the entries
+// must still increase strictly (found by the `lower` fuzz target, which reached
+// the lowering with a repeated entry).
+func.func @order_beside_unranked(%r: tensor<?x2x1xindex>, %u: tensor<*xindex>) -> tensor<?x?x?x5xindex> {
+  // expected-error @+1 {{'nd.max' op invalid broadcast dimensions: broadcast_dimensions must be strictly increasing, but entry 1 (3) follows 3}}
+  %0 = nd.max %u, %r {broadcast_dimensions = array<i64: 3, 3, 0>} : (tensor<*xindex>, tensor<?x2x1xindex>) -> tensor<?x?x?x5xindex>
+  return %0 : tensor<?x?x?x5xindex>
+}
+
+// -----
+
+// Increasing entries beside an unranked operand are left to run time.
+func.func @increasing_beside_unranked(%r: tensor<2x1xf32>, %u: tensor<*xf32>) -> tensor<*xf32> {
+  %0 = nd.add %u, %r {broadcast_dimensions = array<i64: 0, 5>} : (tensor<*xf32>, tensor<2x1xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
 // "T has to be equal to the matching dimension of the higher-rank array."
 func.func @size(%x: tensor<2x3xf32>, %v: tensor<3xf32>) {
   // expected-error @+2 {{'nd.add' op operands don't have broadcast-compatible shapes}}

@@ -119,17 +119,3 @@ func.func @xla_unranked_result(%v: tensor<4xf32>, %u: tensor<*xf32>) -> tensor<*
   %0 = nd.add %v, %u {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<*xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
-
-// -----
-
-// Beside an unranked operand the verifier cannot check where broadcast_dimensions
-// place the ranked one; placing two of its dims at one result dim cannot be made
-// explicit (nd.broadcast_in_dim would be invalid), so the op is left as it is, with
-// a warning (found by the `lower` fuzz target).
-// CHECK-LABEL: func.func @xla_repeated_placement
-// CHECK-NEXT:    %0 = nd.max %arg1, %arg0 {broadcast_dimensions = array<i64: 3, 3, 0>}
-func.func @xla_repeated_placement(%r: tensor<?x2x1xindex>, %u: tensor<*xindex>) -> tensor<?x?x?x5xindex> {
-  // expected-warning @+1 {{'nd.max' op still broadcasts implicitly: broadcast_dimensions place two operand dims at one result dim}}
-  %0 = nd.max %u, %r {broadcast_dimensions = array<i64: 3, 3, 0>} : (tensor<*xindex>, tensor<?x2x1xindex>) -> tensor<?x?x?x5xindex>
-  return %0 : tensor<?x?x?x5xindex>
-}

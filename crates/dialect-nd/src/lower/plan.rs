@@ -343,9 +343,10 @@ fn dim_maps(
                 .map(|&d| usize::try_from(d).ok().filter(|&d| d < f))
                 .collect();
             let placed = placed.ok_or_else(|| "broadcast_dimensions out of range".to_owned())?;
-            // Found by the lower fuzzer: with the other operand unranked the verifier
-            // cannot check the placement, and a repeated dim would make an invalid
-            // nd.broadcast_in_dim.
+            // Found by the lower fuzzer: a repeated dim would make an invalid
+            // nd.broadcast_in_dim. The verifier now refuses entries that do not
+            // increase strictly even beside an unranked operand, so verified IR
+            // does not get here; kept for IR that was not verified.
             let mut taken = vec![false; f];
             if placed
                 .iter()
