@@ -325,12 +325,13 @@ impl<'a> Verifier<'a> {
                 .and_then(|()| self.verify_operands_dominate(op));
         };
         let def = ctx.op_def_of_kind(kind);
+        let plan = ctx.plan_of_kind(kind);
         // Upstream checks operands on entering the op, before its own invariants.
         self.verify_operands_live(op)?;
-        if def.has_trait(OpTrait::ZeroResults) && module.num_results(op) != 0 {
+        if plan.has_trait(OpTrait::ZeroResults) && module.num_results(op) != 0 {
             return Err(current(op_error(ctx, module, op, "requires zero results")));
         }
-        if def.has_trait(OpTrait::Terminator)
+        if plan.has_trait(OpTrait::Terminator)
             && let Some(b) = o.parent()
             && module.block(b).last_op() != Some(op)
         {
@@ -341,7 +342,7 @@ impl<'a> Verifier<'a> {
                 "must be the last operation in the parent block",
             )));
         }
-        if def.has_trait(OpTrait::SingleBlock) {
+        if plan.has_trait(OpTrait::SingleBlock) {
             for (i, &r) in o.regions().iter().enumerate() {
                 if module.region(r).blocks().len() > 1 {
                     return Err(current(op_error(
@@ -354,26 +355,30 @@ impl<'a> Verifier<'a> {
             }
         }
         self.verify_successors(op)?;
-        if def.has_trait(OpTrait::IsolatedFromAbove) {
+        if plan.has_trait(OpTrait::IsolatedFromAbove) {
             self.verify_isolation(op)?;
         }
-        let plan = ctx.plan_of_kind(kind);
         crate::ods::check::verify_declared(ctx, module, op, def, plan).map_err(current)?;
         if let Some(verify) = def.verify {
             verify(ctx, module, op).map_err(current)?;
         }
         // External traits: listing one in the op definition is enough.
-        for t in def.traits {
+        let external = if plan.has_external_trait() {
+            def.traits
+        } else {
+            &[]
+        };
+        for t in external {
             let OpTrait::External(e) = t else { continue };
             if let Some((_, check)) = checks.iter_mut().find(|(k, _)| *k == e.key) {
                 check.check(ctx, module, op, e.param).map_err(current)?;
             }
         }
-        if def.has_trait(OpTrait::SymbolTable) {
+        if plan.has_trait(OpTrait::SymbolTable) {
             // Not `current`: the error is the redefining symbol's and names it.
             symbol_table::verify_symbol_table(ctx, module, op, &self.symbols)?;
         }
-        self.verify_regions(op, def.has_trait(OpTrait::NoTerminator))?;
+        self.verify_regions(op, plan.has_trait(OpTrait::NoTerminator))?;
         // Upstream checks dominance once the structure is known to be sound, and
         // symbol uses last, once the ops themselves are valid.
         self.verify_operands_dominate(op)?;
@@ -455,17 +460,40 @@ impl<'a> Verifier<'a> {
     /// or an argument of a dominating block. Operands are live (checked before).
     fn verify_operands_dominate(&self, op: OpId) -> Result<(), Diagnostic> {
         let module = self.module;
+        let block = module.op(op).parent();
+        let position = self.positions[op.index()];
         // As upstream, ops directly in unreachable blocks are not checked for
         // dominance (their uses still need a definition in an enclosing region).
-        let reachable = module.op(op).parent().is_none_or(|b| {
-            let tree = module
-                .block(b)
-                .parent()
-                .and_then(|r| self.dom_trees.get(&r));
-            tree.is_none_or(|t| t.is_reachable(b))
-        });
+        // Worked out only for an operand the common cases below do not settle.
+        let reachable = std::cell::OnceCell::new();
+        let reachable = || {
+            *reachable.get_or_init(|| {
+                block.is_none_or(|b| {
+                    let tree = module
+                        .block(b)
+                        .parent()
+                        .and_then(|r| self.dom_trees.get(&r));
+                    tree.is_none_or(|t| t.is_reachable(b))
+                })
+            })
+        };
         'operands: for (i, &v) in module.operands(op).iter().enumerate() {
-            let (def_block, def_op) = match module.value(v).def() {
+            let def = module.value(v).def();
+            // The common cases: a result of an earlier op of the same block, or an
+            // argument of that block, dominates whatever the region's kind.
+            match def {
+                ValueDef::Result { op: d, .. }
+                    if block.is_some()
+                        && module.op(d).parent() == block
+                        && position != u32::MAX
+                        && self.positions[d.index()] < position =>
+                {
+                    continue;
+                }
+                ValueDef::BlockArg { block: b, .. } if Some(b) == block => continue,
+                _ => {}
+            }
+            let (def_block, def_op) = match def {
                 ValueDef::Result { op: d, .. } => match module.op(d).parent() {
                     Some(b) => (b, Some(d)),
                     None => continue,
@@ -497,7 +525,7 @@ impl<'a> Verifier<'a> {
             let Some(user) = ancestor else {
                 return Err(self.dominance_error(op, i, def_block, def_op));
             };
-            if !reachable {
+            if !reachable() {
                 continue;
             }
             let Some(user_block) = module.op(user).parent() else {

@@ -23,6 +23,29 @@ pub(crate) struct Plan {
     attr_names: Vec<Symbol>,
     /// `SameElementType`: the first operand that takes part, and the results.
     same_element: Option<(usize, bool)>,
+    /// The core traits the generic verifier asks about on every op, as bits
+    /// (`OpDef::has_trait` compares trait by trait).
+    traits: u16,
+}
+
+/// The bit of every external trait in [`Plan`]'s trait set.
+const EXTERNAL: u16 = 1 << 9;
+
+/// The bit of `t` in [`Plan`]'s trait set (`None` for traits it does not keep).
+fn trait_bit(t: OpTrait) -> Option<u16> {
+    Some(match t {
+        OpTrait::IsolatedFromAbove => 1,
+        OpTrait::Terminator => 1 << 1,
+        OpTrait::NoTerminator => 1 << 2,
+        OpTrait::SingleBlock => 1 << 3,
+        OpTrait::SymbolTable => 1 << 4,
+        OpTrait::HasOnlyGraphRegion => 1 << 5,
+        OpTrait::ZeroResults => 1 << 6,
+        OpTrait::ZeroSuccessors => 1 << 7,
+        OpTrait::Pure => 1 << 8,
+        OpTrait::External(_) => EXTERNAL,
+        OpTrait::SameElementType { .. } => return None,
+    })
 }
 
 impl Plan {
@@ -42,7 +65,25 @@ impl Plan {
                 && !def.has_trait(OpTrait::ZeroSuccessors),
             attr_names: def.attributes.iter().map(|a| ctx.sym(a.name)).collect(),
             same_element,
+            traits: def
+                .traits
+                .iter()
+                .filter_map(|&t| trait_bit(t))
+                .fold(0, |acc, b| acc | b),
         }
+    }
+
+    /// Whether the op has `t` (any external trait, for [`OpTrait::External`]), as
+    /// [`OpDef::has_trait`] answers but in O(1); `SameElementType` is not kept.
+    #[inline]
+    pub(crate) fn has_trait(&self, t: OpTrait) -> bool {
+        trait_bit(t).is_some_and(|b| self.traits & b != 0)
+    }
+
+    /// Whether the op lists any external trait.
+    #[inline]
+    pub(crate) fn has_external_trait(&self) -> bool {
+        self.traits & EXTERNAL != 0
     }
 }
 

@@ -251,8 +251,15 @@ pub fn fits(ctx: &Context, module: &Module, op: OpId, def: &crate::OpDef) -> boo
     if ctx.str(o.name()) != def.name {
         return false;
     }
+    // Whether `group_range` places every group, in one pass over the groups: enough
+    // values for the single ones, and at most one for an optional one.
     let groups_fit = |groups: Option<&[GroupDef]>, n: usize| {
-        groups.is_none_or(|gs| (0..gs.len()).all(|g| group_range(gs, n, g).is_some()))
+        groups.is_none_or(|gs| {
+            let singles = gs.iter().filter(|g| g.kind == GroupKind::Single).count();
+            let optional = gs.iter().any(|g| g.kind == GroupKind::Optional);
+            n.checked_sub(singles)
+                .is_some_and(|flexible| !optional || flexible <= 1)
+        })
     };
     groups_fit(def.operands, module.operands(op).len())
         && groups_fit(def.results, module.num_results(op))
