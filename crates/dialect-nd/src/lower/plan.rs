@@ -184,6 +184,30 @@ impl Plan {
             );
         }
         let maps = dim_maps(&ranks, frame, &rule)?;
+        // Beside an unranked operand the verifier cannot check the static sizes
+        // against the result type (found by the `lower` fuzz target): a static
+        // operand size other than 1 mapped to a different static result size would
+        // make an invalid nd.broadcast_in_dim.
+        for (k, map) in maps.iter().enumerate() {
+            let (Some(map), Some(target)) = (map, targets.get(k).and_then(Option::as_ref)) else {
+                continue;
+            };
+            let Some(dims) = tensor_dims(ctx, module.value_type(operands[k])) else {
+                continue;
+            };
+            for (i, &j) in map.iter().enumerate() {
+                if let (Some(&n), Some(&t)) = (dims.get(i), target.get(j))
+                    && n != 1
+                    && n != DYNAMIC
+                    && t != DYNAMIC
+                    && n != t
+                {
+                    return Err(format!(
+                        "operand #{k} dim {i} has size {n}, which cannot broadcast to the size {t} of the result's dim {j}"
+                    ));
+                }
+            }
+        }
         let mut sizes = Sizes::new(ctx, module);
         let common = common_sizes(&mut sizes, operands, &maps, frame, &rule);
         let mut plan = Plan {
