@@ -446,6 +446,46 @@ fn as_f64(t: &Tensor) -> Vec<f64> {
     }
 }
 
+/// Runs `entry` of `file` in tensor-run on `inputs` and checks that the JIT's
+/// `results` have its shapes and, within `rel` (relative), its numbers.
+fn compare_with_tensor_run(
+    tensor_run: &Path,
+    file: &Path,
+    entry: &str,
+    inputs: &[Tensor],
+    results: &[Tensor],
+    rel: f64,
+) {
+    let out = Command::new(tensor_run)
+        .arg(file)
+        .args(["--entry", entry])
+        .args(
+            inputs
+                .iter()
+                .flat_map(|t| ["--arg".to_owned(), typed_literal(t)]),
+        )
+        .output()
+        .expect("tensor-run runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = printed_results(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(results.len(), expected.len(), "@{entry}: result counts");
+    for (t, (shape, numbers)) in results.iter().zip(&expected) {
+        assert_eq!(&t.shape, shape, "@{entry}: shapes");
+        let got = as_f64(t);
+        assert_eq!(got.len(), numbers.len(), "@{entry}: element counts");
+        for (i, (g, e)) in got.iter().zip(numbers).enumerate() {
+            assert!(
+                (g - e).abs() <= rel * e.abs().max(1.0),
+                "@{entry} element {i}: JIT {g}, tensor-run {e}"
+            );
+        }
+    }
+}
+
 fn golden_unranked() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../test/Transforms/lower-broadcast/unranked.mlir")
@@ -518,34 +558,14 @@ fn unranked_jit_results_equal_tensor_run() {
             .collect();
         let results =
             run(&context, &mut module, entry, &inputs).unwrap_or_else(|e| panic!("@{entry}: {e}"));
-        let out = Command::new(&tensor_run)
-            .arg(golden_unranked())
-            .args(["--entry", entry])
-            .args(
-                inputs
-                    .iter()
-                    .flat_map(|t| ["--arg".to_owned(), typed_literal(t)]),
-            )
-            .output()
-            .expect("tensor-run runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        compare_with_tensor_run(
+            &tensor_run,
+            &golden_unranked(),
+            entry,
+            &inputs,
+            &results,
+            1e-5,
         );
-        let expected = printed_results(&String::from_utf8_lossy(&out.stdout));
-        assert_eq!(results.len(), expected.len(), "@{entry}: result counts");
-        for (t, (shape, numbers)) in results.iter().zip(&expected) {
-            assert_eq!(&t.shape, shape, "@{entry}: shapes");
-            let got = as_f64(t);
-            assert_eq!(got.len(), numbers.len(), "@{entry}: element counts");
-            for (i, (g, e)) in got.iter().zip(numbers).enumerate() {
-                assert!(
-                    (g - e).abs() <= 1e-5 * e.abs().max(1.0),
-                    "@{entry} element {i}: JIT {g}, tensor-run {e}"
-                );
-            }
-        }
     }
 }
 
@@ -657,24 +677,7 @@ fn wide_element_types_equal_tensor_run() {
             .collect();
         let results =
             run(&context, &mut module, entry, &inputs).unwrap_or_else(|e| panic!("@{entry}: {e}"));
-        let out = Command::new(&tensor_run)
-            .arg(&file)
-            .args(["--entry", entry])
-            .args(
-                inputs
-                    .iter()
-                    .flat_map(|t| ["--arg".to_owned(), typed_literal(t)]),
-            )
-            .output()
-            .expect("tensor-run runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let expected = printed_results(&String::from_utf8_lossy(&out.stdout));
-        assert_eq!(results.len(), expected.len(), "@{entry}: result counts");
-        for (t, (shape, numbers)) in results.iter().zip(&expected) {
+        for t in &results {
             assert!(
                 matches!(
                     (&t.elements, entry.starts_with("f64")),
@@ -682,16 +685,8 @@ fn wide_element_types_equal_tensor_run() {
                 ),
                 "@{entry}: element type"
             );
-            assert_eq!(&t.shape, shape, "@{entry}: shapes");
-            let got = as_f64(t);
-            assert_eq!(got.len(), numbers.len(), "@{entry}: element counts");
-            for (i, (g, e)) in got.iter().zip(numbers).enumerate() {
-                assert!(
-                    (g - e).abs() <= 1e-12 * e.abs().max(1.0),
-                    "@{entry} element {i}: JIT {g}, tensor-run {e}"
-                );
-            }
         }
+        compare_with_tensor_run(&tensor_run, &file, entry, &inputs, &results, 1e-12);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
