@@ -37,6 +37,9 @@ use crate::emit::Exporter;
 /// text), for the export of later candidates that use them.
 pub(super) type ShapeTable = FxHashMap<Value, SmallVec<[Value; 4]>>;
 
+/// A candidate's operands and properties.
+type Candidate<'a> = (SmallVec<[Value; 3]>, Vec<(&'a str, Attribute)>);
+
 impl Importer<'_> {
     /// True if the op's result, one of its operands or what an operand
     /// broadcasts has a `?` dim.
@@ -147,8 +150,7 @@ impl Importer<'_> {
             .iter()
             .map(|&v| self.peel(v).unwrap_or(v))
             .collect();
-        let mut candidates: Vec<(SmallVec<[Value; 3]>, Vec<(&str, Attribute)>)> =
-            vec![(peeled.clone(), props.clone())];
+        let mut candidates: Vec<Candidate<'_>> = vec![(peeled.clone(), props.clone())];
         // XLA placement: the lower-rank operand's dims where its broadcast puts them.
         if operands.len() == 2 {
             let rank = |v: Value| {

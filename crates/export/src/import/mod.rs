@@ -324,7 +324,7 @@ impl Importer<'_> {
             }
             ("linalg.map", Some(r)) => self.map(op, r)?,
             ("linalg.broadcast", Some(r)) => self.broadcast(op, r)?,
-            ("tensor.from_elements", Some(r)) => return self.from_elements(op, r),
+            ("tensor.from_elements", Some(r)) => return self.sizes_tensor(op, r),
             ("linalg.reduce", Some(r)) => self.reduce(op, r)?,
             ("linalg.matmul" | "linalg.batch_matmul", Some(r)) => self.matmul(op, r)?,
             _ => return Ok(false),
@@ -667,7 +667,7 @@ impl Importer<'_> {
 
     /// `tensor.from_elements` of sizes: `nd.dim` (one entry, `tensor<index>`) or
     /// `nd.shape_of` (every dim of one tensor), checked as a dynamic candidate.
-    fn from_elements(&mut self, op: OpId, r: Value) -> IResult<bool> {
+    fn sizes_tensor(&mut self, op: OpId, r: Value) -> IResult<bool> {
         let m = &*self.b.module;
         let entries: SmallVec<[Value; 4]> = m.operands(op).iter().copied().collect();
         let ty = m.value_type(r);
