@@ -519,14 +519,16 @@ fn process(
             continue;
         }
         let name = module.op(op).name();
-        if patterns.none_for(name) {
+        let candidates = patterns.for_kind(ctx.op_kind(name), name);
+        if candidates.len() == 0 {
             continue;
         }
-        for pattern in patterns.for_op(name) {
-            let mut b = Builder::with_listener(ctx, module, state);
+        // One rewriter for every pattern tried on the op.
+        let mut b = Builder::with_listener(ctx, module, state);
+        for pattern in candidates {
             b.set_insertion_point_before(op);
             let applied = pattern.match_and_rewrite(op, &mut b);
-            let applied = applied.map_err(|e| RewriteError::edit(ctx, module, op, e))?;
+            let applied = applied.map_err(|e| RewriteError::edit(b.ctx, b.module, op, e))?;
             if applied {
                 outcome.rewrites += 1;
                 rewrites += 1;
