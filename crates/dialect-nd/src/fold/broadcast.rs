@@ -193,13 +193,14 @@ pub(super) fn fold_identity(
     {
         return Some(identity);
     }
+    // Otherwise the view needs ranked types (and the operand's is the result's).
+    let rank = tensor_dims(ctx, r)?.len();
     // Without `known_nonexpanding_dimensions` every size must provably be the
     // operand's: ask that first, before building the view (most such broadcasts
     // of a `?` dim stay, and this is the cheaper way to find out).
     if module
         .get_attr_named(ctx, op, "known_nonexpanding_dimensions")
         .is_none()
-        && let Some(rank) = tensor_dims(ctx, r).map(<[i64]>::len)
         && (0..rank).any(|i| dim_size(ctx, module, x, i) != dim_size(ctx, module, result, i))
     {
         return None;
