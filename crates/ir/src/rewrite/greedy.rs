@@ -141,7 +141,11 @@ pub fn apply_patterns_greedily(
             &mut state,
             &mut outcome,
         )?;
-        if config.region_simplification {
+        // Only a region of several blocks can have an unreachable one: skip the
+        // walk when none had several and no block was inserted since.
+        if config.region_simplification
+            && (state.multi_block || module.blocks_inserted() != state.blocks_inserted)
+        {
             let erased = erase_unreachable_blocks(module, root)
                 .map_err(|e| RewriteError::edit(ctx, module, root, e))?;
             outcome.blocks_erased += erased as u64;
@@ -284,6 +288,10 @@ struct State {
     /// Under [`Strictness::ExistingOps`], the first id of an op the driver did not
     /// start with: such ops are not visited.
     new_ops_from: Option<usize>,
+    /// When the worklist was filled: whether a region under the root had several
+    /// blocks, and [`Module::blocks_inserted`].
+    multi_block: bool,
+    blocks_inserted: u64,
 }
 
 impl State {
@@ -350,7 +358,14 @@ fn populate(
     } else {
         post_order(module, root)
     };
+    state.blocks_inserted = module.blocks_inserted();
+    state.multi_block = false;
     for op in ops {
+        state.multi_block |= module
+            .op(op)
+            .regions()
+            .iter()
+            .any(|&r| module.region(r).blocks().len() > 1);
         let created = state.new_ops_from.is_some_and(|first| op.index() >= first);
         if op == root || module.op(op).is_erased() || created {
             continue;
