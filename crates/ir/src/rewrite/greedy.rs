@@ -17,14 +17,12 @@
 //! It stops when an iteration changes nothing (converged) or after
 //! [`GreedyConfig::max_iterations`].
 
-use super::fold::{
-    ConstantLike, ConstantMaterializer, Fold, FoldFn, FoldResult, MaterializeFn, is_trivially_dead,
-};
+use super::fold::{ConstantLike, ConstantMaterializer, Fold, FoldFn, FoldResult, MaterializeFn};
 use super::pattern::FrozenPatternSet;
 use super::{RewriteError, erase_unreachable_blocks, might_be_isolated};
 use crate::builder::{Builder, Listener};
 use crate::module::{BlockId, Module, OpId, RegionId, Value, ValueDef};
-use crate::{Attribute, Context, Type};
+use crate::{Attribute, Context, OpTrait, Type};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
@@ -166,6 +164,9 @@ type ConstantFn = fn(&Context, &Module, OpId) -> Option<Attribute>;
 
 /// Per op kind: the hooks, looked up once rather than per op.
 struct Tables {
+    /// `Pure` and not a terminator: erasable once unused (see
+    /// [`is_trivially_dead`](super::fold::is_trivially_dead)).
+    erasable: Vec<bool>,
     fold: Vec<Option<FoldFn>>,
     constant: Vec<Option<ConstantFn>>,
     materialize: Vec<Option<MaterializeFn>>,
@@ -175,6 +176,7 @@ struct Tables {
 impl Tables {
     fn new(ctx: &Context) -> Self {
         let mut t = Tables {
+            erasable: Vec::new(),
             fold: Vec::new(),
             constant: Vec::new(),
             materialize: Vec::new(),
@@ -182,6 +184,8 @@ impl Tables {
         };
         for (kind, def) in ctx.registered_ops() {
             let dialect = def.name.split_once('.').map_or(def.name, |(d, _)| d);
+            t.erasable
+                .push(def.has_trait(OpTrait::Pure) && !def.has_trait(OpTrait::Terminator));
             t.fold
                 .push(ctx.interface_of_kind::<Fold>(kind).map(|f| f.0));
             t.constant
@@ -515,14 +519,19 @@ fn process(
         if module.op(op).is_erased() || module.op(op).parent().is_none() {
             continue;
         }
-        if config.erase_dead_ops && is_trivially_dead(ctx, module, op) {
+        let kind = Tables::kind(ctx, module, op);
+        // As `is_trivially_dead`, with the traits looked up by kind.
+        if config.erase_dead_ops
+            && kind.is_some_and(|k| tables.erasable[k])
+            && module.op(op).regions().is_empty()
+            && module.results_unused(op)
+        {
             let erased = Builder::with_listener(ctx, module, state).erase_op(op);
             erased.map_err(|e| RewriteError::edit(ctx, module, op, e))?;
             outcome.erased += 1;
             changed = true;
             continue;
         }
-        let kind = Tables::kind(ctx, module, op);
         let is_constant = kind.is_some_and(|k| tables.constant[k].is_some());
         if config.fold
             && !is_constant
