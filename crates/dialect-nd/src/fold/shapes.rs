@@ -401,7 +401,7 @@ fn operands_plan(
     {
         let sizes: SmallVec<[Option<&[Size]>; 4]> =
             kept.iter().map(|o| o.sizes.as_deref()).collect();
-        if keep_mask(&sizes, policy).iter().all(|&k| k) {
+        if !any_subsumed(&sizes, policy) {
             return None;
         }
     }
@@ -485,48 +485,58 @@ fn drop_subsumed(facts: &ShapesFacts, policy: &str, plan: Vec<Operand>) -> Vec<O
 }
 
 /// Per operand (its sizes, if its length is known), whether it stays: those that
-/// the reference operand (the target under `in_place`, else the first longest,
-/// preferably not all 1s) subsumes go: no longer than it, and each entry provably
-/// its entry there or, except under `onnx`, a 1 (which changes nothing, where
-/// `onnx` rejects a 1 next to a run-time 0). Comparing with one operand keeps this
-/// linear in the operands.
+/// the reference operand (see [`reference`]) subsumes go.
 fn keep_mask(sizes: &[Option<&[Size]>], policy: &str) -> SmallVec<[bool; 4]> {
-    let all: SmallVec<[bool; 4]> = smallvec![true; sizes.len()];
-    let reference = if policy == "in_place" {
+    match reference(sizes, policy) {
+        Some((r, reference_sizes)) => sizes
+            .iter()
+            .enumerate()
+            .map(|(k, s)| k == r || !s.is_some_and(|m| subsumes(reference_sizes, m, policy)))
+            .collect(),
+        None => smallvec![true; sizes.len()],
+    }
+}
+
+/// True if [`keep_mask`] drops an operand, without building the mask.
+fn any_subsumed(sizes: &[Option<&[Size]>], policy: &str) -> bool {
+    reference(sizes, policy).is_some_and(|(r, reference_sizes)| {
+        sizes
+            .iter()
+            .enumerate()
+            .any(|(k, s)| k != r && s.is_some_and(|m| subsumes(reference_sizes, m, policy)))
+    })
+}
+
+/// The operand others are compared with, and its sizes: the target under
+/// `in_place`, else the first longest, preferably not all 1s (which subsumes
+/// less). Comparing with one operand keeps this linear in the operands.
+fn reference<'s>(sizes: &[Option<&'s [Size]>], policy: &str) -> Option<(usize, &'s [Size])> {
+    let r = if policy == "in_place" {
         0
     } else {
-        // Of the longest, preferably one that is not all 1s (which subsumes less).
-        let Some(longest) = sizes.iter().flatten().map(|s| s.len()).max() else {
-            return all;
-        };
+        let longest = sizes.iter().flatten().map(|s| s.len()).max()?;
         let is_longest = |s: &Option<&[Size]>| s.is_some_and(|s| s.len() == longest);
         let ones = |s: &Option<&[Size]>| s.is_some_and(|s| s.iter().all(|&n| n == Size::Known(1)));
-        match sizes
+        sizes
             .iter()
             .position(|s| is_longest(s) && !ones(s))
-            .or_else(|| sizes.iter().position(is_longest))
-        {
-            Some(r) => r,
-            None => return all,
-        }
+            .or_else(|| sizes.iter().position(is_longest))?
     };
-    let Some(Some(reference_sizes)) = sizes.get(reference) else {
-        return all;
+    Some((r, (*sizes.get(r)?)?))
+}
+
+/// True if an operand of sizes `m` changes nothing next to the reference's: no
+/// longer, and each entry provably the reference's entry there or, except under
+/// `onnx`, a 1 (which changes nothing, where `onnx` rejects a 1 next to a
+/// run-time 0).
+fn subsumes(reference: &[Size], m: &[Size], policy: &str) -> bool {
+    let Some(offset) = reference.len().checked_sub(m.len()) else {
+        return false;
     };
     let ones_change_nothing = policy != "onnx";
-    let subsumed = |m: &[Size]| {
-        let Some(offset) = reference_sizes.len().checked_sub(m.len()) else {
-            return false;
-        };
-        m.iter()
-            .zip(&reference_sizes[offset..])
-            .all(|(&a, &b)| a == b || (ones_change_nothing && a == Size::Known(1)))
-    };
-    sizes
-        .iter()
-        .enumerate()
-        .map(|(k, s)| k == reference || !s.is_some_and(subsumed))
-        .collect()
+    m.iter()
+        .zip(&reference[offset..])
+        .all(|(&a, &b)| a == b || (ones_change_nothing && a == Size::Known(1)))
 }
 
 /// A slice of known entries is a constant; the whole operand is the operand.
