@@ -260,3 +260,130 @@ fn round_trip_runs_to_the_same_results() {
         assert_eq!(tensor_run(&back, entry, inputs), expected, "@{entry}");
     }
 }
+
+/// The examples' dynamic functions, with literal arguments of sizes the `?`s take
+/// at run time.
+const DYNAMIC_RUNS: &[(&str, &str, &[&str])] = &[
+    (
+        "softmax.mlir",
+        "softmax_dynamic",
+        &["dense<[[1.0, 2.0, 3.0], [4.0, -1.0, 0.5]]> : tensor<2x3xf32>"],
+    ),
+    (
+        "layer_norm.mlir",
+        "layer_norm_dynamic",
+        &[
+            "dense<[[[1.0, 2.0, 4.0, 8.0]], [[0.5, -0.5, 1.5, 3.0]]]> : tensor<2x1x4xf32>",
+            "dense<[1.0, 2.0, 0.5, 1.0]> : tensor<4xf32>",
+            "dense<[0.0, 0.1, 0.2, 0.3]> : tensor<4xf32>",
+        ],
+    ),
+    (
+        "outer_product.mlir",
+        "outer_batched_dynamic",
+        &[
+            "dense<[[[1.0], [2.0], [3.0]], [[4.0], [5.0], [6.0]]]> : tensor<2x3x1xf32>",
+            "dense<[[[1.0, 10.0]], [[2.0, 20.0]]]> : tensor<2x1x2xf32>",
+        ],
+    ),
+    (
+        "attention.mlir",
+        "attention_dynamic",
+        &[
+            "dense<0.5> : tensor<1x4x2x16xf32>",
+            "dense<0.25> : tensor<1x4x16x3xf32>",
+            "dense<2.0> : tensor<1x4x3x16xf32>",
+            "dense<[[0.0, 1.0, -1.0]]> : tensor<1x3xf32>",
+        ],
+    ),
+];
+
+/// `tensor-run` on `text`'s `entry` with literal arguments: exit code, results
+/// and errors.
+fn tensor_run_literal(text: &str, entry: &str, args: &[&str]) -> (i32, String, String) {
+    let tensor_run = PathBuf::from(env!("CARGO_BIN_EXE_tensor-run"));
+    let mut all = vec!["-", "--entry", entry];
+    for a in args {
+        all.extend(["--arg", a]);
+    }
+    run(&tensor_run, &all, text)
+}
+
+/// The lowered program and its round trip, both printed with their locations.
+fn lowered_and_back(text: &str) -> (String, String) {
+    let tensor_opt = PathBuf::from(env!("CARGO_BIN_EXE_tensor-opt"));
+    let (code, lowered, err) = run(
+        &tensor_opt,
+        &["-", "--lower-broadcast", "--mlir-print-debuginfo"],
+        text,
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, back, err) = run(
+        &tensor_opt,
+        &[
+            "-",
+            "--lower-broadcast",
+            "--convert-nd-to-upstream",
+            "--convert-upstream-to-nd",
+            "--verify-explicit-broadcast",
+            "--mlir-print-debuginfo",
+        ],
+        text,
+    );
+    assert_eq!(code, 0, "the round trip fails:\n{err}");
+    (lowered, back)
+}
+
+/// Dynamic shapes: export then import gives back the lowered program, run-time
+/// checks included, which `tensor-run` runs to the original's results.
+#[test]
+fn dynamic_round_trip_runs_to_the_same_results() {
+    for &(file, entry, args) in DYNAMIC_RUNS {
+        let text = std::fs::read_to_string(root().join("examples").join(file)).expect("readable");
+        let original = function(&text, entry);
+        let (lowered, back) = lowered_and_back(&original);
+        assert_eq!(
+            back, lowered,
+            "@{entry}: the round trip changed the program"
+        );
+        assert!(
+            !back.contains("linalg.") && !back.contains("cf.assert"),
+            "@{entry}: upstream ops left"
+        );
+        assert!(
+            back.contains("nd.broadcast_shapes"),
+            "@{entry}: no run-time check"
+        );
+        let (code, expected, err) = tensor_run_literal(&original, entry, args);
+        assert_eq!(code, 0, "@{entry}: {err}");
+        assert!(expected.contains("dense<"), "@{entry}: no result printed");
+        let (code, got, err) = tensor_run_literal(&back, entry, args);
+        assert_eq!(code, 0, "@{entry} after the round trip: {err}");
+        assert_eq!(got, expected, "@{entry}");
+    }
+}
+
+/// A run-time check that fails: the lowered program and its round trip report the
+/// same error, at the same location.
+#[test]
+fn dynamic_round_trip_fails_the_same_check() {
+    let text =
+        std::fs::read_to_string(root().join("examples/outer_product.mlir")).expect("readable");
+    let original = function(&text, "outer_batched_dynamic");
+    let (lowered, back) = lowered_and_back(&original);
+    // Batch 2 against batch 3: neither is 1.
+    let args = [
+        "dense<1.0> : tensor<2x3x1xf32>",
+        "dense<2.0> : tensor<3x1x4xf32>",
+    ];
+    let (code, _, before) = tensor_run_literal(&lowered, "outer_batched_dynamic", &args);
+    assert_ne!(code, 0, "the mismatch is not caught");
+    assert!(
+        before.contains("'nd.broadcast_shapes' op shapes do not broadcast at run time")
+            && before.contains("operand #0 dim 0 has size 2 but operand #1 dim 0 has size 3"),
+        "{before}"
+    );
+    let (code, _, after) = tensor_run_literal(&back, "outer_batched_dynamic", &args);
+    assert_ne!(code, 0);
+    assert_eq!(after, before);
+}

@@ -424,6 +424,17 @@ impl<'a> Exporter<'a> {
         Ok(out)
     }
 
+    /// Records `entries` as the entries of the shape value `v` (the import's
+    /// rebuilt shapes, exported earlier).
+    pub(crate) fn seed_shape(&mut self, v: Value, entries: SmallVec<[Value; 4]>) {
+        self.shapes.insert(v, entries);
+    }
+
+    /// The entries recorded for the shape value `v`.
+    pub(crate) fn entries_of(&self, v: Value) -> Option<SmallVec<[Value; 4]>> {
+        self.shapes.get(&v).cloned()
+    }
+
     /// A shape value of `entries` (`tensor.from_elements`), remembering them.
     pub fn shape_value(&mut self, entries: SmallVec<[Value; 4]>) -> XResult<Value> {
         let index = self.index_type();

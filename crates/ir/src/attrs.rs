@@ -232,6 +232,18 @@ impl Context {
 
     /// An `array<i64: ...>` attribute.
     pub fn i64_array_attr(&mut self, values: &[i64]) -> Attribute {
+        if let Some(&a) = self.i64_arrays.get(values) {
+            return a;
+        }
+        let a = self.i64_array_attr_uncached(values);
+        // Short arrays only: the memo is for the many small ones builders make.
+        if values.len() <= 8 {
+            self.i64_arrays.insert(values.into(), a);
+        }
+        a
+    }
+
+    fn i64_array_attr_uncached(&mut self, values: &[i64]) -> Attribute {
         let elem = self.i(64);
         let kind = ElementKind::Int {
             width: 64,

@@ -13,6 +13,7 @@ use crate::source::SourceBuffer;
 use crate::types::{Type, TypeKind};
 use crate::verify::TraitVerifier;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::any::{Any, TypeId};
 use std::sync::Arc;
 
@@ -64,6 +65,10 @@ pub struct Context {
     /// Settings and state of other crates (a trait crate's semantics, say), by type.
     extensions: FxHashMap<TypeId, Box<dyn Any + Send + Sync>>,
     elements_hex_limit: Option<i64>,
+    /// `array<i64: ...>` attributes by their values: builders make the same few
+    /// (broadcast dims, shapes) thousands of times, and building the generic key
+    /// to intern costs more than the lookup.
+    pub(crate) i64_arrays: FxHashMap<SmallVec<[i64; 4]>, Attribute>,
 }
 
 impl Default for Context {
@@ -105,6 +110,7 @@ impl Context {
             open_dialects: Vec::new(),
             extensions: FxHashMap::default(),
             elements_hex_limit: Some(DEFAULT_ELEMENTS_HEX_LIMIT),
+            i64_arrays: FxHashMap::default(),
         };
         ctx.register_dialect(&crate::dialects::builtin::DIALECT);
         ctx

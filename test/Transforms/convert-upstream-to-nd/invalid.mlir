@@ -1,19 +1,48 @@
 // What --convert-upstream-to-nd cannot read back, at the op (the exported ops
-// keep the location of the nd op they come from): dynamic shapes, and a vector
-// operand of a batched matmul.
+// keep the location of the nd op they come from): a dynamic broadcast that no op
+// reads (its shape is not a check the import rebuilds), a cf.assert no rebuilt
+// nd.broadcast_shapes makes, rank specialisation (unranked tensors), nd.assign
+// (exported as its source, so its in-place check has no op to be rebuilt with),
+// a vector operand of a batched matmul, and upstream ops outside the subset. Of
+// the ops left, each is reported where no other op left reads it.
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd -verify-diagnostics
 
-func.func @dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{'linalg.map' op has no nd form here: the import covers static shapes, not 'tensor<?xf32>'}}
-  %0 = nd.exp %a : tensor<?xf32>
-  return %0 : tensor<?xf32>
+func.func @standalone_broadcast(%a: tensor<3xf32>, %s: tensor<2xindex>) -> tensor<?x3xf32> {
+  // expected-error @+1 {{'linalg.broadcast' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
+  %0 = nd.broadcast_in_dim %a, %s, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+func.func @foreign_check(%c: i1) {
+  // expected-error @+1 {{'cf.assert' op has no nd form: a run-time check that no nd.broadcast_shapes the import rebuilt makes}}
+  "cf.assert"(%c) <{msg = "not from nd"}> : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @unranked(%a: tensor<*xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'scf.index_switch' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
+  %0 = nd.exp %a : tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @in_place(%a: tensor<?x3xf32>, %b: tensor<?xf32>) -> tensor<?x3xf32> {
+  // expected-error @+2 {{'cf.assert' op has no nd form: a run-time check that no nd.broadcast_shapes the import rebuilt makes}}
+  // expected-error @+1 {{'linalg.map' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
+  %0 = nd.assign %a, %b : (tensor<?x3xf32>, tensor<?xf32>) -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
 }
 
 // -----
 
 func.func @batched_matvec(%a: tensor<2x3x4xf32>, %v: tensor<4xf32>) -> tensor<2x3xf32> {
-  // expected-error @+2 {{'tensor.expand_shape' op has no nd form: the import covers the static subset --convert-nd-to-upstream emits}}
-  // expected-error @+1 {{'tensor.collapse_shape' op has no nd form: the import covers the static subset --convert-nd-to-upstream emits}}
+  // expected-error @+2 {{'tensor.expand_shape' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
+  // expected-error @+1 {{'tensor.collapse_shape' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
   %0 = nd.matmul %a, %v : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
@@ -21,7 +50,7 @@ func.func @batched_matvec(%a: tensor<2x3x4xf32>, %v: tensor<4xf32>) -> tensor<2x
 // -----
 
 func.func @upstream_op(%a: i32) -> i32 {
-  // expected-error @+1 {{'arith.addi' op has no nd form: the import covers the static subset --convert-nd-to-upstream emits}}
+  // expected-error @+1 {{'arith.addi' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
   %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
   return %0 : i32
 }

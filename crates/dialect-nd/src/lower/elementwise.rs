@@ -12,14 +12,15 @@ use super::plan::{Dims, Plan, Rule};
 use crate::broadcast::AssignOp;
 use crate::support::tensor_dims;
 
-/// The rule of `op` and the policy its check uses.
-fn rule_of(ctx: &Context, module: &Module, op: OpId) -> (Rule, Option<&'static str>) {
+/// The rule of `op`, the policy its check uses, and whether it has
+/// `broadcast_dimensions` (an XLA placement, even an empty one, which goes).
+fn rule_of(ctx: &Context, module: &Module, op: OpId) -> (Rule, Option<&'static str>, bool) {
     if ctx.str(module.op(op).name()) == AssignOp::NAME {
-        return (Rule::InPlace, Some("in_place"));
+        return (Rule::InPlace, Some("in_place"), false);
     }
     match broadcast_dims(ctx, module, op) {
-        Some(dims) => (Rule::Placed(dims), None),
-        None => (Rule::Right, None),
+        Some(dims) => (Rule::Placed(dims), None, true),
+        None => (Rule::Right, None, false),
     }
 }
 
@@ -29,24 +30,24 @@ fn broadcast_dims(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<i64>> 
     ctx.as_i64_array(module.get_attr(op, name)?)
 }
 
-/// The plan of `op`: every operand to the shape of result #0.
-fn plan(ctx: &Context, module: &Module, op: OpId) -> Option<Result<Plan, String>> {
+/// The plan of `op`: every operand to the shape of result #0 under `rule`.
+fn plan(ctx: &Context, module: &Module, op: OpId, rule: Rule) -> Option<Result<Plan, String>> {
     let result = module.try_result(op, 0)?;
     let dims: Option<Dims> = tensor_dims(ctx, module.value_type(result)).map(Into::into);
     let operands = module.operands(op);
     let targets = operands.iter().map(|_| dims.clone()).collect();
     let exact = SmallVec::from_elem(None, operands.len());
-    let (rule, _) = rule_of(ctx, module, op);
     Some(Plan::new(ctx, module, operands, targets, exact, rule))
 }
 
 /// Why `op` still broadcasts implicitly.
 pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
-    let plan = match plan(ctx, module, op)? {
+    let (rule, _, placed) = rule_of(ctx, module, op);
+    let plan = match plan(ctx, module, op, rule)? {
         Ok(plan) => plan,
         Err(e) => return Some(e),
     };
-    if broadcast_dims(ctx, module, op).is_some() {
+    if placed {
         return Some(
             "broadcast_dimensions still place its operands: the lowering makes each placement an explicit broadcast"
                 .to_owned(),
@@ -57,10 +58,10 @@ pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId) -> Option<Strin
 
 /// Makes every broadcast of `op` explicit.
 pub(crate) fn lower(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
-    let Some(plan) = plan(b.ctx, b.module, op) else {
+    let (rule, policy, placed) = rule_of(b.ctx, b.module, op);
+    let Some(plan) = plan(b.ctx, b.module, op, rule) else {
         return Ok(false);
     };
-    let dims = broadcast_dims(b.ctx, b.module, op);
     let plan = match plan {
         Ok(plan) => plan,
         Err(e) => {
@@ -68,21 +69,25 @@ pub(crate) fn lower(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
             return Ok(false);
         }
     };
-    if !plan.any_needed() && dims.is_none() {
+    if !plan.any_needed() && !placed {
         return Ok(false);
     }
     let loc = b.module.op(op).location();
-    let (_, policy) = rule_of(b.ctx, b.module, op);
     b.set_insertion_point_before(op);
     let values = emit(b, loc, &plan, policy)?;
-    let bd = b.ctx.sym("broadcast_dimensions");
+    // The attribute was read through this symbol, so it exists when `placed`.
+    let bd = placed
+        .then(|| b.ctx.lookup_sym("broadcast_dimensions"))
+        .flatten();
     b.modify_op(op, |_, m| -> Result<(), EditError> {
         for (k, (&new, &old)) in values.iter().zip(&plan.operands).enumerate() {
             if new != old {
                 m.set_operand(op, k, new)?;
             }
         }
-        m.remove_prop(op, bd);
+        if let Some(bd) = bd {
+            m.remove_prop(op, bd);
+        }
         Ok(())
     })?;
     Ok(true)

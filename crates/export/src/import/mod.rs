@@ -1,5 +1,5 @@
 //! `--convert-upstream-to-nd`: the upstream subset that `--convert-nd-to-upstream`
-//! emits for static shapes, read back into `nd`, so that export and import
+//! emits for ranked tensors, read back into `nd`, so that export and import
 //! round-trip (`docs/export.md`).
 //!
 //! Each upstream op is recognised by its name and, for `linalg.map`, its body:
@@ -13,13 +13,25 @@
 //! | `linalg.reduce` (then a `tensor.expand_shape` that restores the reduced dims as 1s) | `nd.reduce` (`keep_dims`) |
 //! | `linalg.matmul`, `linalg.batch_matmul` (of operands whose batch dims are collapsed into one, expanded back; of a vector expanded to a matrix, collapsed back) | `nd.matmul` |
 //!
-//! `tensor.empty`, `linalg.fill` and scalar constants that only fed those are
-//! erased. Anything else left (dynamic sizes: `tensor.dim`, `cf.assert`, ...; a
-//! vector operand of a batched matmul) is an error at the op: the import covers
-//! static shapes.
+//! | `tensor.from_elements` of `tensor.dim`s (and constants) | `nd.dim` (`tensor<index>`), `nd.shape_of` |
+//!
+//! With `?` sizes ([`dynamic`]) the op is rebuilt over what its inputs broadcast,
+//! lowered as `--lower-broadcast` does (`nd.shape_of`, `nd.broadcast_shapes`,
+//! `nd.broadcast_in_dim`), and kept if its export is the text read, `cf.assert`s
+//! included ([`compare`]).
+//!
+//! `tensor.empty`, `linalg.fill`, sizes and scalar constants that only fed those
+//! are erased. Anything else left (a `cf.assert` no rebuilt op makes, a dynamic
+//! broadcast without an op that reads it, rank specialisation, a vector operand of
+//! a batched matmul) is an error at the op.
 
-use rustc_hash::FxHashSet;
+mod compare;
+mod dynamic;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
+use tensor_ir::Location;
+use tensor_ir::builder::ReuseTable;
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{OpId, OperationState};
 use tensor_ir::pass::{Pass, PassOutcome};
@@ -43,8 +55,8 @@ impl Pass for ConvertUpstreamToNd {
     }
 
     fn description(&self) -> &'static str {
-        "Import the upstream subset --convert-nd-to-upstream emits for static shapes (arith, \
-         tensor, linalg) back into nd"
+        "Import the upstream subset --convert-nd-to-upstream emits for ranked tensors (arith, \
+         tensor, linalg, cf.assert) back into nd"
     }
 
     fn run(&mut self, ctx: &mut Context, module: &mut Module) -> Result<PassOutcome, Diagnostics> {
@@ -56,7 +68,16 @@ impl Pass for ConvertUpstreamToNd {
         let mut im = Importer {
             b: Builder::new(ctx, module),
             replaced: FxHashSet::default(),
+            reuse: ReuseTable::default(),
+            shape_table: dynamic::ShapeTable::default(),
+            asserts: FxHashMap::default(),
         };
+        for &op in &ops {
+            if im.name(op) == "cf.assert" && im.top_level(op) {
+                let key = im.assert_key(op);
+                im.asserts.entry(key).or_default().push(op);
+            }
+        }
         let mut errors = Diagnostics::default();
         let mut changed = false;
         for &op in &ops {
@@ -68,7 +89,7 @@ impl Pass for ConvertUpstreamToNd {
                 Err(d) => errors.push(d),
             }
         }
-        im.cleanup(&ops);
+        im.cleanup(top);
         // Whatever upstream op is left has no nd form here (reported when nothing
         // else was: those ops feed the ops reported).
         let leftovers = if errors.has_errors() {
@@ -81,8 +102,26 @@ impl Pass for ConvertUpstreamToNd {
             if m.op(op).is_erased() || !im.top_level(op) {
                 continue;
             }
+            // An op that feeds another op left is reported at that op only.
+            let feeds_upstream = m.results(op).any(|v| {
+                m.users(v).iter().any(|&u| {
+                    let n = im.b.ctx.str(m.op(u).name());
+                    !(n.starts_with("nd.") || n.starts_with("func."))
+                })
+            });
+            if feeds_upstream {
+                continue;
+            }
             let name = im.b.ctx.str(m.op(op).name());
-            if !name.starts_with("nd.")
+            if name == "cf.assert" {
+                errors.push(op_error(
+                    im.b.ctx,
+                    m,
+                    op,
+                    "has no nd form: a run-time check that no nd.broadcast_shapes the import \
+                     rebuilt makes",
+                ));
+            } else if !name.starts_with("nd.")
                 && !name.starts_with("func.")
                 && !name.starts_with("builtin.")
             {
@@ -90,8 +129,8 @@ impl Pass for ConvertUpstreamToNd {
                     im.b.ctx,
                     m,
                     op,
-                    "has no nd form: the import covers the static subset --convert-nd-to-upstream \
-                     emits",
+                    "has no nd form: the import covers what --convert-nd-to-upstream emits for \
+                     ranked tensors",
                 ));
             }
         }
@@ -108,12 +147,22 @@ struct Importer<'a> {
     b: Builder<'a>,
     /// Ops whose results a pattern replaced (an `expand_shape` after a reduce).
     replaced: FxHashSet<OpId>,
+    /// The lowering's shared pure ops, as in one `--lower-broadcast` sweep.
+    reuse: ReuseTable,
+    /// The entries of the shapes rebuilt so far ([`dynamic`]).
+    shape_table: dynamic::ShapeTable,
+    /// The text's `cf.assert`s by location and message, in program order.
+    asserts: FxHashMap<(Location, Option<Attribute>), Vec<OpId>>,
 }
 
-/// Ops the import erases once nothing uses them.
+/// Ops the import erases once nothing uses them (besides `arith.*` and
+/// `math.*`): all without side effects.
 const HELPERS: &[&str] = &[
-    "arith.constant",
     "tensor.empty",
+    "tensor.dim",
+    "tensor.cast",
+    "tensor.extract",
+    "tensor.from_elements",
     "linalg.fill",
     "tensor.collapse_shape",
     "tensor.expand_shape",
@@ -132,6 +181,11 @@ impl Importer<'_> {
             return false;
         };
         self.b.ctx.str(m.op(parent).name()) == "func.func"
+    }
+
+    /// The key of a `cf.assert`: its location and message.
+    fn assert_key(&self, op: OpId) -> (Location, Option<Attribute>) {
+        (self.b.module.op(op).location(), self.prop(op, "msg"))
     }
 
     fn name(&self, op: OpId) -> &str {
@@ -178,6 +232,22 @@ impl Importer<'_> {
         }
     }
 
+    fn ranked_dims(&self, op: OpId, ty: Type) -> IResult<SmallVec<[i64; 4]>> {
+        self.b
+            .ctx
+            .shape_dims(ty)
+            .map(|d| d.iter().copied().collect())
+            .ok_or_else(|| {
+                self.error(
+                    op,
+                    format!(
+                        "has no nd form here: the import covers ranked tensors, not '{}'",
+                        self.b.ctx.ty(ty)
+                    ),
+                )
+            })
+    }
+
     fn static_dims(&self, op: OpId, ty: Type) -> IResult<SmallVec<[i64; 4]>> {
         match self.b.ctx.type_kind(ty) {
             TypeKind::Tensor { dims, .. } if !dims.contains(&DYNAMIC) => {
@@ -204,6 +274,9 @@ impl Importer<'_> {
         props: Vec<(&str, Attribute)>,
         ty: Type,
     ) -> IResult<()> {
+        if self.is_dynamic(ty, operands) {
+            return self.dynamic(at, old, name, operands, props, ty);
+        }
         let loc = self.b.module.op(at).location();
         let mut state = OperationState::new(self.b.ctx.sym(name), loc);
         state.operands.extend_from_slice(operands);
@@ -242,8 +315,16 @@ impl Importer<'_> {
                     .ok_or_else(|| self.error(op, "has no value"))?;
                 self.replace(op, r, "nd.constant", &[], vec![("value", value)], ty)?;
             }
+            // A dynamic broadcast is rebuilt with the op that reads it.
+            ("linalg.map" | "linalg.broadcast", Some(r))
+                if self.is_dynamic(self.b.module.value_type(r), &[])
+                    && (name == "linalg.broadcast" || self.b.module.operands(op).len() == 1) =>
+            {
+                return Ok(false);
+            }
             ("linalg.map", Some(r)) => self.map(op, r)?,
             ("linalg.broadcast", Some(r)) => self.broadcast(op, r)?,
+            ("tensor.from_elements", Some(r)) => return self.sizes_tensor(op, r),
             ("linalg.reduce", Some(r)) => self.reduce(op, r)?,
             ("linalg.matmul" | "linalg.batch_matmul", Some(r)) => self.matmul(op, r)?,
             _ => return Ok(false),
@@ -263,7 +344,6 @@ impl Importer<'_> {
     fn map(&mut self, op: OpId, r: Value) -> IResult<()> {
         let operands: SmallVec<[Value; 4]> = self.b.module.operands(op).iter().copied().collect();
         let ty = self.b.module.value_type(r);
-        self.static_dims(op, ty)?;
         let inputs = &operands[..operands.len().saturating_sub(1)];
         let (body, args) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
         if inputs.is_empty() {
@@ -470,7 +550,7 @@ impl Importer<'_> {
 
     fn reduce(&mut self, op: OpId, r: Value) -> IResult<()> {
         let input = self.operand(op, 0)?;
-        let src = self.static_dims(op, self.b.module.value_type(input))?;
+        let src = self.ranked_dims(op, self.b.module.value_type(input))?;
         let dims = self.i64s(op, "dimensions");
         let (body, _) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
         let kind = match body.first().map(|&o| self.name(o)) {
@@ -534,7 +614,6 @@ impl Importer<'_> {
         ) {
             let er = self.b.module.result(e, 0);
             let ty = self.b.module.value_type(er);
-            self.static_dims(op, ty)?;
             self.replace(op, er, "nd.matmul", &[sa, sb], Vec::new(), ty)?;
             self.replaced.insert(e);
             return Ok(());
@@ -556,31 +635,71 @@ impl Importer<'_> {
         {
             let cr = self.b.module.result(c, 0);
             let ty = self.b.module.value_type(cr);
-            self.static_dims(op, ty)?;
             let operands = [va.unwrap_or(a), vb.unwrap_or(b)];
             self.replace(op, cr, "nd.matmul", &operands, Vec::new(), ty)?;
             self.replaced.insert(c);
             return Ok(());
         }
         let ty = self.b.module.value_type(r);
-        self.static_dims(op, ty)?;
         self.replace(op, r, "nd.matmul", &[a, b], Vec::new(), ty)
     }
 
-    /// Erases the upstream ops left unused, latest first (their bodies with them).
-    fn cleanup(&mut self, ops: &[OpId]) {
+    /// Erases the upstream ops without side effects left unused, latest first
+    /// (their bodies with them).
+    fn cleanup(&mut self, top: OpId) {
+        let mut ops = Vec::new();
+        self.b.module.walk(top, |op| ops.push(op));
         for &op in ops.iter().rev() {
             let m = &*self.b.module;
             if m.op(op).is_erased() || !self.top_level(op) {
                 continue;
             }
             let name = self.name(op);
+            let pure =
+                HELPERS.contains(&name) || name.starts_with("arith.") || name.starts_with("math.");
             let unused = m.results(op).all(|v| !m.has_uses(v));
-            if unused && HELPERS.contains(&name) {
+            if unused && pure {
                 // Unused: erasing cannot be refused.
                 let _ = self.b.erase_op(op);
             }
         }
+    }
+
+    /// `tensor.from_elements` of sizes: `nd.dim` (one entry, `tensor<index>`) or
+    /// `nd.shape_of` (every dim of one tensor), checked as a dynamic candidate.
+    fn sizes_tensor(&mut self, op: OpId, r: Value) -> IResult<bool> {
+        let m = &*self.b.module;
+        let entries: SmallVec<[Value; 4]> = m.operands(op).iter().copied().collect();
+        let ty = m.value_type(r);
+        let dim_of = |v: Value| {
+            self.def_op(v)
+                .filter(|&d| self.name(d) == "tensor.dim")
+                .and_then(|d| {
+                    let ops = m.operands(d);
+                    let i = self
+                        .def_op(*ops.get(1)?)
+                        .and_then(|c| self.int_prop(c, "value"))?;
+                    Some((*ops.first()?, i))
+                })
+        };
+        let Some(dims) = self.b.ctx.shape_dims(ty) else {
+            return Ok(false);
+        };
+        if dims.is_empty() && entries.len() == 1 {
+            let Some((v, i)) = dim_of(entries[0]) else {
+                return Ok(false);
+            };
+            let i64t = self.b.ctx.i(64);
+            let index = self.b.ctx.int_attr(i128::from(i), i64t);
+            self.dynamic(op, r, "nd.dim", &[v], vec![("index", index)], ty)?;
+            return Ok(true);
+        }
+        // Every dim of one tensor: nd.shape_of of it.
+        let Some((v, _)) = entries.iter().find_map(|&e| dim_of(e)) else {
+            return Ok(false);
+        };
+        self.dynamic(op, r, "nd.shape_of", &[v], Vec::new(), ty)?;
+        Ok(true)
     }
 }
 

@@ -1,0 +1,416 @@
+//! Dynamic shapes: the import rebuilds the `nd` op an upstream op came from and
+//! checks it by exporting it again.
+//!
+//! With `?` sizes the export spreads an op's run-time check (`nd.broadcast_shapes`)
+//! over `tensor.dim`, `arith` on sizes and `cf.assert`s, and its broadcasts
+//! (`nd.broadcast_in_dim` to the checked shape) over `linalg` ops sized by those
+//! values. Reading that back op by op would have to invert every step. Instead,
+//! for each upstream op that computes (`linalg.map` with inputs, `linalg.reduce`,
+//! a matmul, `tensor.from_elements` of sizes), the import builds a candidate:
+//! the `nd` op over the values its inputs broadcast (the broadcasts peeled off),
+//! lowered as `--lower-broadcast` does it (shapes, check and broadcasts at the
+//! op's location), or, failing that, with XLA `broadcast_dimensions`, or over the
+//! inputs as they are. A copy of the candidate's ops is exported
+//! (`--convert-nd-to-upstream`'s own code) and compared with the upstream text
+//! ([`super::compare`]): the op's result and everything it reads, and each
+//! `cf.assert` the copy makes must be an assert of the text (same message,
+//! location and condition). The first candidate that matches replaces the text's
+//! values; the copy is dropped; a candidate that does not match is erased. So
+//! what the import gives is exported to what it read (the same ops, up to the
+//! sharing of equal sizes), and each run-time check of the text is an
+//! `nd.broadcast_shapes` with the same message and location. An assert no
+//! candidate made is left, and reported.
+
+use broadcastable_ir::ExplicitBroadcast;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use tensor_ir::builder::{Builder, InsertionPoint};
+use tensor_ir::module::{OpId, OperationState, ValueMap};
+use tensor_ir::{Attribute, DYNAMIC, NamedAttr, Type, TypeKind, Value};
+
+use super::compare::Matching;
+use super::{IResult, Importer};
+use crate::ToUpstream;
+use crate::emit::Exporter;
+
+/// Entries of the `nd` shape values rebuilt so far (as `index` values of the
+/// text), for the export of later candidates that use them.
+pub(super) type ShapeTable = FxHashMap<Value, SmallVec<[Value; 4]>>;
+
+/// A candidate's operands and properties.
+type Candidate<'a> = (SmallVec<[Value; 3]>, Vec<(&'a str, Attribute)>);
+
+impl Importer<'_> {
+    /// True if the op's result, one of its operands or what an operand
+    /// broadcasts has a `?` dim.
+    pub(super) fn is_dynamic(&self, ty: Type, operands: &[Value]) -> bool {
+        let dynamic = |t: Type| match self.b.ctx.type_kind(t) {
+            TypeKind::Tensor { dims, .. } => dims.contains(&DYNAMIC),
+            _ => false,
+        };
+        dynamic(ty)
+            || operands.iter().any(|&v| {
+                dynamic(self.b.module.value_type(v))
+                    || self
+                        .peel(v)
+                        .is_some_and(|s| dynamic(self.b.module.value_type(s)))
+            })
+    }
+
+    /// The value a broadcast the export wrote reads (`linalg.map` without inputs
+    /// reading it by `tensor.extract`, or `linalg.broadcast` of it, through a
+    /// `tensor.collapse_shape` and `tensor.cast`s), or `None`.
+    pub(super) fn peel(&self, v: Value) -> Option<Value> {
+        let m = &*self.b.module;
+        let through_cast = |v: Value| match self.def_op(v) {
+            Some(d) if self.name(d) == "tensor.cast" => m.operands(d).first().copied(),
+            _ => Some(v),
+        };
+        let v = through_cast(v)?;
+        let d = self.def_op(v)?;
+        match self.name(d) {
+            "linalg.map" if m.operands(d).len() == 1 => {
+                let (body, _) = self.body(d)?;
+                let extract = body
+                    .iter()
+                    .copied()
+                    .find(|&o| self.name(o) == "tensor.extract")?;
+                m.operands(extract).first().copied()
+            }
+            "linalg.broadcast" => {
+                let x = through_cast(*m.operands(d).first()?)?;
+                match self.def_op(x) {
+                    Some(c) if self.name(c) == "tensor.collapse_shape" => {
+                        m.operands(c).first().copied()
+                    }
+                    _ => Some(x),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Where each dim of what `v` broadcasts goes, if every dim has a place
+    /// (`linalg.index` reads, or `linalg.broadcast` without a collapse).
+    fn placement(&self, v: Value) -> Option<Vec<i64>> {
+        let m = &*self.b.module;
+        let d = self.def_op(v)?;
+        match self.name(d) {
+            "linalg.map" => {
+                let (body, _) = self.body(d)?;
+                let extract = body
+                    .iter()
+                    .copied()
+                    .find(|&o| self.name(o) == "tensor.extract")?;
+                let mut out = Vec::new();
+                for &idx in m.operands(extract).iter().skip(1) {
+                    let mut def = self.def_op(idx)?;
+                    if self.name(def) == "arith.select" {
+                        def = self.def_op(*m.operands(def).get(2)?)?;
+                    }
+                    if self.name(def) != "linalg.index" {
+                        return None;
+                    }
+                    out.push(self.int_prop(def, "dim")?);
+                }
+                Some(out)
+            }
+            "linalg.broadcast" => {
+                let input = *m.operands(d).first()?;
+                if self.def_op(input).is_some_and(|c| {
+                    matches!(self.name(c), "tensor.collapse_shape" | "tensor.cast")
+                }) {
+                    return None;
+                }
+                let rank = self.b.ctx.shape_dims(m.value_type(v))?.len();
+                let added = self.i64s(d, "dimensions");
+                Some(
+                    (0..rank)
+                        .filter_map(|j| i64::try_from(j).ok())
+                        .filter(|j| !added.contains(j))
+                        .collect(),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// Imports `name(operands)` of type `ty` that replaces `old`, where shapes are
+    /// dynamic: the first candidate whose export is the text.
+    pub(super) fn dynamic(
+        &mut self,
+        at: OpId,
+        old: Value,
+        name: &str,
+        operands: &[Value],
+        props: Vec<(&str, Attribute)>,
+        ty: Type,
+    ) -> IResult<()> {
+        let peeled: SmallVec<[Value; 3]> = operands
+            .iter()
+            .map(|&v| self.peel(v).unwrap_or(v))
+            .collect();
+        let mut candidates: Vec<Candidate<'_>> = vec![(peeled.clone(), props.clone())];
+        // XLA placement: the lower-rank operand's dims where its broadcast puts them.
+        if operands.len() == 2 {
+            let rank = |v: Value| {
+                self.b
+                    .ctx
+                    .shape_dims(self.b.module.value_type(v))
+                    .map(<[i64]>::len)
+            };
+            let (r0, r1) = (rank(peeled[0]), rank(peeled[1]));
+            if let (Some(r0), Some(r1)) = (r0, r1)
+                && r0 != r1
+            {
+                let low = usize::from(r1 < r0);
+                if let Some(dims) = self.placement(operands[low]) {
+                    let mut p = props.clone();
+                    p.push(("broadcast_dimensions", self.b.ctx.i64_array_attr(&dims)));
+                    candidates.push((peeled.clone(), p));
+                }
+            }
+        }
+        if peeled.as_slice() != operands {
+            candidates.push((operands.iter().copied().collect(), props.clone()));
+        }
+        for (ops, p) in candidates {
+            if self.candidate(at, old, name, &ops, p, ty) {
+                return Ok(());
+            }
+        }
+        Err(self.error(
+            at,
+            format!(
+                "has no nd form here: with dynamic shapes, no '{name}' the import builds \
+                 (lowered as --lower-broadcast does) exports to this op and the sizes and \
+                 checks it reads"
+            ),
+        ))
+    }
+
+    /// Builds, lowers and checks one candidate; true if it replaced `old`.
+    fn candidate(
+        &mut self,
+        at: OpId,
+        old: Value,
+        name: &str,
+        operands: &[Value],
+        props: Vec<(&str, Attribute)>,
+        ty: Type,
+    ) -> bool {
+        let marker = self.b.module.prev_op(at);
+        let built = self.build_and_check(at, old, name, operands, props, ty);
+        if built {
+            return true;
+        }
+        // Erase what the candidate made, latest first (users follow their values).
+        let mut made = Vec::new();
+        let mut cur = match marker {
+            Some(p) => self.b.module.next_op(p),
+            None => self
+                .b
+                .module
+                .op(at)
+                .parent()
+                .and_then(|blk| self.b.module.block_ops(blk).next()),
+        };
+        while let Some(o) = cur {
+            if o == at {
+                break;
+            }
+            made.push(o);
+            cur = self.b.module.next_op(o);
+        }
+        for &o in made.iter().rev() {
+            if !self.b.module.op(o).is_erased() {
+                let _ = self.b.erase_op(o);
+            }
+        }
+        false
+    }
+
+    fn build_and_check(
+        &mut self,
+        at: OpId,
+        old: Value,
+        name: &str,
+        operands: &[Value],
+        props: Vec<(&str, Attribute)>,
+        ty: Type,
+    ) -> bool {
+        let marker = self.b.module.prev_op(at);
+        let loc = self.b.module.op(at).location();
+        let sym = self.b.ctx.sym(name);
+        let mut state = OperationState::new(sym, loc);
+        state.operands.extend_from_slice(operands);
+        state.result_types.push(ty);
+        let mut named: Vec<NamedAttr> = props
+            .into_iter()
+            .map(|(n, value)| NamedAttr {
+                name: self.b.ctx.sym(n),
+                value,
+            })
+            .collect();
+        named.sort_by(|x, y| self.b.ctx.str(x.name).cmp(self.b.ctx.str(y.name)));
+        state.props = named;
+        self.b.set_insertion_point(InsertionPoint::Before(at));
+        let Ok(c) = self.b.create(state) else {
+            return false;
+        };
+        // Lowered as --lower-broadcast lowers it, sharing its shapes with the
+        // candidates before it in the block.
+        if let Some(&e) = self.b.ctx.interface::<ExplicitBroadcast>(sym)
+            && (e.implicit)(self.b.ctx, self.b.module, c).is_some()
+        {
+            self.b.set_reuse(std::mem::take(&mut self.reuse));
+            self.b.set_insertion_point(InsertionPoint::Before(c));
+            let lowered = (e.lower)(&mut self.b, c);
+            self.reuse = self.b.take_reuse();
+            if lowered.is_err()
+                || self.b.module.op(c).is_erased()
+                || (e.implicit)(self.b.ctx, self.b.module, c).is_some()
+            {
+                return false;
+            }
+        }
+        // The nd ops of the candidate, in order (the op last).
+        let mut nd_ops = Vec::new();
+        let mut cur = match marker {
+            Some(p) => self.b.module.next_op(p),
+            None => self
+                .b
+                .module
+                .op(at)
+                .parent()
+                .and_then(|blk| self.b.module.block_ops(blk).next()),
+        };
+        while let Some(o) = cur {
+            if o == at {
+                break;
+            }
+            nd_ops.push(o);
+            cur = self.b.module.next_op(o);
+        }
+        let Some(exported) = self.export_copy(at, &nd_ops) else {
+            return false;
+        };
+        let (values, shapes, asserts) = exported;
+        let result = self.b.module.result(c, 0);
+        let Some(&scratch_root) = values.get(&result) else {
+            return false;
+        };
+        let mut matching = Matching::default();
+        if !matching.equal(self.b.ctx, self.b.module, scratch_root, old) {
+            return false;
+        }
+        // Each check the copy makes must be one of the text's.
+        let mut matched = Vec::new();
+        for &sa in &asserts {
+            let key = self.assert_key(sa);
+            let Some(cond) = self.b.module.operands(sa).first().copied() else {
+                return false;
+            };
+            let list = self.asserts.get(&key).cloned().unwrap_or_default();
+            let found = list.iter().copied().find(|&aa| {
+                !self.b.module.op(aa).is_erased()
+                    && !matched.contains(&aa)
+                    && self
+                        .b
+                        .module
+                        .operands(aa)
+                        .first()
+                        .is_some_and(|&ac| matching.equal(self.b.ctx, self.b.module, cond, ac))
+            });
+            match found {
+                Some(aa) => matched.push(aa),
+                None => return false,
+            }
+        }
+        // Accepted: the text's values become the nd ones, the checks are the
+        // nd.broadcast_shapes now, the copy's asserts go (the rest of the copy is
+        // erased with the unused upstream ops).
+        for (&nd, &up) in &values {
+            if let Some(&actual) = matching.to_actual.get(&up)
+                && actual != nd
+            {
+                self.b.replace_all_uses_with(actual, nd);
+            }
+        }
+        for (nd, entries) in shapes {
+            let entries = entries
+                .iter()
+                .map(|e| matching.to_actual.get(e).copied().unwrap_or(*e))
+                .collect();
+            self.shape_table.insert(nd, entries);
+        }
+        for o in asserts.into_iter().chain(matched) {
+            let _ = self.b.erase_op(o);
+        }
+        true
+    }
+
+    /// Exports a copy of `nd_ops` before `at`: for each nd result, the value its
+    /// copy's export gives; the entries of each shape; the copy's asserts.
+    #[allow(clippy::type_complexity)]
+    fn export_copy(
+        &mut self,
+        at: OpId,
+        nd_ops: &[OpId],
+    ) -> Option<(FxHashMap<Value, Value>, ShapeTable, Vec<OpId>)> {
+        let mut seeds: Vec<(Value, SmallVec<[Value; 4]>)> = Vec::new();
+        for &o in nd_ops {
+            for &v in self.b.module.operands(o) {
+                if let Some(e) = self.shape_table.get(&v) {
+                    seeds.push((v, e.clone()));
+                }
+            }
+        }
+        let marker = self.b.module.prev_op(at);
+        let mut values = FxHashMap::default();
+        let mut shapes = ShapeTable::default();
+        {
+            let b = Builder::new(&mut *self.b.ctx, &mut *self.b.module);
+            let mut x = Exporter::new(b, at);
+            for (v, e) in seeds {
+                x.seed_shape(v, e);
+            }
+            let mut map = ValueMap::new();
+            for &o in nd_ops {
+                let copy = x.b.module.clone_op(o, &mut map);
+                x.b.module.insert_op_before(at, copy).ok()?;
+                x.start(copy);
+                let export =
+                    *x.b.ctx
+                        .interface::<ToUpstream>(x.b.module.op(copy).name())?;
+                if crate::unranked::involved(&x, copy) {
+                    return None;
+                }
+                let exported = export.0(&mut x, copy).ok()?;
+                let results: SmallVec<[Value; 2]> = x.b.module.results(o).collect();
+                for (&r, &v) in results.iter().zip(&exported) {
+                    // Later copies read the export, not the copy it replaces.
+                    map.map(r, v);
+                    values.insert(r, v);
+                    if let Some(e) = x.entries_of(v) {
+                        shapes.insert(r, e);
+                    }
+                }
+                x.b.replace_op(copy, &exported).ok()?;
+            }
+        }
+        // The copy's asserts: between the candidate's ops and `at`.
+        let mut asserts = Vec::new();
+        let mut cur = marker.and_then(|p| self.b.module.next_op(p));
+        while let Some(o) = cur {
+            if o == at {
+                break;
+            }
+            if self.name(o) == "cf.assert" {
+                asserts.push(o);
+            }
+            cur = self.b.module.next_op(o);
+        }
+        Some((values, shapes, asserts))
+    }
+}

@@ -1,0 +1,122 @@
+// --convert-upstream-to-nd with `?` sizes: each upstream op that computes is
+// rebuilt as the nd op it came from, over what its inputs broadcast, lowered as
+// --lower-broadcast does (nd.shape_of, nd.broadcast_shapes, nd.broadcast_in_dim)
+// and kept because its export is the text read, cf.asserts included. Export then
+// import gives the lowered program back byte for byte (the diff), locations
+// included; the run-time check is an nd.broadcast_shapes at the assert's
+// location. tests/export_upstream.rs runs the examples' dynamic functions
+// before and after with tensor-run.
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --mlir-print-debuginfo > %t
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd --verify-explicit-broadcast --mlir-print-debuginfo | diff %t -
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd | FileCheck %s
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
+
+// A `?` against a static size: only the vector is broadcast; its dim is known
+// not to stretch (a linalg.broadcast, no run-time check).
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x4xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<4xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg1, %2, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<2xindex>) -> tensor<?x4xf32>
+// CHECK-NEXT:    %4 = nd.add %arg0, %3 : tensor<?x4xf32>
+func.func @dynamic_rows(%m: tensor<?x4xf32>, %v: tensor<4xf32>) -> tensor<?x4xf32> {
+  %0 = nd.add %m, %v : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// `?` against `?`: a cf.assert at the op's location comes back as the
+// nd.broadcast_shapes there.
+// CHECK-LABEL: func.func @both_dynamic
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?x1xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg0, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg1, %2, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %5 = nd.sub %3, %4 : tensor<?x?xf32>
+// LOC-LABEL: func.func @both_dynamic
+// LOC:         nd.broadcast_shapes {{.*}} loc("{{.*}}dynamic.mlir":[[@LINE+3]]:8)
+// LOC:         nd.sub {{.*}} loc("{{.*}}dynamic.mlir":[[@LINE+2]]:8)
+func.func @both_dynamic(%a: tensor<?x?xf32>, %b: tensor<?x1xf32>) -> tensor<?x?xf32> {
+  %0 = nd.sub %a, %b : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// A shape taken once and used by two checks (the lowering shares it; the
+// import lowers in the same sweep order).
+// CHECK-LABEL: func.func @shared_shape
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<1xindex>, tensor<1xindex>) -> tensor<1xindex>
+// CHECK:         %6 = nd.shape_of %5 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %7 = nd.broadcast_shapes %6, %0 : (tensor<1xindex>, tensor<1xindex>) -> tensor<1xindex>
+func.func @shared_shape(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = nd.add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  %1 = nd.mul %0, %a : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+
+// -----
+
+// XLA placement: broadcast_dimensions put the matrix's dims on result dims 0
+// and 2; the import tries them after the NumPy alignment does not match.
+// CHECK-LABEL: func.func @placed
+// CHECK:         nd.broadcast_shapes %0, %1 {broadcast_dimensions = array<i64: 0, 2>}
+func.func @placed(%x: tensor<?x4x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x4x?xf32> {
+  %0 = nd.add %x, %b {broadcast_dimensions = array<i64: 0, 2>} : (tensor<?x4x?xf32>, tensor<?x?xf32>) -> tensor<?x4x?xf32>
+  return %0 : tensor<?x4x?xf32>
+}
+
+// -----
+
+// A dynamic batch dim of a matmul: the batch shapes are sliced, checked and
+// concatenated with the matrix dims.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK:         nd.broadcast_shapes %1, %3
+// CHECK:         %11 = nd.matmul %7, %10 : (tensor<?x3x4xf32>, tensor<?x4x5xf32>) -> tensor<?x3x5xf32>
+func.func @dynamic_batch(%a: tensor<?x3x4xf32>, %b: tensor<?x4x5xf32>) -> tensor<?x3x5xf32> {
+  %0 = nd.matmul %a, %b : (tensor<?x3x4xf32>, tensor<?x4x5xf32>) -> tensor<?x3x5xf32>
+  return %0 : tensor<?x3x5xf32>
+}
+
+// -----
+
+// nd.dim as a tensor (tensor.from_elements of a tensor.dim), cast to f32.
+// CHECK-LABEL: func.func @dim_cast
+// CHECK-NEXT:    %0 = nd.dim %arg0[1] : (tensor<?x?xf32>) -> tensor<index>
+// CHECK-NEXT:    %1 = nd.cast %0 : tensor<index> to tensor<f32>
+func.func @dim_cast(%x: tensor<?x?xf32>) -> tensor<f32> {
+  %0 = nd.dim %x[1] : (tensor<?x?xf32>) -> tensor<index>
+  %1 = nd.cast %0 : tensor<index> to tensor<f32>
+  return %1 : tensor<f32>
+}
+
+// -----
+
+// examples: @softmax_dynamic (reductions with keep_dims of `?` dims).
+// CHECK-LABEL: func.func @softmax_dynamic
+// CHECK-NEXT:    %0 = nd.reduce max %arg0 across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
+// CHECK:         %14 = nd.div %12, %13 : tensor<?x?xf32>
+func.func @softmax_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %max = nd.reduce max %x across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  %shifted = nd.sub %x, %max : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  %e = nd.exp %shifted : tensor<?x?xf32>
+  %sum = nd.reduce sum %e across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  %y = nd.div %e, %sum : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// examples: @outer_batched_dynamic.
+// CHECK-LABEL: func.func @outer_batched_dynamic
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x?x1xf32>) -> tensor<3xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?x1x?xf32>) -> tensor<3xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<3xindex>, tensor<3xindex>) -> tensor<3xindex>
+func.func @outer_batched_dynamic(%cols: tensor<?x?x1xf32>, %rows: tensor<?x1x?xf32>) -> tensor<?x?x?xf32> {
+  %out = nd.mul %cols, %rows : (tensor<?x?x1xf32>, tensor<?x1x?xf32>) -> tensor<?x?x?xf32>
+  return %out : tensor<?x?x?xf32>
+}
