@@ -13,13 +13,14 @@
 //! inputs as they are. A copy of the candidate's ops is exported
 //! (`--convert-nd-to-upstream`'s own code) and compared with the upstream text
 //! ([`super::compare`]): the op's result and everything it reads, and each
-//! `cf.assert` the copy makes must be an assert of the text (same message,
-//! location and condition). The first candidate that matches replaces the text's
-//! values; the copy is dropped; a candidate that does not match is erased. So
-//! what the import gives is exported to what it read (the same ops, up to the
-//! sharing of equal sizes), and each run-time check of the text is an
-//! `nd.broadcast_shapes` with the same message and location. An assert no
-//! candidate made is left, and reported.
+//! `cf.assert` the copy makes must be an assert of the text (same message and
+//! condition, [`super::asserts`]). After those, each candidate again with the
+//! shapes of static tensors read from the text's constants (as `--canonicalize`
+//! leaves them). The first candidate that matches replaces the text's values;
+//! the copy is dropped; a candidate that does not match is erased. So what the
+//! import gives is exported to what it read (the same ops, up to the sharing of
+//! equal sizes), and each run-time check of the text is an `nd.broadcast_shapes`
+//! with the same message. An assert no candidate made is left, and reported.
 
 use broadcastable_ir::ExplicitBroadcast;
 use rustc_hash::FxHashMap;
