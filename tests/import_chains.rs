@@ -244,7 +244,7 @@ fn literal(dims: &[usize], elem: &str, rng: &mut Rng) -> String {
     let mut vals = (0..n).map(|_| {
         let x = rng.below(41);
         if elem == "i1" {
-            (x % 2 == 0).to_string()
+            x.is_multiple_of(2).to_string()
         } else {
             format!("{}.25", i64::try_from(x).expect("small") - 20)
         }
