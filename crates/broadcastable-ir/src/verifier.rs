@@ -10,7 +10,7 @@ use std::hash::Hasher as _;
 use tensor_ir::diag::Diagnostic;
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::verify::op_error;
-use tensor_ir::{Attribute, Context, Type};
+use tensor_ir::{Attribute, Context, Symbol, Type};
 
 use crate::{BroadcastPolicy, OpView, diagnose, semantics};
 
@@ -73,6 +73,9 @@ pub struct BroadcastVerifier {
     worded: FxHashMap<usize, Rc<[String]>>,
     /// Obligations with their alignment drawings, by memoized verdict.
     explained: FxHashMap<usize, Rc<[Obligation]>>,
+    /// The interned name of the last explicit-dimensions attribute read: hashing
+    /// the name on every op would cost a good part of a memo hit.
+    dims_name: Option<(&'static str, Symbol)>,
 }
 
 /// A run-time obligation as `--verify-broadcast` reports it.
@@ -92,6 +95,7 @@ impl Default for BroadcastVerifier {
             semantics: None,
             worded: FxHashMap::default(),
             explained: FxHashMap::default(),
+            dims_name: None,
         }
     }
 }
@@ -204,6 +208,19 @@ impl BroadcastVerifier {
         }
     }
 
+    /// The symbol of attribute name `attr`, if interned. Only a found symbol is
+    /// kept: one interned later (by an edit between uses) is then still found.
+    fn dims_symbol(&mut self, ctx: &Context, attr: &'static str) -> Option<Symbol> {
+        if let Some((name, sym)) = self.dims_name
+            && (std::ptr::eq(name, attr) || name == attr)
+        {
+            return Some(sym);
+        }
+        let sym = ctx.lookup_sym(attr)?;
+        self.dims_name = Some((attr, sym));
+        Some(sym)
+    }
+
     /// The memoized verdict of `op`; `Err` only for a malformed dimensions
     /// attribute.
     fn verdict(
@@ -217,7 +234,12 @@ impl BroadcastVerifier {
         // as much as the memo saves.
         let semantics = *self.semantics.get_or_insert_with(|| semantics(ctx));
         let view = OpView::new(ctx, module, op, policy);
-        let dims_attr = view.dims_attr();
+        let dims_attr = match policy {
+            BroadcastPolicy::Explicit { attr } | BroadcastPolicy::NumPyOrExplicit { attr } => self
+                .dims_symbol(ctx, attr)
+                .and_then(|name| module.get_attr(op, name)),
+            _ => None,
+        };
         let operands = module.operands(op);
         let mut h = FxHasher::default();
         for v in operands.iter().copied().chain(module.results(op)) {

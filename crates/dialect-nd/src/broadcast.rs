@@ -8,6 +8,7 @@
 use broadcastable::in_dim::{InDimError, validate_in_dim};
 use broadcastable::{Error, Inferred, Shape, array_api, onnx, verify_inferred};
 use broadcastable_ir::UNIDIRECTIONAL;
+use smallvec::SmallVec;
 use tensor_ir::ods::attr_types::I64Array;
 use tensor_ir::ods::describe;
 use tensor_ir::registry::{OpTrait, Syntax};
@@ -117,14 +118,19 @@ fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult 
     let Some(this) = BroadcastInDimOp::cast(ctx, module, op) else {
         return Ok(());
     };
-    same_element_as_operand(ctx, module, op, (0, 0))?;
     let src = module.value_type(this.operand(module));
     let res = module.value_type(this.result(module));
+    if tensor_elem(ctx, src) != tensor_elem(ctx, res) {
+        same_element_as_operand(ctx, module, op, (0, 0))?;
+    }
     let (Some(src_dims), Some(res_dims)) = (tensor_dims(ctx, src), tensor_dims(ctx, res)) else {
         return Ok(());
     };
-    check_shape_operand(ctx, module, op, res)?;
-    check_dynamic_result_has_shape(ctx, module, op, res)?;
+    if this.shape(module).is_some() {
+        check_shape_operand(ctx, module, op, res)?;
+    } else {
+        check_dynamic_result_has_shape(ctx, module, op, res)?;
+    }
     let bd = this.broadcast_dimensions(ctx, module);
     let error = match validate_in_dim(&dims_of(src_dims), &dims_of(res_dims), &bd) {
         Ok(()) => return verify_nonexpanding(ctx, module, this, (src_dims, res_dims), &bd),
@@ -177,7 +183,7 @@ fn verify_nonexpanding(
         return Ok(());
     };
     // Operand dims listed so far: a repeat is found in O(1).
-    let mut listed = vec![false; src.len()];
+    let mut listed: SmallVec<[bool; 8]> = SmallVec::from_elem(false, src.len());
     for (i, &d) in known.iter().enumerate() {
         // Worded only on failure: the verifier runs on every op.
         let name = || format!("known_nonexpanding_dimensions[{i}] = {d}");
@@ -275,10 +281,12 @@ fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let Some(this) = BroadcastToOp::cast(ctx, module, op) else {
         return Ok(());
     };
-    same_element_as_operand(ctx, module, op, (0, 0))?;
     let src = module.value_type(this.operand(module));
     let res = module.value_type(this.result(module));
-    let target = match (this.shape(ctx, module), this.target_shape(module)) {
+    if tensor_elem(ctx, src) != tensor_elem(ctx, res) {
+        same_element_as_operand(ctx, module, op, (0, 0))?;
+    }
+    let sizes = match (this.shape(ctx, module), this.target_shape(module)) {
         (Some(_), Some(_)) => {
             return fail(
                 ctx,
@@ -297,7 +305,7 @@ fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
         }
         (None, Some(_)) => {
             check_shape_operand(ctx, module, op, res)?;
-            shape(ctx, res)
+            None
         }
         (Some(sizes), None) => {
             if tensor_dims(ctx, res).is_none() {
@@ -340,14 +348,24 @@ fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
                     ),
                 );
             }
-            target
+            Some(sizes)
         }
+    };
+    // The target: the attribute's sizes, else the result's dims (`None`: unranked).
+    let target_dims = sizes.as_deref().or_else(|| tensor_dims(ctx, res));
+    if broadcasts_into(tensor_dims(ctx, src), target_dims) {
+        return Ok(());
+    }
+    // Worded only on failure, from the algebra's verdict: the verifier runs on
+    // every op.
+    let target = match &sizes {
+        Some(sizes) => Shape::ranked(dims_of(sizes)),
+        None => shape(ctx, res),
     };
     let error = match array_api::broadcast_to(&shape(ctx, src), &target) {
         Ok(_) => return Ok(()),
         Err(e) => e,
     };
-    // Worded only on failure: the verifier runs on every op.
     let operand = describe(ctx, "operand", 0, src);
     let message = match error {
         Error::RankTooHigh {
@@ -366,6 +384,23 @@ fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
         ),
     };
     fail(ctx, module, op, message)
+}
+
+/// Whether `array_api::broadcast_to` accepts a source of dims `src` into a
+/// target of dims `target` (`None`: unranked; `?` is any negative size), read
+/// off the dims without building shapes: the source has at most the target's
+/// rank and, aligned on the right, each static size of it is 1 or the target's
+/// static size. A proptest keeps the two equal.
+pub(crate) fn broadcasts_into(src: Option<&[i64]>, target: Option<&[i64]>) -> bool {
+    let (Some(src), Some(target)) = (src, target) else {
+        return true;
+    };
+    let Some(offset) = target.len().checked_sub(src.len()) else {
+        return false;
+    };
+    src.iter()
+        .zip(&target[offset..])
+        .all(|(&s, &t)| s == 1 || s < 0 || t < 0 || s == t)
 }
 
 /// The result types of `nd.broadcast`: the common shape, with each operand's element

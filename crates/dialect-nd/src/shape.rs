@@ -1,7 +1,7 @@
 //! Shape ops for dynamic programs: `nd.shape_of`, `nd.dim` and `nd.broadcast_shapes`.
 //! Shapes are values of type `tensor<Nxindex>`.
 
-use broadcastable::{Dim, Shape, onnx};
+use broadcastable::Dim;
 use tensor_ir::ods::attr_types::{DenseI64ArrayAttr, I64Attr};
 use tensor_ir::ods::describe;
 use tensor_ir::registry::{OpTrait, Syntax};
@@ -145,21 +145,20 @@ fn verify_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
 
 /// The length of the broadcast of shapes under `policy`: the longest (the first for
 /// `in_place`), `None` if it depends on a `?` length.
-fn broadcast_length(ctx: &Context, operands: &[Type], policy: &str) -> Option<usize> {
+pub(crate) fn broadcast_length(ctx: &Context, operands: &[Type], policy: &str) -> Option<usize> {
     if policy == "in_place" {
         return shape_length(ctx, *operands.first()?);
     }
-    // A shape of length n broadcasts like a rank-n operand of unknown sizes.
-    let as_shapes: Vec<Shape> = operands
+    // A shape of length n broadcasts like a rank-n operand of unknown sizes: to
+    // the longest, as `onnx::common_shape` does them (a `?` length is an unranked
+    // operand, whose broadcast is unranked; none is an error). A test keeps the two
+    // equal.
+    if operands.is_empty() {
+        return None;
+    }
+    operands
         .iter()
-        .map(|&t| match shape_length(ctx, t) {
-            Some(n) => Shape::ranked(std::iter::repeat_n(Dim::Dynamic, n)),
-            None => Shape::Unranked,
-        })
-        .collect();
-    onnx::common_shape(&as_shapes)
-        .ok()
-        .and_then(|c| c.shape.rank())
+        .try_fold(0, |longest, &t| Some(longest.max(shape_length(ctx, t)?)))
 }
 
 /// The result type of `nd.broadcast_shapes`.

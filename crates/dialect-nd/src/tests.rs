@@ -135,3 +135,74 @@ fn every_op_that_can_broadcast_is_lowered() {
         assert_eq!(has, can_broadcast(def.name), "{}", def.name);
     }
 }
+
+/// Dims of a type as `tensor_ir` spells them (`?` is `DYNAMIC`), or unranked.
+fn dims_strategy() -> impl proptest::strategy::Strategy<Value = Option<Vec<i64>>> {
+    use proptest::prelude::*;
+    let dim = prop_oneof![Just(tensor_ir::DYNAMIC), 0i64..4];
+    prop_oneof![
+        1 => Just(None),
+        6 => proptest::collection::vec(dim, 0..5).prop_map(Some),
+    ]
+}
+
+/// The algebra's shape of `dims`.
+fn shape_of(dims: Option<&[i64]>) -> broadcastable::Shape {
+    match dims {
+        Some(d) => broadcastable::Shape::ranked(crate::support::dims_of(d)),
+        None => broadcastable::Shape::Unranked,
+    }
+}
+
+proptest::proptest! {
+    /// `nd.broadcast_to`'s verifier decides from the dims what
+    /// `array_api::broadcast_to` decides from shapes.
+    #[test]
+    fn broadcasts_into_is_the_algebras_verdict(
+        src in dims_strategy(),
+        target in dims_strategy(),
+    ) {
+        let algebra = broadcastable::array_api::broadcast_to(
+            &shape_of(src.as_deref()),
+            &shape_of(target.as_deref()),
+        );
+        proptest::prop_assert_eq!(
+            crate::broadcast::broadcasts_into(src.as_deref(), target.as_deref()),
+            algebra.is_ok()
+        );
+    }
+
+    /// The length of `nd.broadcast_shapes`'s result under NumPy and ONNX rules is
+    /// the rank of `onnx::common_shape` of operands of those ranks.
+    #[test]
+    fn broadcast_length_is_the_common_rank(
+        lengths in proptest::collection::vec(proptest::option::of(0usize..5), 0..4),
+    ) {
+        let mut ctx = tensor_ir::Context::new();
+        let types: Vec<tensor_ir::Type> = lengths
+            .iter()
+            .map(|n| {
+                let len = n.map_or(tensor_ir::DYNAMIC, |n| i64::try_from(n).unwrap());
+                crate::support::shape_type(&mut ctx, len)
+            })
+            .collect();
+        let shapes: Vec<broadcastable::Shape> = lengths
+            .iter()
+            .map(|n| match n {
+                Some(n) => broadcastable::Shape::ranked(
+                    std::iter::repeat_n(broadcastable::Dim::Dynamic, *n),
+                ),
+                None => broadcastable::Shape::Unranked,
+            })
+            .collect();
+        let expected = broadcastable::onnx::common_shape(&shapes)
+            .ok()
+            .and_then(|c| c.shape.rank());
+        for policy in ["numpy", "onnx"] {
+            proptest::prop_assert_eq!(
+                crate::shape::broadcast_length(&ctx, &types, policy),
+                expected
+            );
+        }
+    }
+}

@@ -284,6 +284,17 @@ impl<'a> Builder<'a> {
         if self.listener.is_none() {
             return self.module.erase_op(op);
         }
+        let m = &*self.module;
+        if !m.op(op).is_erased() && m.op(op).regions().is_empty() && m.top() != Some(op) {
+            // The common case, without collecting nested ops: nothing is nested, so
+            // any use of a result is an outside use.
+            let outside = |v| m.uses(v).find(|u| u.user != op);
+            if let Some(user) = m.results(op).find_map(outside) {
+                return Err(EditError::StillUsed { user });
+            }
+            self.notify(|l, m| l.op_erased(m, op));
+            return self.module.erase_op(op);
+        }
         self.check_erasable(op)?;
         // Nested ops go first, as upstream erases them before their parent.
         let mut inner = self.module.collect_ops(op);
@@ -302,8 +313,8 @@ impl<'a> Builder<'a> {
         // Refused before the listener hears of it.
         self.module.check_replace_op(op, values)?;
         self.notify(|l, m| l.op_replaced(m, op, values));
-        let results: Vec<Value> = self.module.results(op).collect();
-        for (&r, &v) in results.iter().zip(values) {
+        // A range of ids: it does not borrow the module.
+        for (r, &v) in self.module.results(op).zip(values) {
             self.replace_all_uses_with(r, v);
         }
         self.erase_op(op)

@@ -354,7 +354,9 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        self.verify_successors(op)?;
+        if !o.successors().is_empty() {
+            self.verify_successors(op)?;
+        }
         if plan.has_trait(OpTrait::IsolatedFromAbove) {
             self.verify_isolation(op)?;
         }
@@ -378,7 +380,9 @@ impl<'a> Verifier<'a> {
             // Not `current`: the error is the redefining symbol's and names it.
             symbol_table::verify_symbol_table(ctx, module, op, &self.symbols)?;
         }
-        self.verify_regions(op, plan.has_trait(OpTrait::NoTerminator))?;
+        if !o.regions().is_empty() {
+            self.verify_regions(op, plan.has_trait(OpTrait::NoTerminator))?;
+        }
         // Upstream checks dominance once the structure is known to be sound, and
         // symbol uses last, once the ops themselves are valid.
         self.verify_operands_dominate(op)?;

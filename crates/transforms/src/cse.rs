@@ -19,7 +19,7 @@ use std::hash::{Hash, Hasher};
 use tensor_ir::dominance::DomTree;
 use tensor_ir::module::EditError;
 use tensor_ir::pass::{Pass, PassOutcome};
-use tensor_ir::rewrite::{is_trivially_dead, might_be_isolated};
+use tensor_ir::rewrite::might_be_isolated;
 use tensor_ir::{BlockId, Context, Diagnostics, Location, Module, OpId, OpTrait, RegionId};
 
 /// The `--cse` pass.
@@ -74,8 +74,16 @@ pub fn eliminate_common_subexpressions(
     let Some(top) = module.top() else {
         return Ok(CseStats::default());
     };
+    let kinds = ctx
+        .registered_ops()
+        .map(|(_, def)| KindFlags {
+            pure: def.has_trait(OpTrait::Pure),
+            terminator: def.has_trait(OpTrait::Terminator),
+        })
+        .collect();
     let mut cse = Eliminator {
         ctx,
+        kinds,
         known: Known::default(),
         next_scope: 1,
         stats: CseStats::default(),
@@ -87,7 +95,14 @@ pub fn eliminate_common_subexpressions(
     while let Some(frame) = stack.pop() {
         match frame {
             Frame::Exit { mark, scope } => {
-                cse.known.undo(mark);
+                if scope == cse.known.scope {
+                    cse.known.undo(mark);
+                } else {
+                    // Leaving an isolated region: its ops are of a scope never
+                    // entered again, so they can never match; they stay in the
+                    // map rather than being removed one by one.
+                    cse.known.log.truncate(mark);
+                }
                 cse.known.scope = scope;
             }
             Frame::Region { region, isolated } => {
@@ -132,8 +147,17 @@ enum Frame {
     Block { next: Option<OpId>, ssa: bool },
 }
 
+/// The traits CSE asks about, per registered op kind.
+#[derive(Clone, Copy)]
+struct KindFlags {
+    pure: bool,
+    terminator: bool,
+}
+
 struct Eliminator<'a> {
     ctx: &'a Context,
+    /// By op kind, looked up once rather than per op.
+    kinds: Vec<KindFlags>,
     known: Known,
     next_scope: u32,
     stats: CseStats,
@@ -172,6 +196,9 @@ impl Eliminator<'_> {
             self.next_scope += 1;
         }
         if blocks.len() == 1 {
+            // At most one entry per op of the block: no growth while scanning it.
+            let len = module.block(entry).len();
+            self.known.map.reserve(len);
             stack.push(Frame::Block {
                 next: module.block(entry).first_op(),
                 ssa,
@@ -221,18 +248,23 @@ impl Eliminator<'_> {
 
     fn simplify(&mut self, module: &mut Module, op: OpId, ssa: bool) {
         let o = module.op(op);
-        let Some(def) = self.ctx.op_def(o.name()) else {
+        let Some(kind) = self.ctx.op_kind(o.name()) else {
             return;
         };
-        if def.has_trait(OpTrait::Terminator) {
+        let Some(&flags) = self.kinds.get(kind.index()) else {
+            return;
+        };
+        if flags.terminator {
             return;
         }
-        if is_trivially_dead(self.ctx, module, op) {
+        // As `is_trivially_dead`, with the traits already at hand (the op has no
+        // regions: `scan_block` handles those).
+        if flags.pure && module.results_unused(op) {
             self.to_erase.push(op);
             self.stats.erased += 1;
             return;
         }
-        if !ssa || !def.has_trait(OpTrait::Pure) || !o.successors().is_empty() {
+        if !ssa || !flags.pure || !o.successors().is_empty() {
             return;
         }
         let hash = self.known.hash(module, op);

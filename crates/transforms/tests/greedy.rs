@@ -583,6 +583,53 @@ impl RewritePattern for Report {
     }
 }
 
+/// Adds an empty block, which no branch reaches, to the region of `t.sink`, once
+/// (it tags the sink `split`).
+struct SplitOff;
+
+impl RewritePattern for SplitOff {
+    fn root(&self) -> Option<&'static str> {
+        Some("t.sink")
+    }
+    fn name(&self) -> &'static str {
+        "SplitOff"
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        let split = rw.ctx.sym("split");
+        if rw.module.get_attr(op, split).is_some() {
+            return Ok(false);
+        }
+        let Some(region) = rw
+            .module
+            .op(op)
+            .parent()
+            .and_then(|b| rw.module.block(b).parent())
+        else {
+            return Ok(false);
+        };
+        rw.create_block(region, &[], Location::Unknown)?;
+        let unit = rw.ctx.intern_attr(AttrKind::Unit);
+        rw.modify_op(op, |ctx, m| m.set_attr(ctx, op, split, unit));
+        Ok(true)
+    }
+}
+
+#[test]
+fn an_unreachable_block_added_to_a_single_block_region_is_erased() {
+    // The region has one block when the iteration starts: the driver must still
+    // look for unreachable blocks once a pattern has inserted one.
+    let (out, outcome) = run(
+        "func.func @f(%x: i32) {\n  \"t.sink\"(%x) : (i32) -> ()\n  return\n}",
+        |s| {
+            s.add(SplitOff);
+        },
+        GreedyConfig::default(),
+    );
+    assert_eq!(outcome.blocks_erased, 1, "{out}");
+    assert!(out.contains("split"), "{out}");
+    assert!(!out.contains("^bb"), "{out}");
+}
+
 #[test]
 fn reports_are_collected_once_in_order_over_iterations() {
     let config = GreedyConfig {

@@ -193,14 +193,20 @@ pub(super) fn fold_identity(
     {
         return Some(identity);
     }
-    // Without `known_nonexpanding_dimensions` every size must provably be the
-    // operand's: ask that first, before building the view (most such broadcasts
-    // of a `?` dim stay, and this is the cheaper way to find out).
-    if module
+    // Otherwise the view needs ranked types (and the operand's is the result's).
+    let rank = tensor_dims(ctx, r)?.len();
+    // Every size not listed in `known_nonexpanding_dimensions` must provably be
+    // the operand's: ask that first, before building the view (most such
+    // broadcasts of a `?` dim stay, and this is the cheaper way to find out). Any
+    // integer array is read here, where the view reads `i64` ones only: that
+    // only lets more broadcasts on to the full check below.
+    let listed = module
         .get_attr_named(ctx, op, "known_nonexpanding_dimensions")
-        .is_none()
-        && let Some(rank) = tensor_dims(ctx, r).map(<[i64]>::len)
-        && (0..rank).any(|i| dim_size(ctx, module, x, i) != dim_size(ctx, module, result, i))
+        .map(|a| ctx.as_i64_array(a).unwrap_or_default())
+        .unwrap_or_default();
+    let is_listed = |i: usize| i64::try_from(i).is_ok_and(|i| listed.contains(&i));
+    if (0..rank)
+        .any(|i| !is_listed(i) && dim_size(ctx, module, x, i) != dim_size(ctx, module, result, i))
     {
         return None;
     }

@@ -116,7 +116,11 @@ pub(crate) fn entry_size(ctx: &Context, module: &Module, s: Value, k: usize) -> 
 
 /// Every entry of the shape `s`, if its length is static (and at most
 /// [`MAX_SHAPE_LEN`]).
-pub(crate) fn shape_sizes(ctx: &Context, module: &Module, s: Value) -> Option<Vec<Size>> {
+pub(crate) fn shape_sizes<C: FromIterator<Size>>(
+    ctx: &Context,
+    module: &Module,
+    s: Value,
+) -> Option<C> {
     let len = shape_length(ctx, module.value_type(s)).filter(|&n| n <= MAX_SHAPE_LEN)?;
     Some((0..len).map(|k| entry_size(ctx, module, s, k)).collect())
 }

@@ -50,7 +50,8 @@ fn known_sizes(sizes: &[Size]) -> Option<Vec<i64>> {
 /// The entries of `s`: its constant's values as written (negative ones too), or
 /// else every entry known; `None` otherwise.
 fn known_entries(ctx: &Context, module: &Module, s: Value) -> Option<Vec<i64>> {
-    constant_shape(ctx, module, s).or_else(|| known_sizes(&shape_sizes(ctx, module, s)?))
+    constant_shape(ctx, module, s)
+        .or_else(|| known_sizes(&shape_sizes::<Vec<Size>>(ctx, module, s)?))
 }
 
 /// The shape of the tensor: a constant if every size is known (static, or given by
@@ -67,8 +68,14 @@ pub(super) fn fold_shape_of(
     if let Some(rank) = tensor_dims(ctx, module.value_type(x)).map(<[i64]>::len)
         && rank <= MAX_SHAPE_LEN
     {
-        let sizes: Vec<Size> = (0..rank).map(|d| dim_size(ctx, module, x, d)).collect();
-        if let Some(sizes) = known_sizes(&sizes) {
+        // Stops at the first size not known, as most shapes have one.
+        let sizes: Option<Vec<i64>> = (0..rank)
+            .map(|d| {
+                let n = dim_size(ctx, module, x, d).known()?;
+                i64::try_from(n).ok()
+            })
+            .collect();
+        if let Some(sizes) = sizes {
             return shape_attr(ctx, r, &sizes);
         }
     }
@@ -213,7 +220,7 @@ impl ShapesFacts {
                                 .collect(),
                         )
                     }
-                    _ => shape_sizes(ctx, module, value).map(SmallVec::from_vec),
+                    _ => shape_sizes(ctx, module, value),
                 };
                 OperandFacts {
                     value,
@@ -381,6 +388,23 @@ fn operands_plan(
             kept.push(o);
         }
     }
+    // Most ops keep every operand: with no operand repeated and fewer than two
+    // constants to merge, the plan is the operands unless one is subsumed, which
+    // is decided without building it.
+    let mergeable = |o: &&&OperandFacts| {
+        o.constant
+            .as_deref()
+            .is_some_and(|c| c.iter().all(|&n| n >= 0))
+    };
+    if kept.len() == old.len()
+        && (policy == "in_place" || kept.iter().filter(mergeable).count() < 2)
+    {
+        let sizes: SmallVec<[Option<&[Size]>; 4]> =
+            kept.iter().map(|o| o.sizes.as_deref()).collect();
+        if !any_subsumed(&sizes, policy) {
+            return None;
+        }
+    }
     let mut plan: Vec<Operand> = kept.iter().map(|o| Operand::Keep(o.value)).collect();
     if policy != "in_place" {
         let constants: Vec<(usize, Shape)> = kept
@@ -436,11 +460,7 @@ fn operands_plan(
     (declared.is_none() || declared == new_length).then_some(plan)
 }
 
-/// Drops the operands that the reference operand (the target under `in_place`,
-/// else the first longest, preferably not all 1s) subsumes: no longer than it, and each entry provably
-/// its entry there or, except under `onnx`, a 1 (which changes nothing, where
-/// `onnx` rejects a 1 next to a run-time 0). Comparing with one operand keeps this
-/// linear in the operands.
+/// Drops the operands that the reference operand subsumes (see [`keep_mask`]).
 fn drop_subsumed(facts: &ShapesFacts, policy: &str, plan: Vec<Operand>) -> Vec<Operand> {
     let sizes: Vec<Option<Cow<'_, [Size]>>> = plan
         .iter()
@@ -456,49 +476,67 @@ fn drop_subsumed(facts: &ShapesFacts, policy: &str, plan: Vec<Operand>) -> Vec<O
                 .map(Cow::Owned),
         })
         .collect();
-    let reference = if policy == "in_place" {
-        0
-    } else {
-        // Of the longest, preferably one that is not all 1s (which subsumes less).
-        let Some(longest) = sizes.iter().flatten().map(|s| s.len()).max() else {
-            return plan;
-        };
-        let is_longest =
-            |s: &Option<Cow<'_, [Size]>>| s.as_ref().is_some_and(|s| s.len() == longest);
-        let ones = |s: &Option<Cow<'_, [Size]>>| {
-            s.as_ref()
-                .is_some_and(|s| s.iter().all(|&n| n == Size::Known(1)))
-        };
-        match sizes
-            .iter()
-            .position(|s| is_longest(s) && !ones(s))
-            .or_else(|| sizes.iter().position(is_longest))
-        {
-            Some(r) => r,
-            None => return plan,
-        }
-    };
-    let Some(Some(reference_sizes)) = sizes.get(reference) else {
-        return plan;
-    };
-    let ones_change_nothing = policy != "onnx";
-    let subsumed = |m: &[Size]| {
-        let Some(offset) = reference_sizes.len().checked_sub(m.len()) else {
-            return false;
-        };
-        m.iter()
-            .zip(&reference_sizes[offset..])
-            .all(|(&a, &b)| a == b || (ones_change_nothing && a == Size::Known(1)))
-    };
-    let keep: SmallVec<[bool; 4]> = sizes
-        .iter()
-        .enumerate()
-        .map(|(k, s)| k == reference || !s.as_deref().is_some_and(subsumed))
-        .collect();
+    let sizes: SmallVec<[Option<&[Size]>; 4]> = sizes.iter().map(|s| s.as_deref()).collect();
+    let keep = keep_mask(&sizes, policy);
     plan.into_iter()
         .zip(keep)
         .filter_map(|(o, keep)| keep.then_some(o))
         .collect()
+}
+
+/// Per operand (its sizes, if its length is known), whether it stays: those that
+/// the reference operand (see [`reference`]) subsumes go.
+fn keep_mask(sizes: &[Option<&[Size]>], policy: &str) -> SmallVec<[bool; 4]> {
+    match reference(sizes, policy) {
+        Some((r, reference_sizes)) => sizes
+            .iter()
+            .enumerate()
+            .map(|(k, s)| k == r || !s.is_some_and(|m| subsumes(reference_sizes, m, policy)))
+            .collect(),
+        None => smallvec![true; sizes.len()],
+    }
+}
+
+/// True if [`keep_mask`] drops an operand, without building the mask.
+fn any_subsumed(sizes: &[Option<&[Size]>], policy: &str) -> bool {
+    reference(sizes, policy).is_some_and(|(r, reference_sizes)| {
+        sizes
+            .iter()
+            .enumerate()
+            .any(|(k, s)| k != r && s.is_some_and(|m| subsumes(reference_sizes, m, policy)))
+    })
+}
+
+/// The operand others are compared with, and its sizes: the target under
+/// `in_place`, else the first longest, preferably not all 1s (which subsumes
+/// less). Comparing with one operand keeps this linear in the operands.
+fn reference<'s>(sizes: &[Option<&'s [Size]>], policy: &str) -> Option<(usize, &'s [Size])> {
+    let r = if policy == "in_place" {
+        0
+    } else {
+        let longest = sizes.iter().flatten().map(|s| s.len()).max()?;
+        let is_longest = |s: &Option<&[Size]>| s.is_some_and(|s| s.len() == longest);
+        let ones = |s: &Option<&[Size]>| s.is_some_and(|s| s.iter().all(|&n| n == Size::Known(1)));
+        sizes
+            .iter()
+            .position(|s| is_longest(s) && !ones(s))
+            .or_else(|| sizes.iter().position(is_longest))?
+    };
+    Some((r, (*sizes.get(r)?)?))
+}
+
+/// True if an operand of sizes `m` changes nothing next to the reference's: no
+/// longer, and each entry provably the reference's entry there or, except under
+/// `onnx`, a 1 (which changes nothing, where `onnx` rejects a 1 next to a
+/// run-time 0).
+fn subsumes(reference: &[Size], m: &[Size], policy: &str) -> bool {
+    let Some(offset) = reference.len().checked_sub(m.len()) else {
+        return false;
+    };
+    let ones_change_nothing = policy != "onnx";
+    m.iter()
+        .zip(&reference[offset..])
+        .all(|(&a, &b)| a == b || (ones_change_nothing && a == Size::Known(1)))
 }
 
 /// A slice of known entries is a constant; the whole operand is the operand.

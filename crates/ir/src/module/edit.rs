@@ -224,6 +224,7 @@ impl Module {
             }
         }
         self.note_global();
+        self.blocks_inserted += 1;
         self.blocks[block.index()].parent = region.0;
         self.regions[region.index()].blocks.insert(index, block);
         Ok(())

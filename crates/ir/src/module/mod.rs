@@ -334,6 +334,9 @@ pub struct Module {
     arg_locations: rustc_hash::FxHashMap<Value, Location>,
     /// What edits may have invalidated, while a pass runs (`changes.rs`).
     changes: Changes,
+    /// How many times a block was inserted into a region: while it stays the same,
+    /// no region gained a block.
+    blocks_inserted: u64,
 }
 
 /// An arena length as a `u32` id. Ids are `u32` everywhere; a program of four billion
@@ -591,6 +594,14 @@ impl Module {
     /// How many values the arena holds (for index-addressed side tables).
     pub fn num_values(&self) -> usize {
         self.values.len()
+    }
+
+    /// How many times a block has been inserted into a region (appended, prepended
+    /// or moved there): a region that had one block still has at most one while
+    /// this count is unchanged, which lets a driver skip looking for unreachable
+    /// blocks.
+    pub fn blocks_inserted(&self) -> u64 {
+        self.blocks_inserted
     }
 
     /// How many blocks the arena holds.

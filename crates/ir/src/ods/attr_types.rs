@@ -79,6 +79,14 @@ fn is_i64_array(ctx: &Context, a: Attribute) -> bool {
     matches!(ctx.attr_kind(a), AttrKind::DenseArray { elem, .. } if is_i64(ctx, *elem))
 }
 
+/// The elements of an `array<i64: ...>`, read in place (no copy, no decoding).
+pub fn i64_slice(ctx: &Context, a: Attribute) -> Option<&[i64]> {
+    match ctx.attr_kind(a) {
+        AttrKind::DenseArray { elem, values } if is_i64(ctx, *elem) => values.as_slice::<i64>(),
+        _ => None,
+    }
+}
+
 /// Makes an `array<i64: ...>`.
 pub fn make_i64_array(ctx: &mut Context, values: &[i64]) -> Attribute {
     ctx.i64_array_attr(values)
@@ -137,7 +145,7 @@ impl AttrType for I64Array {
         is_set: always_set,
     };
     fn get(ctx: &Context, a: Attribute) -> Option<Vec<i64>> {
-        is_i64_array(ctx, a).then(|| ctx.as_i64_array(a)).flatten()
+        i64_slice(ctx, a).map(<[i64]>::to_vec)
     }
     fn make(ctx: &mut Context, values: &[i64]) -> Attribute {
         make_i64_array(ctx, values)

@@ -80,6 +80,12 @@ impl Plan {
         trait_bit(t).is_some_and(|b| self.traits & b != 0)
     }
 
+    /// The interned name of inherent attribute `index`.
+    #[inline]
+    pub(crate) fn attr_name(&self, index: usize) -> Option<Symbol> {
+        self.attr_names.get(index).copied()
+    }
+
     /// Whether the op lists any external trait.
     #[inline]
     pub(crate) fn has_external_trait(&self) -> bool {

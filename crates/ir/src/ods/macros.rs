@@ -102,7 +102,7 @@ macro_rules! op {
 
             $crate::op!(@operand_accessors 0usize; $($ops)*);
             $crate::op!(@result_accessors 0usize; $($res)*);
-            $crate::op!(@attr_accessors $($($attrs)*)?);
+            $crate::op!(@attr_accessors 0usize; $($($attrs)*)?);
 
             $crate::op!(@builder $ty [$($ops)*] [$($($attrs)*)?] [$($res)*]);
             $crate::op!(@maybe_inferred $ty [$($infer)?] [$($ops)*] [$($($attrs)*)?]);
@@ -236,32 +236,31 @@ macro_rules! op {
     };
 
     // Attribute accessors.
-    (@attr_accessors) => {};
-    (@attr_accessors $n:ident ? : $k:ty $(, $($rest:tt)*)?) => {
+    (@attr_accessors $i:expr;) => {};
+    (@attr_accessors $i:expr; $n:ident ? : $k:ty $(, $($rest:tt)*)?) => {
         #[doc = concat!("Attribute `", stringify!($n), "`, if present.")]
         pub fn $n<'c>(
             self,
             ctx: &'c $crate::Context,
             module: &$crate::Module,
         ) -> Option<<$k as $crate::ods::attr_types::AttrType>::Value<'c>> {
-            let a = module.get_attr_named(ctx, self.0, stringify!($n))?;
+            let a = $crate::ods::attr_at(ctx, module, self.0, $i, stringify!($n))?;
             <$k as $crate::ods::attr_types::AttrType>::get(ctx, a)
         }
-        $crate::op!(@attr_accessors $($($rest)*)?);
+        $crate::op!(@attr_accessors $i + 1; $($($rest)*)?);
     };
-    (@attr_accessors $n:ident : $k:ty $(, $($rest:tt)*)?) => {
+    (@attr_accessors $i:expr; $n:ident : $k:ty $(, $($rest:tt)*)?) => {
         #[doc = concat!("Attribute `", stringify!($n), "`.")]
         pub fn $n<'c>(
             self,
             ctx: &'c $crate::Context,
             module: &$crate::Module,
         ) -> <$k as $crate::ods::attr_types::AttrType>::Value<'c> {
-            module
-                .get_attr_named(ctx, self.0, stringify!($n))
+            $crate::ods::attr_at(ctx, module, self.0, $i, stringify!($n))
                 .and_then(|a| <$k as $crate::ods::attr_types::AttrType>::get(ctx, a))
                 .expect("required attributes were checked when the handle was made")
         }
-        $crate::op!(@attr_accessors $($($rest)*)?);
+        $crate::op!(@attr_accessors $i + 1; $($($rest)*)?);
     };
 
     // The builders. Locals of the generated fn (`state`, the builder, the location)

@@ -248,7 +248,13 @@ pub fn describe(ctx: &Context, what: &str, i: usize, ty: Type) -> String {
 /// attributes fit the definition: what a typed handle's accessors rely on.
 pub fn fits(ctx: &Context, module: &Module, op: OpId, def: &crate::OpDef) -> bool {
     let o = module.op(op);
-    if ctx.str(o.name()) != def.name {
+    // The registered definition of the op's name, if it is `def`'s: its plan holds
+    // the attribute names as symbols, so no name is compared as text below.
+    let registered = ctx.op_kind(o.name()).filter(|&k| {
+        let d = ctx.op_def_of_kind(k);
+        std::ptr::eq(d, def) || same_text(d.name, def.name)
+    });
+    if registered.is_none() && ctx.str(o.name()) != def.name {
         return false;
     }
     // Whether `group_range` places every group, in one pass over the groups: enough
@@ -263,11 +269,66 @@ pub fn fits(ctx: &Context, module: &Module, op: OpId, def: &crate::OpDef) -> boo
     };
     groups_fit(def.operands, module.operands(op).len())
         && groups_fit(def.results, module.num_results(op))
-        && def.attributes.iter().filter(|a| !a.optional).all(|a| {
-            module
-                .get_attr_named(ctx, op, a.name)
-                .is_some_and(|v| (a.constraint.check)(ctx, v, a.name).is_none())
-        })
+        && def
+            .attributes
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| !a.optional)
+            .all(|(i, a)| {
+                let value = match registered {
+                    Some(k) => attr_of_kind(ctx, module, op, k, i, a.name),
+                    None => module.get_attr_named(ctx, op, a.name),
+                };
+                value.is_some_and(|v| (a.constraint.check)(ctx, v, a.name).is_none())
+            })
+}
+
+/// Inherent attribute `index` (named `name`) of `op`'s definition, found by the
+/// symbol the registration interned for it: comparing symbols, not text, as typed
+/// accessors do on every call.
+#[doc(hidden)]
+pub fn attr_at(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    index: usize,
+    name: &str,
+) -> Option<Attribute> {
+    match ctx.op_kind(module.op(op).name()) {
+        Some(k) => attr_of_kind(ctx, module, op, k, index, name),
+        None => module.get_attr_named(ctx, op, name),
+    }
+}
+
+/// `a == b`, settled without comparing bytes when both are the same literal.
+#[inline]
+fn same_text(a: &str, b: &str) -> bool {
+    a.len() == b.len() && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a == b)
+}
+
+/// [`attr_at`] for an op of kind `kind`; by text if that kind's definition has no
+/// attribute `index` named `name` (a handle made for another definition).
+fn attr_of_kind(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    kind: crate::OpKind,
+    index: usize,
+    name: &str,
+) -> Option<Attribute> {
+    let sym = ctx.plan_of_kind(kind).attr_name(index).filter(|_| {
+        // One definition per op name: the registered one is the handle's, and
+        // its attribute `index` is `name` (a length is compared, not the text,
+        // to catch an index that does not fit at no cost).
+        ctx.op_def_of_kind(kind)
+            .attributes
+            .get(index)
+            .is_some_and(|a| a.name.len() == name.len())
+    });
+    match sym {
+        Some(sym) => module.get_attr(op, sym),
+        None => module.get_attr_named(ctx, op, name),
+    }
 }
 
 /// Why a typed builder could not build its op.

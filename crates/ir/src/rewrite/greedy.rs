@@ -17,14 +17,12 @@
 //! It stops when an iteration changes nothing (converged) or after
 //! [`GreedyConfig::max_iterations`].
 
-use super::fold::{
-    ConstantLike, ConstantMaterializer, Fold, FoldFn, FoldResult, MaterializeFn, is_trivially_dead,
-};
+use super::fold::{ConstantLike, ConstantMaterializer, Fold, FoldFn, FoldResult, MaterializeFn};
 use super::pattern::FrozenPatternSet;
 use super::{RewriteError, erase_unreachable_blocks, might_be_isolated};
 use crate::builder::{Builder, Listener};
 use crate::module::{BlockId, Module, OpId, RegionId, Value, ValueDef};
-use crate::{Attribute, Context, Type};
+use crate::{Attribute, Context, OpTrait, Type};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
@@ -141,7 +139,11 @@ pub fn apply_patterns_greedily(
             &mut state,
             &mut outcome,
         )?;
-        if config.region_simplification {
+        // Only a region of several blocks can have an unreachable one: skip the
+        // walk when none had several and no block was inserted since.
+        if config.region_simplification
+            && (state.multi_block || module.blocks_inserted() != state.blocks_inserted)
+        {
             let erased = erase_unreachable_blocks(module, root)
                 .map_err(|e| RewriteError::edit(ctx, module, root, e))?;
             outcome.blocks_erased += erased as u64;
@@ -162,6 +164,9 @@ type ConstantFn = fn(&Context, &Module, OpId) -> Option<Attribute>;
 
 /// Per op kind: the hooks, looked up once rather than per op.
 struct Tables {
+    /// `Pure` and not a terminator: erasable once unused (see
+    /// [`is_trivially_dead`](super::fold::is_trivially_dead)).
+    erasable: Vec<bool>,
     fold: Vec<Option<FoldFn>>,
     constant: Vec<Option<ConstantFn>>,
     materialize: Vec<Option<MaterializeFn>>,
@@ -171,6 +176,7 @@ struct Tables {
 impl Tables {
     fn new(ctx: &Context) -> Self {
         let mut t = Tables {
+            erasable: Vec::new(),
             fold: Vec::new(),
             constant: Vec::new(),
             materialize: Vec::new(),
@@ -178,6 +184,8 @@ impl Tables {
         };
         for (kind, def) in ctx.registered_ops() {
             let dialect = def.name.split_once('.').map_or(def.name, |(d, _)| d);
+            t.erasable
+                .push(def.has_trait(OpTrait::Pure) && !def.has_trait(OpTrait::Terminator));
             t.fold
                 .push(ctx.interface_of_kind::<Fold>(kind).map(|f| f.0));
             t.constant
@@ -284,6 +292,10 @@ struct State {
     /// Under [`Strictness::ExistingOps`], the first id of an op the driver did not
     /// start with: such ops are not visited.
     new_ops_from: Option<usize>,
+    /// When the worklist was filled: whether a region under the root had several
+    /// blocks, and [`Module::blocks_inserted`].
+    multi_block: bool,
+    blocks_inserted: u64,
 }
 
 impl State {
@@ -350,7 +362,14 @@ fn populate(
     } else {
         post_order(module, root)
     };
+    state.blocks_inserted = module.blocks_inserted();
+    state.multi_block = false;
     for op in ops {
+        state.multi_block |= module
+            .op(op)
+            .regions()
+            .iter()
+            .any(|&r| module.region(r).blocks().len() > 1);
         let created = state.new_ops_from.is_some_and(|first| op.index() >= first);
         if op == root || module.op(op).is_erased() || created {
             continue;
@@ -500,14 +519,19 @@ fn process(
         if module.op(op).is_erased() || module.op(op).parent().is_none() {
             continue;
         }
-        if config.erase_dead_ops && is_trivially_dead(ctx, module, op) {
+        let kind = Tables::kind(ctx, module, op);
+        // As `is_trivially_dead`, with the traits looked up by kind.
+        if config.erase_dead_ops
+            && kind.is_some_and(|k| tables.erasable[k])
+            && module.op(op).regions().is_empty()
+            && module.results_unused(op)
+        {
             let erased = Builder::with_listener(ctx, module, state).erase_op(op);
             erased.map_err(|e| RewriteError::edit(ctx, module, op, e))?;
             outcome.erased += 1;
             changed = true;
             continue;
         }
-        let kind = Tables::kind(ctx, module, op);
         let is_constant = kind.is_some_and(|k| tables.constant[k].is_some());
         if config.fold
             && !is_constant
@@ -519,14 +543,16 @@ fn process(
             continue;
         }
         let name = module.op(op).name();
-        if patterns.none_for(name) {
+        let candidates = patterns.for_kind(ctx.op_kind(name), name);
+        if candidates.len() == 0 {
             continue;
         }
-        for pattern in patterns.for_op(name) {
-            let mut b = Builder::with_listener(ctx, module, state);
+        // One rewriter for every pattern tried on the op.
+        let mut b = Builder::with_listener(ctx, module, state);
+        for pattern in candidates {
             b.set_insertion_point_before(op);
             let applied = pattern.match_and_rewrite(op, &mut b);
-            let applied = applied.map_err(|e| RewriteError::edit(ctx, module, op, e))?;
+            let applied = applied.map_err(|e| RewriteError::edit(b.ctx, b.module, op, e))?;
             if applied {
                 outcome.rewrites += 1;
                 rewrites += 1;

@@ -3,7 +3,7 @@
 
 use crate::builder::Builder;
 use crate::module::{EditError, OpId};
-use crate::{Context, Symbol};
+use crate::{Context, OpKind, Symbol};
 use rustc_hash::FxHashMap;
 
 /// A local rewrite: matches an op and replaces or changes it through the rewriter.
@@ -119,9 +119,18 @@ impl PatternSet {
             list.sort_by_key(benefit);
         }
         any.sort_by_key(benefit);
+        // The same lists by op kind for registered roots: the driver knows each op's
+        // kind, and indexing is cheaper than hashing its name.
+        let mut by_kind: Vec<Option<Box<[u32]>>> = vec![None; ctx.num_op_kinds()];
+        for (name, list) in &by_name {
+            if let Some(slot) = ctx.op_kind(*name).and_then(|k| by_kind.get_mut(k.index())) {
+                *slot = Some(list.clone().into_boxed_slice());
+            }
+        }
         FrozenPatternSet {
             patterns: self.patterns,
             by_name,
+            by_kind,
             any,
         }
     }
@@ -131,6 +140,9 @@ impl PatternSet {
 pub struct FrozenPatternSet {
     patterns: Vec<Box<dyn RewritePattern>>,
     by_name: FxHashMap<Symbol, Vec<u32>>,
+    /// `by_name`'s lists of registered roots, by op kind (kinds registered after
+    /// freezing are looked up by name).
+    by_kind: Vec<Option<Box<[u32]>>>,
     any: Vec<u32>,
 }
 
@@ -142,6 +154,22 @@ impl FrozenPatternSet {
             .unwrap_or(&self.any)
             .iter()
             .map(|&i| &*self.patterns[i as usize])
+    }
+
+    /// As [`FrozenPatternSet::for_op`] for an op named `name` of kind `kind` (its
+    /// registered kind in the context the set was frozen with, if any), without
+    /// hashing the name when the kind is known.
+    pub fn for_kind(
+        &self,
+        kind: Option<OpKind>,
+        name: Symbol,
+    ) -> impl ExactSizeIterator<Item = &dyn RewritePattern> {
+        let list: &[u32] = match kind.and_then(|k| self.by_kind.get(k.index())) {
+            Some(Some(list)) => list,
+            Some(None) => &self.any,
+            None => self.by_name.get(&name).unwrap_or(&self.any),
+        };
+        list.iter().map(|&i| &*self.patterns[i as usize])
     }
 
     /// True if no pattern applies to an op named `name` (a fast path for the driver).
