@@ -10,7 +10,7 @@ use tensor_ir::module::{BlockId, EditError, OpId};
 use tensor_ir::verify::op_error;
 use tensor_ir::{
     AttrKind, Attribute, DYNAMIC, Diagnostic, Location, NamedAttr, OperationState, Signedness,
-    Type, TypeKind, Value,
+    Type, TypeKind, Value, ValueDef,
 };
 
 /// An export step's outcome: an error is located at the op being exported.
@@ -425,9 +425,34 @@ impl<'a> Exporter<'a> {
     }
 
     /// Records `entries` as the entries of the shape value `v` (the import's
-    /// rebuilt shapes, exported earlier).
+    /// rebuilt shapes, exported earlier), and the value of each entry that is an
+    /// `index` constant: the export decides by them which sizes are static (a
+    /// static 1 needs no check and no select).
     pub(crate) fn seed_shape(&mut self, v: Value, entries: SmallVec<[Value; 4]>) {
+        for &e in &entries {
+            if let Some(n) = self.index_constant(e) {
+                self.consts.insert(e, n);
+            }
+        }
         self.shapes.insert(v, entries);
+    }
+
+    /// The value of `v` if an `arith.constant` of `index` type defines it.
+    fn index_constant(&self, v: Value) -> Option<i64> {
+        let m = &*self.b.module;
+        let ValueDef::Result { op, .. } = m.value(v).def() else {
+            return None;
+        };
+        if self.b.ctx.str(m.op(op).name()) != "arith.constant"
+            || !matches!(self.b.ctx.type_kind(m.value_type(v)), TypeKind::Index)
+        {
+            return None;
+        }
+        let sym = self.b.ctx.lookup_sym("value")?;
+        match self.b.ctx.attr_kind(m.get_attr(op, sym)?) {
+            AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
+            _ => None,
+        }
     }
 
     /// The entries recorded for the shape value `v`.

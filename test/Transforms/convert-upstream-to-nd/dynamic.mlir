@@ -10,6 +10,10 @@
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd --verify-explicit-broadcast --mlir-print-debuginfo | diff %t -
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd | FileCheck %s
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
+// Through text as well: read back without debuginfo, each cf.assert has a
+// location of its own (not its op's), and is found by message and condition.
+// RUN: tensor-opt %s -split-input-file --lower-broadcast > %t.plain
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream | tensor-opt -allow-unregistered-dialect -split-input-file --convert-upstream-to-nd | diff %t.plain -
 
 // A `?` against a static size: only the vector is broadcast; its dim is known
 // not to stretch (a linalg.broadcast, no run-time check).
@@ -119,4 +123,201 @@ func.func @softmax_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 func.func @outer_batched_dynamic(%cols: tensor<?x?x1xf32>, %rows: tensor<?x1x?xf32>) -> tensor<?x?x?xf32> {
   %out = nd.mul %cols, %rows : (tensor<?x?x1xf32>, tensor<?x1x?xf32>) -> tensor<?x?x?xf32>
   return %out : tensor<?x?x?xf32>
+}
+
+// -----
+
+// NumPy rank promotion with `?` on both sides: the vector's one dim meets the
+// matrix's last one at run time.
+// CHECK-LABEL: func.func @rank_promotion
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg0, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg1, %2, dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %5 = nd.add %3, %4 : tensor<?x?xf32>
+// CHECK-NEXT:    return %5 : tensor<?x?xf32>
+func.func @rank_promotion(%m: tensor<?x?xf32>, %v: tensor<?xf32>) -> tensor<?x?xf32> {
+  %0 = nd.add %m, %v : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// A static unit dim stretched against `?` rows (1-expansion).
+// CHECK-LABEL: func.func @unit_row
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x8xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<1x8xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg1, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<1x8xf32>, tensor<2xindex>) -> tensor<?x8xf32>
+// CHECK-NEXT:    %4 = nd.mul %arg0, %3 : tensor<?x8xf32>
+// CHECK-NEXT:    return %4 : tensor<?x8xf32>
+func.func @unit_row(%m: tensor<?x8xf32>, %r: tensor<1x8xf32>) -> tensor<?x8xf32> {
+  %0 = nd.mul %m, %r : (tensor<?x8xf32>, tensor<1x8xf32>) -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
+
+// -----
+
+// `?` against `?` in one dim: either may be 1 at run time.
+// CHECK-LABEL: func.func @vectors
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<1xindex>, tensor<1xindex>) -> tensor<1xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg0, %2, dims = [0] : (tensor<?xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg1, %2, dims = [0] : (tensor<?xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK-NEXT:    %5 = nd.max %3, %4 : tensor<?xf32>
+// CHECK-NEXT:    return %5 : tensor<?xf32>
+func.func @vectors(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = nd.max %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// `?` against a static 1: no run-time check, the 1 stretches.
+// CHECK-LABEL: func.func @dynamic_vs_one
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<1xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<1xindex>, tensor<1xindex>) -> tensor<1xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg1, %2, dims = [0] : (tensor<1xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK-NEXT:    %4 = nd.add %arg0, %3 : tensor<?xf32>
+// CHECK-NEXT:    return %4 : tensor<?xf32>
+func.func @dynamic_vs_one(%a: tensor<?xf32>, %b: tensor<1xf32>) -> tensor<?xf32> {
+  %0 = nd.add %a, %b : (tensor<?xf32>, tensor<1xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// `?x1` first and `?x?` second: the column stretches over the columns.
+// CHECK-LABEL: func.func @column_first
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x1xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg0, %2, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg1, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %5 = nd.sub %3, %4 : tensor<?x?xf32>
+// CHECK-NEXT:    return %5 : tensor<?x?xf32>
+func.func @column_first(%c: tensor<?x1xf32>, %m: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = nd.sub %c, %m : (tensor<?x1xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// An outer product by broadcasting: both operands stretch.
+// CHECK-LABEL: func.func @outer
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x1xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<1x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg0, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg1, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<1x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %5 = nd.mul %3, %4 : tensor<?x?xf32>
+// CHECK-NEXT:    return %5 : tensor<?x?xf32>
+func.func @outer(%c: tensor<?x1xf32>, %r: tensor<1x?xf32>) -> tensor<?x?xf32> {
+  %0 = nd.mul %c, %r : (tensor<?x1xf32>, tensor<1x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// nd.select over three operands of different ranks: one check for the three.
+// CHECK-LABEL: func.func @select_three
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x?xi1>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?x1xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %2 = nd.shape_of %arg2 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_shapes %0, %1, %2 : (tensor<2xindex>, tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg0, %3, dims = [0, 1] : (tensor<?x?xi1>, tensor<2xindex>) -> tensor<?x?xi1>
+// CHECK-NEXT:    %5 = nd.broadcast_in_dim %arg1, %3, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %6 = nd.broadcast_in_dim %arg2, %3, dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %7 = nd.select %4, %5, %6 : (tensor<?x?xi1>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK-NEXT:    return %7 : tensor<?x?xf32>
+func.func @select_three(%p: tensor<?x?xi1>, %a: tensor<?x1xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %0 = nd.select %p, %a, %b : (tensor<?x?xi1>, tensor<?x1xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// nd.cmp: the predicate comes back from arith.cmpf's.
+// CHECK-LABEL: func.func @compare
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?x1xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg0, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg1, %2, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %5 = nd.cmp lt, %3, %4 : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xi1>
+// CHECK-NEXT:    return %5 : tensor<?x?xi1>
+func.func @compare(%a: tensor<?x?xf32>, %b: tensor<?x1xf32>) -> tensor<?x?xi1> {
+  %0 = nd.cmp lt, %a, %b : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xi1>
+  return %0 : tensor<?x?xi1>
+}
+
+// -----
+
+// XLA broadcast_dimensions placing a vector along the rows (not where NumPy
+// would): the placement comes back from the broadcast's indices.
+// CHECK-LABEL: func.func @placed_rows
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 {broadcast_dimensions = array<i64: 0>} : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg0, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg1, %2, dims = [0] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %5 = nd.sub %3, %4 : tensor<?x?xf32>
+// CHECK-NEXT:    return %5 : tensor<?x?xf32>
+func.func @placed_rows(%m: tensor<?x?xf32>, %v: tensor<?xf32>) -> tensor<?x?xf32> {
+  %0 = nd.sub %m, %v {broadcast_dimensions = array<i64: 0>} : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Integers: the export's arith.subi comes back as nd.sub (not nd.neg).
+// CHECK-LABEL: func.func @integers
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x?xi32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?x1xi32>) -> tensor<2xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg0, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x?xi32>, tensor<2xindex>) -> tensor<?x?xi32>
+// CHECK-NEXT:    %4 = nd.broadcast_in_dim %arg1, %2, dims = [0, 1] : (tensor<?x1xi32>, tensor<2xindex>) -> tensor<?x?xi32>
+// CHECK-NEXT:    %5 = nd.sub %3, %4 : tensor<?x?xi32>
+// CHECK-NEXT:    return %5 : tensor<?x?xi32>
+func.func @integers(%a: tensor<?x?xi32>, %b: tensor<?x1xi32>) -> tensor<?x?xi32> {
+  %0 = nd.sub %a, %b : (tensor<?x?xi32>, tensor<?x1xi32>) -> tensor<?x?xi32>
+  return %0 : tensor<?x?xi32>
+}
+
+// -----
+
+// A chain over the previous result: later ops reuse the shapes and sizes of
+// earlier ones (the shape of %c is taken once).
+// CHECK-LABEL: func.func @chain
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x8xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<8xf32>) -> tensor<1xindex>
+// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg1, %2, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<8xf32>, tensor<2xindex>) -> tensor<?x8xf32>
+// CHECK-NEXT:    %4 = nd.add %arg0, %3 : tensor<?x8xf32>
+// CHECK-NEXT:    %5 = nd.shape_of %4 : (tensor<?x8xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %6 = nd.shape_of %arg2 : (tensor<?x1xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %7 = nd.broadcast_shapes %5, %6 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %8 = nd.broadcast_in_dim %4, %7, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x8xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %9 = nd.broadcast_in_dim %arg2, %7, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %10 = nd.sub %8, %9 : tensor<?x?xf32>
+// CHECK-NEXT:    %11 = nd.shape_of %10 : (tensor<?x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %12 = nd.broadcast_shapes %11, %1 : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %13 = nd.broadcast_in_dim %10, %12, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %14 = nd.broadcast_in_dim %arg1, %12, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<8xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %15 = nd.add %13, %14 : tensor<?x?xf32>
+// CHECK-NEXT:    %16 = nd.shape_of %15 : (tensor<?x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %17 = nd.broadcast_shapes %16, %6 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %18 = nd.broadcast_in_dim %15, %17, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %19 = nd.broadcast_in_dim %arg2, %17, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %20 = nd.sub %18, %19 : tensor<?x?xf32>
+// CHECK-NEXT:    return %20 : tensor<?x?xf32>
+func.func @chain(%x: tensor<?x8xf32>, %b: tensor<8xf32>, %c: tensor<?x1xf32>) -> tensor<?x?xf32> {
+  %0 = nd.add %x, %b : (tensor<?x8xf32>, tensor<8xf32>) -> tensor<?x8xf32>
+  %1 = nd.sub %0, %c : (tensor<?x8xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  %2 = nd.add %1, %b : (tensor<?x?xf32>, tensor<8xf32>) -> tensor<?x?xf32>
+  %3 = nd.sub %2, %c : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %3 : tensor<?x?xf32>
 }

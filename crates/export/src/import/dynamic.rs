@@ -13,13 +13,14 @@
 //! inputs as they are. A copy of the candidate's ops is exported
 //! (`--convert-nd-to-upstream`'s own code) and compared with the upstream text
 //! ([`super::compare`]): the op's result and everything it reads, and each
-//! `cf.assert` the copy makes must be an assert of the text (same message,
-//! location and condition). The first candidate that matches replaces the text's
-//! values; the copy is dropped; a candidate that does not match is erased. So
-//! what the import gives is exported to what it read (the same ops, up to the
-//! sharing of equal sizes), and each run-time check of the text is an
-//! `nd.broadcast_shapes` with the same message and location. An assert no
-//! candidate made is left, and reported.
+//! `cf.assert` the copy makes must be an assert of the text (same message and
+//! condition, [`super::asserts`]). After those, each candidate again with the
+//! shapes of static tensors read from the text's constants (as `--canonicalize`
+//! leaves them). The first candidate that matches replaces the text's values;
+//! the copy is dropped; a candidate that does not match is erased. So what the
+//! import gives is exported to what it read (the same ops, up to the sharing of
+//! equal sizes), and each run-time check of the text is an `nd.broadcast_shapes`
+//! with the same message. An assert no candidate made is left, and reported.
 
 use broadcastable_ir::ExplicitBroadcast;
 use rustc_hash::FxHashMap;
@@ -174,9 +175,18 @@ impl Importer<'_> {
         if peeled.as_slice() != operands {
             candidates.push((operands.iter().copied().collect(), props.clone()));
         }
-        for (ops, p) in candidates {
-            if self.candidate(at, old, name, &ops, p, ty) {
-                return Ok(());
+        // Then each with the shapes of static tensors read from the constants
+        // `--canonicalize` makes of them.
+        let constant_shapes = if self.shape_consts.is_empty() {
+            &[false][..]
+        } else {
+            &[false, true][..]
+        };
+        for &consts in constant_shapes {
+            for (ops, p) in &candidates {
+                if self.candidate(at, old, name, ops, p.clone(), ty, consts) {
+                    return Ok(());
+                }
             }
         }
         Err(self.error(
@@ -189,7 +199,9 @@ impl Importer<'_> {
         ))
     }
 
-    /// Builds, lowers and checks one candidate; true if it replaced `old`.
+    /// Builds, lowers and checks one candidate (with the constant shapes if
+    /// `consts`); true if it replaced `old`.
+    #[allow(clippy::too_many_arguments)]
     fn candidate(
         &mut self,
         at: OpId,
@@ -198,9 +210,10 @@ impl Importer<'_> {
         operands: &[Value],
         props: Vec<(&str, Attribute)>,
         ty: Type,
+        consts: bool,
     ) -> bool {
         let marker = self.b.module.prev_op(at);
-        let built = self.build_and_check(at, old, name, operands, props, ty);
+        let built = self.build_and_check(at, old, name, operands, props, ty, consts);
         if built {
             return true;
         }
@@ -230,6 +243,7 @@ impl Importer<'_> {
         false
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn build_and_check(
         &mut self,
         at: OpId,
@@ -238,6 +252,7 @@ impl Importer<'_> {
         operands: &[Value],
         props: Vec<(&str, Attribute)>,
         ty: Type,
+        consts: bool,
     ) -> bool {
         let marker = self.b.module.prev_op(at);
         let loc = self.b.module.op(at).location();
@@ -275,22 +290,12 @@ impl Importer<'_> {
             }
         }
         // The nd ops of the candidate, in order (the op last).
-        let mut nd_ops = Vec::new();
-        let mut cur = match marker {
-            Some(p) => self.b.module.next_op(p),
-            None => self
-                .b
-                .module
-                .op(at)
-                .parent()
-                .and_then(|blk| self.b.module.block_ops(blk).next()),
-        };
-        while let Some(o) = cur {
-            if o == at {
-                break;
+        let mut nd_ops = self.made_since(marker, at);
+        if consts {
+            if !self.constant_shapes(&nd_ops) {
+                return false;
             }
-            nd_ops.push(o);
-            cur = self.b.module.next_op(o);
+            nd_ops = self.made_since(marker, at);
         }
         let Some(exported) = self.export_copy(at, &nd_ops) else {
             return false;
@@ -307,14 +312,13 @@ impl Importer<'_> {
         // Each check the copy makes must be one of the text's.
         let mut matched = Vec::new();
         for &sa in &asserts {
-            let key = self.assert_key(sa);
+            let msg = self.prop(sa, "msg");
             let Some(cond) = self.b.module.operands(sa).first().copied() else {
                 return false;
             };
-            let list = self.asserts.get(&key).cloned().unwrap_or_default();
-            let found = list.iter().copied().find(|&aa| {
-                !self.b.module.op(aa).is_erased()
-                    && !matched.contains(&aa)
+            let window = self.asserts.window(self.b.module, msg);
+            let found = window.into_iter().find(|&aa| {
+                !matched.contains(&aa)
                     && self
                         .b
                         .module
@@ -348,6 +352,69 @@ impl Importer<'_> {
             let _ = self.b.erase_op(o);
         }
         true
+    }
+
+    /// The ops between `marker` (or the block's start) and `at`, in order.
+    fn made_since(&self, marker: Option<OpId>, at: OpId) -> Vec<OpId> {
+        let m = &*self.b.module;
+        let mut out = Vec::new();
+        let mut cur = match marker {
+            Some(p) => m.next_op(p),
+            None => m.op(at).parent().and_then(|blk| m.block_ops(blk).next()),
+        };
+        while let Some(o) = cur {
+            if o == at {
+                break;
+            }
+            out.push(o);
+            cur = m.next_op(o);
+        }
+        out
+    }
+
+    /// Makes the candidate's ops read the shape of a static tensor from the
+    /// `nd.constant` of it the text has (as `--canonicalize` leaves it), erasing
+    /// the `nd.shape_of`s of the candidate left unused; false if there is none to
+    /// read (the candidate would be the one without).
+    fn constant_shapes(&mut self, nd_ops: &[OpId]) -> bool {
+        let mut changed = false;
+        for &o in nd_ops {
+            let operands: SmallVec<[Value; 4]> =
+                self.b.module.operands(o).iter().copied().collect();
+            for (k, v) in operands.into_iter().enumerate() {
+                let Some(c) = self.static_shape_constant(v) else {
+                    continue;
+                };
+                if self.b.module.set_operand(o, k, c).is_ok() {
+                    changed = true;
+                }
+            }
+        }
+        for &o in nd_ops.iter().rev() {
+            let m = &*self.b.module;
+            if self.name(o) == "nd.shape_of" && m.results(o).all(|r| !m.has_uses(r)) {
+                let _ = self.b.erase_op(o);
+            }
+        }
+        changed
+    }
+
+    /// The imported `nd.constant` equal to `v` if `v` is `nd.shape_of` of a
+    /// static tensor.
+    fn static_shape_constant(&mut self, v: Value) -> Option<Value> {
+        let d = self.def_op(v)?;
+        if self.name(d) != "nd.shape_of" {
+            return None;
+        }
+        let input = *self.b.module.operands(d).first()?;
+        let dims = self.b.ctx.shape_dims(self.b.module.value_type(input))?;
+        if dims.contains(&DYNAMIC) {
+            return None;
+        }
+        let values = dims.iter().map(|&n| i128::from(n)).collect();
+        let ty = self.b.module.value_type(v);
+        let attr = self.b.ctx.dense_int_attr(ty, values)?;
+        self.shape_consts.get(&attr).copied()
     }
 
     /// Exports a copy of `nd_ops` before `at`: for each nd result, the value its

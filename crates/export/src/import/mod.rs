@@ -25,12 +25,12 @@
 //! broadcast without an op that reads it, rank specialisation, a vector operand of
 //! a batched matmul) is an error at the op.
 
+mod asserts;
 mod compare;
 mod dynamic;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
-use tensor_ir::Location;
 use tensor_ir::builder::ReuseTable;
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{OpId, OperationState};
@@ -70,12 +70,13 @@ impl Pass for ConvertUpstreamToNd {
             replaced: FxHashSet::default(),
             reuse: ReuseTable::default(),
             shape_table: dynamic::ShapeTable::default(),
-            asserts: FxHashMap::default(),
+            shape_consts: FxHashMap::default(),
+            asserts: asserts::Asserts::default(),
         };
         for &op in &ops {
             if im.name(op) == "cf.assert" && im.top_level(op) {
-                let key = im.assert_key(op);
-                im.asserts.entry(key).or_default().push(op);
+                let msg = im.prop(op, "msg");
+                im.asserts.push(msg, op);
             }
         }
         let mut errors = Diagnostics::default();
@@ -151,8 +152,12 @@ struct Importer<'a> {
     reuse: ReuseTable,
     /// The entries of the shapes rebuilt so far ([`dynamic`]).
     shape_table: dynamic::ShapeTable,
-    /// The text's `cf.assert`s by location and message, in program order.
-    asserts: FxHashMap<(Location, Option<Attribute>), Vec<OpId>>,
+    /// The `nd.constant` shapes (`tensor<Nxindex>`) imported so far, by value:
+    /// `--canonicalize` makes the shape of a static tensor one, which candidates
+    /// then read ([`dynamic`]).
+    shape_consts: FxHashMap<Attribute, Value>,
+    /// The text's `cf.assert`s by message, in program order.
+    asserts: asserts::Asserts,
 }
 
 /// Ops the import erases once nothing uses them (besides `arith.*` and
@@ -181,11 +186,6 @@ impl Importer<'_> {
             return false;
         };
         self.b.ctx.str(m.op(parent).name()) == "func.func"
-    }
-
-    /// The key of a `cf.assert`: its location and message.
-    fn assert_key(&self, op: OpId) -> (Location, Option<Attribute>) {
-        (self.b.module.op(op).location(), self.prop(op, "msg"))
     }
 
     fn name(&self, op: OpId) -> &str {
@@ -314,6 +314,16 @@ impl Importer<'_> {
                     .prop(op, "value")
                     .ok_or_else(|| self.error(op, "has no value"))?;
                 self.replace(op, r, "nd.constant", &[], vec![("value", value)], ty)?;
+                let is_shape = self.b.ctx.shape_dims(ty).is_some_and(|d| d.len() == 1)
+                    && self
+                        .b
+                        .ctx
+                        .element_type(ty)
+                        .is_some_and(|e| matches!(self.b.ctx.type_kind(e), TypeKind::Index));
+                if is_shape && let Some(c) = self.b.module.prev_op(op) {
+                    let v = self.b.module.result(c, 0);
+                    self.shape_consts.entry(value).or_insert(v);
+                }
             }
             // A dynamic broadcast is rebuilt with the op that reads it.
             ("linalg.map" | "linalg.broadcast", Some(r))

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Import benchmark: the cost of `--convert-upstream-to-nd` on the export of a chain
+of N elementwise ops with `?` sizes that alternate `nd.add (?x8, 8)` and
+`nd.sub (?x?, ?x1)` over the previous result, each with its run-time check.
+
+For each N (default 1000 2000 4000 8000) it lowers the chain (`--lower-broadcast`,
+and with --canonicalize also `--cse --canonicalize`, where ops share shapes and
+checks), exports it (`--convert-nd-to-upstream`), and times the import, best of R
+runs. It prints each time and the growth exponent between consecutive sizes,
+log(t2/t1)/log(N2/N1): about 1 is linear (the import builds and exports one
+candidate per op, so each doubling should about double the time).
+
+A benchmark, not a test: it exits non-zero only if a step fails."""
+import argparse
+import math
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def chain(n: int) -> str:
+    """N ops: `nd.add` of the previous result and a `tensor<8xf32>` (rank
+    promotion), `nd.sub` of it and a `tensor<?x1xf32>` (a `?` that may be 1)."""
+    lines = []
+    prev, ty = "%x", "tensor<?x8xf32>"
+    for i in range(n):
+        if i % 2 == 0:
+            lines.append(f"  %v{i} = nd.add {prev}, %b : ({ty}, tensor<8xf32>) -> {ty}")
+        else:
+            lines.append(f"  %v{i} = nd.sub {prev}, %c : ({ty}, tensor<?x1xf32>) -> "
+                         "tensor<?x?xf32>")
+            ty = "tensor<?x?xf32>"
+        prev = f"%v{i}"
+    head = (f"func.func @chain(%x: tensor<?x8xf32>, %b: tensor<8xf32>, "
+            f"%c: tensor<?x1xf32>) -> {ty} {{")
+    return "\n".join([head, *lines, f"  return {prev} : {ty}", "}"]) + "\n"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", type=int, nargs="*", default=[1000, 2000, 4000, 8000])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--canonicalize", action="store_true",
+                    help="lower with --cse --canonicalize too (shared shapes and checks)")
+    args = ap.parse_args()
+
+    subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "tensor-opt"],
+                   cwd=ROOT, check=True)
+    tensor_opt = str(ROOT / "target" / "release" / "tensor-opt")
+    lower = ["--lower-broadcast"] + (["--cse", "--canonicalize"] if args.canonicalize else [])
+    print(f"import of a chain of N ops (lowered with {' '.join(lower)}), best of {args.runs}:")
+    prev = None
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.sizes:
+            src = Path(tmp) / f"chain-{n}.mlir"
+            exp = Path(tmp) / f"chain-{n}.upstream.mlir"
+            src.write_text(chain(n))
+            lowered = subprocess.run([tensor_opt, str(src), *lower], check=True,
+                                     capture_output=True, text=True).stdout
+            subprocess.run([tensor_opt, "-", "--convert-nd-to-upstream", "-o", str(exp)],
+                           input=lowered, check=True, text=True)
+            cmd = [tensor_opt, "-allow-unregistered-dialect", str(exp),
+                   "--convert-upstream-to-nd"]
+            best = math.inf
+            for _ in range(args.runs):
+                t = time.perf_counter()
+                subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+                best = min(best, time.perf_counter() - t)
+            line = f"  N = {n:>6}: {best:.3f} s ({exp.stat().st_size / 1e6:.1f} MB upstream)"
+            if prev is not None:
+                pn, pt = prev
+                line += f"  growth exponent {math.log(best / pt) / math.log(n / pn):.2f}"
+            print(line)
+            prev = (n, best)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
