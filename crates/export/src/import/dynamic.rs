@@ -26,8 +26,8 @@ use broadcastable_ir::ExplicitBroadcast;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::builder::{Builder, InsertionPoint};
-use tensor_ir::module::{OpId, OperationState, ValueMap};
-use tensor_ir::{Attribute, DYNAMIC, NamedAttr, Type, TypeKind, Value};
+use tensor_ir::module::{OpId, ValueMap};
+use tensor_ir::{Attribute, DYNAMIC, Type, TypeKind, Value};
 
 use super::compare::Matching;
 use super::{IResult, Importer};
@@ -218,24 +218,7 @@ impl Importer<'_> {
             return true;
         }
         // Erase what the candidate made, latest first (users follow their values).
-        let mut made = Vec::new();
-        let mut cur = match marker {
-            Some(p) => self.b.module.next_op(p),
-            None => self
-                .b
-                .module
-                .op(at)
-                .parent()
-                .and_then(|blk| self.b.module.block_ops(blk).next()),
-        };
-        while let Some(o) = cur {
-            if o == at {
-                break;
-            }
-            made.push(o);
-            cur = self.b.module.next_op(o);
-        }
-        for &o in made.iter().rev() {
+        for o in self.made_since(marker, at).into_iter().rev() {
             if !self.b.module.op(o).is_erased() {
                 let _ = self.b.erase_op(o);
             }
@@ -255,20 +238,8 @@ impl Importer<'_> {
         consts: bool,
     ) -> bool {
         let marker = self.b.module.prev_op(at);
-        let loc = self.b.module.op(at).location();
-        let sym = self.b.ctx.sym(name);
-        let mut state = OperationState::new(sym, loc);
-        state.operands.extend_from_slice(operands);
-        state.result_types.push(ty);
-        let mut named: Vec<NamedAttr> = props
-            .into_iter()
-            .map(|(n, value)| NamedAttr {
-                name: self.b.ctx.sym(n),
-                value,
-            })
-            .collect();
-        named.sort_by(|x, y| self.b.ctx.str(x.name).cmp(self.b.ctx.str(y.name)));
-        state.props = named;
+        let state = self.state(at, name, operands, props, ty);
+        let sym = state.name;
         self.b.set_insertion_point(InsertionPoint::Before(at));
         let Ok(c) = self.b.create(state) else {
             return false;

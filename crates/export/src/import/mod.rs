@@ -263,6 +263,31 @@ impl Importer<'_> {
         }
     }
 
+    /// The state of `nd.<name>` at `at`'s location with `operands`, `props` (sorted
+    /// by name, as the parser leaves them) and one result of type `ty`.
+    fn state(
+        &mut self,
+        at: OpId,
+        name: &str,
+        operands: &[Value],
+        props: Vec<(&str, Attribute)>,
+        ty: Type,
+    ) -> OperationState {
+        let loc = self.b.module.op(at).location();
+        let mut state = OperationState::new(self.b.ctx.sym(name), loc);
+        state.operands.extend_from_slice(operands);
+        state.result_types.push(ty);
+        state.props = props
+            .into_iter()
+            .map(|(n, value)| NamedAttr {
+                name: self.b.ctx.sym(n),
+                value,
+            })
+            .collect();
+        tensor_ir::parse::sort_props(self.b.ctx, &mut state.props);
+        state
+    }
+
     /// Creates `nd.<name>` before `at` with `operands`, `props` and one result of
     /// type `ty`, and makes it replace `old`.
     fn replace(
@@ -277,19 +302,7 @@ impl Importer<'_> {
         if self.is_dynamic(ty, operands) {
             return self.dynamic(at, old, name, operands, props, ty);
         }
-        let loc = self.b.module.op(at).location();
-        let mut state = OperationState::new(self.b.ctx.sym(name), loc);
-        state.operands.extend_from_slice(operands);
-        state.result_types.push(ty);
-        let mut named: Vec<NamedAttr> = props
-            .into_iter()
-            .map(|(n, value)| NamedAttr {
-                name: self.b.ctx.sym(n),
-                value,
-            })
-            .collect();
-        named.sort_by(|x, y| self.b.ctx.str(x.name).cmp(self.b.ctx.str(y.name)));
-        state.props = named;
+        let state = self.state(at, name, operands, props, ty);
         self.b.set_insertion_point(InsertionPoint::Before(at));
         let op = self
             .b
