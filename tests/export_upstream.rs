@@ -14,7 +14,7 @@
 //! `/usr/lib/llvm-22/bin/mlir-opt`); CI installs it.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod common;
 
 fn mlir_opt() -> Option<PathBuf> {
     let path = std::env::var_os("MLIR_OPT")
@@ -24,26 +24,7 @@ fn mlir_opt() -> Option<PathBuf> {
 }
 
 fn run(cmd: &Path, args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = Command::new(cmd)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tool starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("the tool reads its input");
-    let out = child.wait_with_output().expect("the tool finishes");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::process::parts(&common::process::run(cmd, args, input))
 }
 
 /// Exports `text` (lowered first) and returns the upstream text, or tensor-opt's

@@ -50,11 +50,12 @@ impl Rng {
 
 /// Running the tools on stdin and checking how they end (the hostile-input tests).
 pub mod process {
+    use std::ffi::OsStr;
     use std::io::Write;
     use std::process::{Command, Output, Stdio};
 
     /// Runs `bin args...` with `input` on stdin.
-    pub fn run(bin: &str, args: &[&str], input: &str) -> Output {
+    pub fn run(bin: impl AsRef<OsStr>, args: &[&str], input: &str) -> Output {
         let mut child = Command::new(bin)
             .args(args)
             .stdin(Stdio::piped())
@@ -71,6 +72,16 @@ pub mod process {
         let out = child.wait_with_output().expect("the tool finishes");
         let _ = writer.join();
         out
+    }
+
+    /// The run's exit code (-1 if it was killed), standard output and standard
+    /// error, as text.
+    pub fn parts(out: &Output) -> (i32, String, String) {
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr(out),
+        )
     }
 
     /// The run's standard error, as text.
