@@ -16,8 +16,9 @@ import math
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from lower import best_pair
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,11 +67,7 @@ def main() -> int:
                            input=lowered, check=True, text=True)
             cmd = [tensor_opt, "-allow-unregistered-dialect", str(exp),
                    "--convert-upstream-to-nd"]
-            best = math.inf
-            for _ in range(args.runs):
-                t = time.perf_counter()
-                subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
-                best = min(best, time.perf_counter() - t)
+            (best,) = best_pair([cmd], args.runs)
             line = f"  N = {n:>6}: {best:.3f} s ({exp.stat().st_size / 1e6:.1f} MB upstream)"
             if prev is not None:
                 pn, pt = prev
