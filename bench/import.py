@@ -12,13 +12,13 @@ candidate per op, so each doubling should about double the time).
 
 A benchmark, not a test: it exits non-zero only if a step fails."""
 import argparse
-import math
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from lower import best_pair
+from scaling import exponent
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,9 +69,8 @@ def main() -> int:
                    "--convert-upstream-to-nd"]
             (best,) = best_pair([cmd], args.runs)
             line = f"  N = {n:>6}: {best:.3f} s ({exp.stat().st_size / 1e6:.1f} MB upstream)"
-            if prev is not None:
-                pn, pt = prev
-                line += f"  growth exponent {math.log(best / pt) / math.log(n / pn):.2f}"
+            if prev is not None and (k := exponent(prev[1], best, n / prev[0])):
+                line += f"  growth exponent {k}"
             print(line)
             prev = (n, best)
     return 0
