@@ -177,6 +177,16 @@ impl<'a> Exporter<'a> {
         }
     }
 
+    /// [`Self::erase_unused_helpers`], keeping `kept` (values a caller reads
+    /// after the export) and what they read.
+    pub fn erase_unused_helpers_but(&mut self, kept: &[Value]) -> XResult<()> {
+        let keep = self.create("import.keep", kept, &[], &[], &[])?;
+        self.erase_unused_helpers();
+        // Without results: erasing cannot be refused.
+        let _ = self.b.erase_op(keep);
+        Ok(())
+    }
+
     /// `index`.
     pub fn index_type(&mut self) -> Type {
         self.b.ctx.index_type()

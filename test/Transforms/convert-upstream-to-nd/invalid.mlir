@@ -1,9 +1,8 @@
 // What --convert-upstream-to-nd cannot read back, at the op (the exported ops
 // keep the location of the nd op they come from): a dynamic broadcast that no op
 // reads (its shape is not a check the import rebuilds), a cf.assert no rebuilt
-// nd.broadcast_shapes makes, rank specialisation (unranked tensors), nd.assign
-// (exported as its source, so its in-place check has no op to be rebuilt with),
-// a vector operand of a batched matmul, and upstream ops outside the subset. Of
+// nd.broadcast_shapes makes, nd.assign (exported as its source, so its in-place
+// check has no op to be rebuilt with), a vector operand of a batched matmul, and upstream ops outside the subset. Of
 // the ops left, each is reported where no other op left reads it.
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd -verify-diagnostics
 
@@ -19,14 +18,6 @@ func.func @foreign_check(%c: i1) {
   // expected-error @+1 {{'cf.assert' op has no nd form: a run-time check that no nd.broadcast_shapes the import rebuilt makes}}
   "cf.assert"(%c) <{msg = "not from nd"}> : (i1) -> ()
   return
-}
-
-// -----
-
-func.func @unranked(%a: tensor<*xf32>) -> tensor<*xf32> {
-  // expected-error @+1 {{'scf.index_switch' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
-  %0 = nd.exp %a : tensor<*xf32>
-  return %0 : tensor<*xf32>
 }
 
 // -----

@@ -9,7 +9,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use tensor_ir::module::OpId;
-use tensor_ir::{Context, Module, Value, ValueDef};
+use tensor_ir::{Context, Module, NamedAttr, Value, ValueDef};
 
 /// The pairs proven equal so far (scratch value, actual value), kept across
 /// comparisons of one fragment.
@@ -24,6 +24,18 @@ pub(crate) struct Matching {
 /// At most this many pairs are compared per fragment: the comparison stays
 /// linear in what it reads even on hostile input.
 const BUDGET: usize = 1 << 20;
+
+/// True if `x` and `y` name the same attributes, equal or printed alike: read
+/// back from text, `false` is a boolean where the export built an `i1` integer.
+fn same_attrs(ctx: &Context, x: &[NamedAttr], y: &[NamedAttr]) -> bool {
+    x == y
+        || (x.len() == y.len()
+            && x.iter().zip(y).all(|(a, b)| {
+                a.name == b.name
+                    && (a.value == b.value
+                        || ctx.attr(a.value).to_string() == ctx.attr(b.value).to_string())
+            }))
+}
 
 enum Item {
     Val(Value, Value),
@@ -55,6 +67,11 @@ impl Matching {
             }
         }
         ok
+    }
+
+    /// The ops matched so far, scratch and actual.
+    pub(crate) fn ops(&self) -> impl Iterator<Item = OpId> + '_ {
+        self.ops.iter().flat_map(|&(s, a)| [s, a])
     }
 
     fn walk(
@@ -100,8 +117,8 @@ impl Matching {
                     }
                     let (x, y) = (m.op(so), m.op(ao));
                     if x.name() != y.name()
-                        || x.props() != y.props()
-                        || x.attrs() != y.attrs()
+                        || !same_attrs(ctx, x.props(), y.props())
+                        || !same_attrs(ctx, x.attrs(), y.attrs())
                         || m.result_types(so) != m.result_types(ao)
                         || m.operands(so).len() != m.operands(ao).len()
                         || x.regions().len() != y.regions().len()

@@ -69,7 +69,7 @@ impl Importer<'_> {
         };
         let v = through_cast(v)?;
         let d = self.def_op(v)?;
-        match self.name(d) {
+        let peeled = match self.name(d) {
             "linalg.map" if m.operands(d).len() == 1 => {
                 let (body, _) = self.body(d)?;
                 let extract = body
@@ -87,8 +87,10 @@ impl Importer<'_> {
                     _ => Some(x),
                 }
             }
-            _ => None,
-        }
+            // Rank specialisation's forms of a broadcast ([`super::unranked`]).
+            _ => return self.switch_source(v),
+        };
+        peeled.map(|s| self.reshaped_source(s))
     }
 
     /// Where each dim of what `v` broadcasts goes, if every dim has a place
@@ -154,10 +156,11 @@ impl Importer<'_> {
         let mut candidates: Vec<Candidate<'_>> = vec![(peeled.clone(), props.clone())];
         // XLA placement: the lower-rank operand's dims where its broadcast puts them.
         if operands.len() == 2 {
+            // An unranked operand beside a ranked result has the result's rank.
             let rank = |v: Value| {
-                self.b
-                    .ctx
-                    .shape_dims(self.b.module.value_type(v))
+                let ctx = &*self.b.ctx;
+                ctx.shape_dims(self.b.module.value_type(v))
+                    .or_else(|| ctx.shape_dims(ty))
                     .map(<[i64]>::len)
             };
             let (r0, r1) = (rank(peeled[0]), rank(peeled[1]));
@@ -319,6 +322,11 @@ impl Importer<'_> {
                 .collect();
             self.shape_table.insert(nd, entries);
         }
+        let scf: Vec<OpId> = matching
+            .ops()
+            .filter(|&o| self.name(o).starts_with("scf."))
+            .collect();
+        self.matched.extend(scf);
         for o in asserts.into_iter().chain(matched) {
             let _ = self.b.erase_op(o);
         }
@@ -410,6 +418,7 @@ impl Importer<'_> {
         {
             let b = Builder::new(&mut *self.b.ctx, &mut *self.b.module);
             let mut x = Exporter::new(b, at);
+            x.max_rank = self.max_rank;
             for (v, e) in seeds {
                 x.seed_shape(v, e);
             }
@@ -421,10 +430,11 @@ impl Importer<'_> {
                 let export =
                     *x.b.ctx
                         .interface::<ToUpstream>(x.b.module.op(copy).name())?;
-                if crate::unranked::involved(&x, copy) {
-                    return None;
-                }
-                let exported = export.0(&mut x, copy).ok()?;
+                let exported = if crate::unranked::involved(&x, copy) {
+                    crate::unranked::export(&mut x, copy, export.0).ok()?
+                } else {
+                    export.0(&mut x, copy).ok()?
+                };
                 let results: SmallVec<[Value; 2]> = x.b.module.results(o).collect();
                 for (&r, &v) in results.iter().zip(&exported) {
                     // Later copies read the export, not the copy it replaces.
@@ -436,6 +446,15 @@ impl Importer<'_> {
                 }
                 x.b.replace_op(copy, &exported).ok()?;
             }
+            // As the export ends: the helpers nothing reads go (inside a switch's
+            // cases, say), but not the values the candidate gives.
+            let kept: Vec<Value> = values
+                .values()
+                .chain(shapes.values().flatten())
+                .copied()
+                .collect();
+            x.b.set_insertion_point(InsertionPoint::Before(at));
+            x.erase_unused_helpers_but(&kept).ok()?;
         }
         // The copy's asserts: between the candidate's ops and `at`.
         let mut asserts = Vec::new();

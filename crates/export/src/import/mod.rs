@@ -28,6 +28,7 @@
 mod asserts;
 mod compare;
 mod dynamic;
+mod unranked;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -72,6 +73,8 @@ impl Pass for ConvertUpstreamToNd {
             shape_table: dynamic::ShapeTable::default(),
             shape_consts: FxHashMap::default(),
             asserts: asserts::Asserts::default(),
+            max_rank: crate::unranked::DEFAULT_MAX_RANK,
+            matched: FxHashSet::default(),
         };
         for &op in &ops {
             if im.name(op) == "cf.assert" && im.top_level(op) {
@@ -158,6 +161,11 @@ struct Importer<'a> {
     shape_consts: FxHashMap<Attribute, Value>,
     /// The text's `cf.assert`s by message, in program order.
     asserts: asserts::Asserts,
+    /// The highest rank of the text's rank specialisation (its switches' cases).
+    max_rank: usize,
+    /// The text's `scf` ops a candidate's export matched ([`unranked`]): erased
+    /// once unused (an unmatched one may hold checks, and is reported).
+    matched: FxHashSet<OpId>,
 }
 
 /// Ops the import erases once nothing uses them (besides `arith.*` and
@@ -176,6 +184,8 @@ const HELPERS: &[&str] = &[
     "linalg.reduce",
     "linalg.map",
     "linalg.broadcast",
+    "tensor.rank",
+    "tensor.reshape",
 ];
 
 impl Importer<'_> {
@@ -350,6 +360,7 @@ impl Importer<'_> {
             ("tensor.from_elements", Some(r)) => return self.sizes_tensor(op, r),
             ("linalg.reduce", Some(r)) => self.reduce(op, r)?,
             ("linalg.matmul" | "linalg.batch_matmul", Some(r)) => self.matmul(op, r)?,
+            ("scf.index_switch", Some(r)) => return self.switch(op, r),
             _ => return Ok(false),
         }
         Ok(true)
@@ -368,10 +379,22 @@ impl Importer<'_> {
         let operands: SmallVec<[Value; 4]> = self.b.module.operands(op).iter().copied().collect();
         let ty = self.b.module.value_type(r);
         let inputs = &operands[..operands.len().saturating_sub(1)];
-        let (body, args) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
+        let (body, _) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
         if inputs.is_empty() {
             return self.gather(op, r, &body);
         }
+        let (nd, props) = self.elementwise(op, &body, inputs.len())?;
+        self.replace(op, r, nd, inputs, props, ty)
+    }
+
+    /// The elementwise `nd` op (and its properties) of a `linalg.map` `op` with
+    /// `n_inputs` inputs and this body.
+    fn elementwise(
+        &mut self,
+        op: OpId,
+        body: &[OpId],
+        n_inputs: usize,
+    ) -> IResult<(&'static str, Vec<(&'static str, Attribute)>)> {
         let names: Vec<String> = body.iter().map(|&o| self.name(o).to_owned()).collect();
         let first = names.first().map(String::as_str).unwrap_or("");
         let nd = match first {
@@ -379,11 +402,7 @@ impl Importer<'_> {
             "arith.subf" => "nd.sub",
             "arith.subi" => {
                 // `0 - x` is the export's integer negation.
-                if inputs.len() == 1 {
-                    "nd.neg"
-                } else {
-                    "nd.sub"
-                }
+                if n_inputs == 1 { "nd.neg" } else { "nd.sub" }
             }
             "arith.constant" if names.get(1).is_some_and(|n| n == "arith.subi") => "nd.neg",
             "arith.constant" if names.get(1).is_some_and(|n| n.starts_with("arith.rem")) => {
@@ -405,7 +424,7 @@ impl Importer<'_> {
             "math.sqrt" => "nd.sqrt",
             "math.tanh" => "nd.tanh",
             "arith.select" => "nd.select",
-            "arith.cmpf" | "arith.cmpi" if inputs.len() == 2 => "nd.cmp",
+            "arith.cmpf" | "arith.cmpi" if n_inputs == 2 => "nd.cmp",
             "arith.extf" | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi"
             | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
             | "arith.cmpf" | "arith.cmpi" | "arith.constant" => "nd.cast",
@@ -416,7 +435,6 @@ impl Importer<'_> {
                 ));
             }
         };
-        let _ = args;
         let mut props = Vec::new();
         if nd == "nd.cmp" {
             let p = body
@@ -435,7 +453,7 @@ impl Importer<'_> {
             };
             props.push(("predicate", self.b.ctx.string_attr(word)));
         }
-        self.replace(op, r, nd, inputs, props, ty)
+        Ok((nd, props))
     }
 
     /// A `linalg.map` without inputs whose body reads one tensor at the output's
@@ -678,8 +696,10 @@ impl Importer<'_> {
                 continue;
             }
             let name = self.name(op);
-            let pure =
-                HELPERS.contains(&name) || name.starts_with("arith.") || name.starts_with("math.");
+            let pure = HELPERS.contains(&name)
+                || name.starts_with("arith.")
+                || name.starts_with("math.")
+                || self.matched.contains(&op);
             let unused = m.results(op).all(|v| !m.has_uses(v));
             if unused && pure {
                 // Unused: erasing cannot be refused.

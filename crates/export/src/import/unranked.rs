@@ -1,0 +1,169 @@
+//! Unranked tensors: rank specialisation read back.
+//!
+//! The export makes an op on an unranked tensor (`tensor<*xf32>`) or a shape of
+//! unknown length an `scf.index_switch` on the run-time rank, one case per rank
+//! `0..=n`, each the ranked export of the op on its operands reshaped to that rank
+//! (`crate::unranked`). Where the rank is known statically there is no switch:
+//! the ranked export, operands padded by `tensor.reshape`.
+//!
+//! The import reads a switch as [`super::dynamic`] reads a ranked op: the switch
+//! whose cases compute (a `linalg.map` with inputs) is the candidate's op, its
+//! operands the values the cases reshape; the switches of `nd.shape_of`,
+//! `nd.broadcast_shapes` and `nd.broadcast_to` are what the candidate's lowering
+//! makes, so they are peeled off (the operand a broadcast's cases read). The
+//! candidate is exported with the text's highest rank (its cases) and must be the
+//! text, every case, default and assert included: a switch whose cases disagree
+//! (hand-edited) matches no candidate and is an error at the switch.
+
+use tensor_ir::module::OpId;
+use tensor_ir::{TypeKind, Value};
+
+use super::{IResult, Importer};
+
+impl Importer<'_> {
+    /// The ops of case block `region` of `op` (its one block).
+    fn case_ops(&self, op: OpId, region: usize) -> Vec<OpId> {
+        let m = &*self.b.module;
+        m.op(op)
+            .regions()
+            .get(region)
+            .and_then(|&r| m.region(r).blocks().first().copied())
+            .map(|b| m.block_ops(b).collect())
+            .unwrap_or_default()
+    }
+
+    /// The op of a switch's cases that computes (the last `linalg.map` with
+    /// inputs of the first case with one), or `None` for the switch of a shape op
+    /// or a broadcast, which a candidate's lowering makes.
+    fn computing(&self, op: OpId) -> Option<OpId> {
+        let regions = self.b.module.op(op).regions().len();
+        (1..regions).find_map(|k| {
+            self.case_ops(op, k)
+                .into_iter()
+                .rev()
+                .find(|&o| self.name(o) == "linalg.map" && self.b.module.operands(o).len() > 1)
+        })
+    }
+
+    /// True if `v` is defined by an op directly in a case of `switch`.
+    fn inside(&self, switch: OpId, v: Value) -> bool {
+        self.def_op(v)
+            .is_some_and(|d| self.b.module.parent_op(d) == Some(switch))
+    }
+
+    /// A top-level `scf.index_switch` (`r` its result): the rank specialisation of
+    /// one `nd` op, rebuilt as a candidate if its cases compute; false (left for
+    /// the candidate that reads it) if they do not.
+    pub(super) fn switch(&mut self, op: OpId, r: Value) -> IResult<bool> {
+        let Some(map) = self.computing(op) else {
+            return Ok(false);
+        };
+        let cases = self.i64s(op, "cases");
+        let regions = self.b.module.op(op).regions().len();
+        let contiguous = cases
+            .iter()
+            .enumerate()
+            .all(|(k, &c)| i64::try_from(k).is_ok_and(|k| k == c));
+        if !contiguous || cases.len() + 1 != regions || self.b.module.results(op).count() != 1 {
+            return Err(self.error(
+                op,
+                "has no nd form: a switch that is not rank specialisation (one result, cases \
+                 0..=n and a default)",
+            ));
+        }
+        self.max_rank = cases.len().saturating_sub(1);
+        let inputs: Vec<Value> = {
+            let m = &*self.b.module;
+            let operands = m.operands(map);
+            operands[..operands.len() - 1].to_vec()
+        };
+        // Each input as the case made it: reshaped or cast from a value outside.
+        let mut operands = Vec::with_capacity(inputs.len());
+        for v in inputs {
+            let mut v = v;
+            while self.inside(op, v) {
+                let Some(d) = self
+                    .def_op(v)
+                    .filter(|&d| matches!(self.name(d), "tensor.reshape" | "tensor.cast"))
+                else {
+                    return Err(self.error(
+                        op,
+                        "has no nd form: a case whose op reads a value the case computes",
+                    ));
+                };
+                v = self.operand(d, 0)?;
+            }
+            operands.push(v);
+        }
+        let (body, _) = self
+            .body(map)
+            .ok_or_else(|| self.error(map, "has no body"))?;
+        let (nd, props) = self.elementwise(map, &body, operands.len())?;
+        let ty = self.b.module.value_type(r);
+        self.dynamic(op, r, nd, &operands, props, ty).map_err(|_| {
+            self.error(
+                op,
+                format!(
+                    "has no nd form here: rank specialisation whose cases are not the export \
+                     of one '{nd}' (lowered as --lower-broadcast does) for ranks 0..={}",
+                    self.max_rank
+                ),
+            )
+        })?;
+        Ok(true)
+    }
+
+    /// The operand of the switch of a broadcast (`nd.broadcast_to` of an unranked
+    /// operand or to a shape of unknown length) that defines `v`: the one tensor
+    /// its cases read from outside that is not a shape.
+    pub(super) fn switch_source(&self, v: Value) -> Option<Value> {
+        let d = self.def_op(v)?;
+        if self.name(d) != "scf.index_switch" || self.computing(d).is_some() {
+            return None;
+        }
+        let m = &*self.b.module;
+        let regions = m.op(d).regions().len();
+        let mut source = None;
+        for k in 1..regions {
+            for o in self.case_ops(d, k) {
+                for &x in m.operands(o) {
+                    if self.inside(d, x) || self.is_shape_or_scalar(x) {
+                        continue;
+                    }
+                    match source {
+                        None => source = Some(x),
+                        Some(s) if s == x => {}
+                        Some(_) => return None,
+                    }
+                }
+            }
+        }
+        source
+    }
+
+    /// True if `v` is not a tensor of values (an `index`, `i1`, a shape).
+    fn is_shape_or_scalar(&self, v: Value) -> bool {
+        let ctx = &*self.b.ctx;
+        let ty = self.b.module.value_type(v);
+        match ctx.type_kind(ty) {
+            TypeKind::Tensor { elem, .. } => matches!(ctx.type_kind(*elem), TypeKind::Index),
+            TypeKind::UnrankedTensor { .. } => false,
+            _ => true,
+        }
+    }
+
+    /// The unranked tensor that `v` is a `tensor.reshape` of (the export pads an
+    /// unranked operand of a broadcast to a static rank so), else `v`.
+    pub(super) fn reshaped_source(&self, v: Value) -> Value {
+        self.def_op(v)
+            .filter(|&d| self.name(d) == "tensor.reshape")
+            .and_then(|d| self.b.module.operands(d).first().copied())
+            .filter(|&s| {
+                matches!(
+                    self.b.ctx.type_kind(self.b.module.value_type(s)),
+                    TypeKind::UnrankedTensor { .. }
+                )
+            })
+            .unwrap_or(v)
+    }
+}
