@@ -149,9 +149,11 @@ impl Importer<'_> {
         props: Vec<(&str, Attribute)>,
         ty: Type,
     ) -> IResult<()> {
+        let operands: SmallVec<[Value; 3]> = operands.iter().map(|&v| self.stand_in(v)).collect();
+        let operands = operands.as_slice();
         let peeled: SmallVec<[Value; 3]> = operands
             .iter()
-            .map(|&v| self.peel(v).unwrap_or(v))
+            .map(|&v| self.stand_in(self.peel(v).unwrap_or(v)))
             .collect();
         let mut candidates: Vec<Candidate<'_>> = vec![(peeled.clone(), props.clone())];
         // XLA placement: the lower-rank operand's dims where its broadcast puts them.
@@ -185,10 +187,21 @@ impl Importer<'_> {
         } else {
             &[false, true][..]
         };
-        for &consts in constant_shapes {
-            for (ops, p) in &candidates {
-                if self.candidate(at, old, name, ops, p.clone(), ty, consts) {
-                    return Ok(());
+        // Then each with an unranked result whose rank the export knew
+        // ([`super::unranked`]),
+        // first if the text casts the value to it.
+        let unranked = self.unranked_type(ty);
+        let types = if unranked.is_some_and(|u| self.cast_to(old, u)) {
+            [unranked, Some(ty)]
+        } else {
+            [Some(ty), unranked]
+        };
+        for ty in types.into_iter().flatten() {
+            for &consts in constant_shapes {
+                for (ops, p) in &candidates {
+                    if self.candidate(at, old, name, ops, p.clone(), ty, consts) {
+                        return Ok(());
+                    }
                 }
             }
         }
@@ -279,6 +292,7 @@ impl Importer<'_> {
         let Some(&scratch_root) = values.get(&result) else {
             return false;
         };
+        let scratch_root = self.cast_source(scratch_root, old);
         let mut matching = Matching::default();
         if !matching.equal(self.b.ctx, self.b.module, scratch_root, old) {
             return false;
@@ -315,6 +329,7 @@ impl Importer<'_> {
                 self.b.replace_all_uses_with(actual, nd);
             }
         }
+        self.accept_unranked(result, scratch_root, old);
         for (nd, entries) in shapes {
             let entries = entries
                 .iter()
@@ -415,6 +430,7 @@ impl Importer<'_> {
         let marker = self.b.module.prev_op(at);
         let mut values = FxHashMap::default();
         let mut shapes = ShapeTable::default();
+        let refined = self.refined_operands(nd_ops);
         {
             let b = Builder::new(&mut *self.b.ctx, &mut *self.b.module);
             let mut x = Exporter::new(b, at);
@@ -423,6 +439,12 @@ impl Importer<'_> {
                 x.seed_shape(v, e);
             }
             let mut map = ValueMap::new();
+            x.b.set_insertion_point(InsertionPoint::Before(at));
+            for (v, ranked) in refined {
+                let ty = x.b.module.value_type(v);
+                let cast = x.cast_to(ranked, ty).ok()?;
+                map.map(v, cast);
+            }
             for &o in nd_ops {
                 let copy = x.b.module.clone_op(o, &mut map);
                 x.b.module.insert_op_before(at, copy).ok()?;

@@ -75,6 +75,7 @@ impl Pass for ConvertUpstreamToNd {
             asserts: asserts::Asserts::default(),
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
             matched: FxHashSet::default(),
+            refined: unranked::Refined::default(),
         };
         for &op in &ops {
             if im.name(op) == "cf.assert" && im.top_level(op) {
@@ -166,6 +167,8 @@ struct Importer<'a> {
     /// The text's `scf` ops a candidate's export matched ([`unranked`]): erased
     /// once unused (an unmatched one may hold checks, and is reported).
     matched: FxHashSet<OpId>,
+    /// The unranked results whose rank the export knew ([`unranked`]).
+    refined: unranked::Refined,
 }
 
 /// Ops the import erases once nothing uses them (besides `arith.*` and

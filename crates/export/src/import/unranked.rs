@@ -15,8 +15,9 @@
 //! text, every case, default and assert included: a switch whose cases disagree
 //! (hand-edited) matches no candidate and is an error at the switch.
 
+use rustc_hash::FxHashMap;
 use tensor_ir::module::OpId;
-use tensor_ir::{TypeKind, Value};
+use tensor_ir::{Type, TypeKind, Value};
 
 use super::{IResult, Importer};
 
@@ -165,5 +166,104 @@ impl Importer<'_> {
                 )
             })
             .unwrap_or(v)
+    }
+}
+
+/// Unranked `nd` results whose rank the export knew (the operands were ranked
+/// after all, as in `examples/refine.mlir`): it wrote the ranked op, cast to `*`,
+/// and the ops after it read the ranked value, not the cast.
+#[derive(Default)]
+pub(super) struct Refined {
+    /// The text's ranked value of each such `nd` value.
+    ranked: FxHashMap<Value, Value>,
+    /// The `nd` value each of those text values stands for.
+    nd: FxHashMap<Value, Value>,
+}
+
+impl Importer<'_> {
+    /// `*` of the element type of ranked `ty`, for a candidate whose result the
+    /// export cast to it.
+    pub(super) fn unranked_type(&mut self, ty: Type) -> Option<Type> {
+        match self.b.ctx.type_kind(ty) {
+            TypeKind::Tensor { elem, .. } => {
+                let elem = *elem;
+                Some(self.b.ctx.unranked_tensor_type(elem))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value a candidate's export gave, or what it casts to `*` if the text
+    /// value `old` is ranked: the text's ops read the ranked value.
+    pub(super) fn cast_source(&self, root: Value, old: Value) -> Value {
+        let m = &*self.b.module;
+        let unranked = |v: Value| {
+            matches!(
+                self.b.ctx.type_kind(m.value_type(v)),
+                TypeKind::UnrankedTensor { .. }
+            )
+        };
+        match self.def_op(root) {
+            Some(c) if self.name(c) == "tensor.cast" && unranked(root) && !unranked(old) => {
+                m.operands(c).first().copied().unwrap_or(root)
+            }
+            _ => root,
+        }
+    }
+
+    /// After a candidate's `nd` result `nd` was accepted for the text's `old`
+    /// through a cast (`root` is not its export): the text's casts of `old` to
+    /// `nd`'s type are `nd`, and `old` stands for `nd` in later candidates.
+    pub(super) fn accept_unranked(&mut self, nd: Value, root: Value, old: Value) {
+        let m = &*self.b.module;
+        let ty = m.value_type(nd);
+        if m.value_type(root) == ty {
+            return;
+        }
+        let casts: Vec<Value> = m
+            .users(old)
+            .iter()
+            .filter(|&&u| self.name(u) == "tensor.cast")
+            .filter_map(|&u| m.try_result(u, 0))
+            .filter(|&r| m.value_type(r) == ty)
+            .collect();
+        for c in casts {
+            self.b.replace_all_uses_with(c, nd);
+        }
+        self.refined.ranked.insert(nd, old);
+        self.refined.nd.insert(old, nd);
+    }
+
+    /// The `nd` value the text value `v` stands for, or `v`.
+    pub(super) fn stand_in(&self, v: Value) -> Value {
+        self.refined.nd.get(&v).copied().unwrap_or(v)
+    }
+
+    /// The operands of `nd_ops` whose rank the export knew, with their ranked
+    /// text values: the export copy reads them as casts of those, as the export
+    /// did.
+    pub(super) fn refined_operands(&self, nd_ops: &[OpId]) -> Vec<(Value, Value)> {
+        let mut out = Vec::new();
+        for &o in nd_ops {
+            for &v in self.b.module.operands(o) {
+                if let Some(&r) = self.refined.ranked.get(&v)
+                    && !out.iter().any(|&(w, _)| w == v)
+                {
+                    out.push((v, r));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Importer<'_> {
+    /// True if the text casts `v` to `ty`.
+    pub(super) fn cast_to(&self, v: Value, ty: Type) -> bool {
+        let m = &*self.b.module;
+        m.users(v).iter().any(|&u| {
+            self.name(u) == "tensor.cast"
+                && m.try_result(u, 0).is_some_and(|r| m.value_type(r) == ty)
+        })
     }
 }
