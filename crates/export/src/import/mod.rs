@@ -596,19 +596,7 @@ impl Importer<'_> {
         let input = self.operand(op, 0)?;
         let src = self.ranked_dims(op, self.b.module.value_type(input))?;
         let dims = self.i64s(op, "dimensions");
-        let (body, _) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
-        let kind = match body.first().map(|&o| self.name(o)) {
-            Some("arith.addf" | "arith.addi") => "sum",
-            Some("arith.mulf" | "arith.muli") => "prod",
-            Some("arith.maximumf" | "arith.maxsi" | "arith.ori") => "max",
-            Some("arith.minimumf" | "arith.minsi" | "arith.andi") => "min",
-            other => {
-                return Err(self.error(
-                    op,
-                    format!("has no nd form: a reduction by '{}'", other.unwrap_or("")),
-                ));
-            }
-        };
+        let kind = self.reduce_kind(op)?;
         let kind = self.b.ctx.string_attr(kind);
         let dims_attr = self.b.ctx.i64_array_attr(&dims);
         // keep_dims: an expand_shape giving back the reduced dims as 1s.
@@ -641,6 +629,23 @@ impl Importer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The `nd.reduce` kind of `linalg.reduce` `op`, by its body.
+    fn reduce_kind(&self, op: OpId) -> IResult<&'static str> {
+        let (body, _) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
+        Ok(match body.first().map(|&o| self.name(o)) {
+            Some("arith.addf" | "arith.addi") => "sum",
+            Some("arith.mulf" | "arith.muli") => "prod",
+            Some("arith.maximumf" | "arith.maxsi" | "arith.ori") => "max",
+            Some("arith.minimumf" | "arith.minsi" | "arith.andi") => "min",
+            other => {
+                return Err(self.error(
+                    op,
+                    format!("has no nd form: a reduction by '{}'", other.unwrap_or("")),
+                ));
+            }
+        })
     }
 
     fn matmul(&mut self, op: OpId, r: Value) -> IResult<()> {

@@ -17,7 +17,7 @@
 
 use rustc_hash::FxHashMap;
 use tensor_ir::module::OpId;
-use tensor_ir::{Type, TypeKind, Value};
+use tensor_ir::{AttrKind, Attribute, Type, TypeKind, Value};
 
 use super::{IResult, Importer};
 
@@ -34,15 +34,35 @@ impl Importer<'_> {
     }
 
     /// The op of a switch's cases that computes (the last `linalg.map` with
-    /// inputs of the first case with one), or `None` for the switch of a shape op
-    /// or a broadcast, which a candidate's lowering makes.
+    /// inputs, `linalg.reduce` or matmul of the first case with one), or `None`
+    /// for the switch of a shape op or a broadcast, which a candidate's lowering
+    /// makes.
     fn computing(&self, op: OpId) -> Option<OpId> {
         let regions = self.b.module.op(op).regions().len();
         (1..regions).find_map(|k| {
             self.case_ops(op, k)
                 .into_iter()
                 .rev()
-                .find(|&o| self.name(o) == "linalg.map" && self.b.module.operands(o).len() > 1)
+                .find(|&o| match self.name(o) {
+                    "linalg.map" => self.b.module.operands(o).len() > 1,
+                    "linalg.reduce" | "linalg.matmul" | "linalg.batch_matmul" => true,
+                    _ => false,
+                })
+        })
+    }
+
+    /// The `tensor.dim` a case of a switch of `index` yields (`nd.dim` of an
+    /// unranked tensor), if any.
+    fn yielded_dim(&self, op: OpId) -> Option<OpId> {
+        let m = &*self.b.module;
+        let index = m.results(op).next().map(|r| m.value_type(r))?;
+        if !matches!(self.b.ctx.type_kind(index), TypeKind::Index) {
+            return None;
+        }
+        (1..m.op(op).regions().len()).find_map(|k| {
+            let last = *self.case_ops(op, k).last()?;
+            let d = self.def_op(*m.operands(last).first()?)?;
+            (self.name(d) == "tensor.dim" && m.parent_op(d) == Some(op)).then_some(d)
         })
     }
 
@@ -52,11 +72,63 @@ impl Importer<'_> {
             .is_some_and(|d| self.b.module.parent_op(d) == Some(switch))
     }
 
+    /// The nd op that `core` (the op of a case that computes) is the export of,
+    /// its properties, and the case's values it reads.
+    #[allow(clippy::type_complexity)]
+    fn case_op(
+        &mut self,
+        core: OpId,
+    ) -> IResult<(&'static str, Vec<(&'static str, Attribute)>, Vec<Value>)> {
+        let operands: Vec<Value> = self.b.module.operands(core).to_vec();
+        let name = self.name(core).to_owned();
+        Ok(match name.as_str() {
+            "linalg.map" => {
+                let inputs = operands[..operands.len().saturating_sub(1)].to_vec();
+                let (body, _) = self
+                    .body(core)
+                    .ok_or_else(|| self.error(core, "has no body"))?;
+                let (nd, props) = self.elementwise(core, &body, inputs.len())?;
+                (nd, props, inputs)
+            }
+            "linalg.reduce" => {
+                let kind = self.reduce_kind(core)?;
+                let kind = self.b.ctx.string_attr(kind);
+                let dims = self.i64s(core, "dimensions");
+                let dims = self.b.ctx.i64_array_attr(&dims);
+                let mut props = vec![("kind", kind), ("dimensions", dims)];
+                let result = self.b.module.result(core, 0);
+                if self.only_user(result, "tensor.expand_shape").is_some() {
+                    props.push(("keep_dims", self.b.ctx.intern_attr(AttrKind::Unit)));
+                }
+                ("nd.reduce", props, operands.into_iter().take(1).collect())
+            }
+            "tensor.dim" => {
+                let i = operands
+                    .get(1)
+                    .and_then(|&c| self.def_op(c))
+                    .and_then(|c| self.int_prop(c, "value"))
+                    .ok_or_else(|| self.error(core, "has no nd form: a dim not constant"))?;
+                let i64t = self.b.ctx.i(64);
+                let index = self.b.ctx.int_attr(i128::from(i), i64t);
+                (
+                    "nd.dim",
+                    vec![("index", index)],
+                    operands.into_iter().take(1).collect(),
+                )
+            }
+            _ => (
+                "nd.matmul",
+                Vec::new(),
+                operands.into_iter().take(2).collect(),
+            ),
+        })
+    }
+
     /// A top-level `scf.index_switch` (`r` its result): the rank specialisation of
     /// one `nd` op, rebuilt as a candidate if its cases compute; false (left for
     /// the candidate that reads it) if they do not.
     pub(super) fn switch(&mut self, op: OpId, r: Value) -> IResult<bool> {
-        let Some(map) = self.computing(op) else {
+        let Some(core) = self.computing(op).or_else(|| self.yielded_dim(op)) else {
             return Ok(false);
         };
         let cases = self.i64s(op, "cases");
@@ -73,20 +145,21 @@ impl Importer<'_> {
             ));
         }
         self.max_rank = cases.len().saturating_sub(1);
-        let inputs: Vec<Value> = {
-            let m = &*self.b.module;
-            let operands = m.operands(map);
-            operands[..operands.len() - 1].to_vec()
-        };
-        // Each input as the case made it: reshaped or cast from a value outside.
+        let (nd, props, inputs) = self.case_op(core)?;
+        // Each input as the case made it (reshaped, cast, collapsed, expanded)
+        // from a value outside.
         let mut operands = Vec::with_capacity(inputs.len());
-        for v in inputs {
-            let mut v = v;
+        for mut v in inputs {
             while self.inside(op, v) {
-                let Some(d) = self
-                    .def_op(v)
-                    .filter(|&d| matches!(self.name(d), "tensor.reshape" | "tensor.cast"))
-                else {
+                let Some(d) = self.def_op(v).filter(|&d| {
+                    matches!(
+                        self.name(d),
+                        "tensor.reshape"
+                            | "tensor.cast"
+                            | "tensor.collapse_shape"
+                            | "tensor.expand_shape"
+                    )
+                }) else {
                     return Err(self.error(
                         op,
                         "has no nd form: a case whose op reads a value the case computes",
@@ -96,10 +169,6 @@ impl Importer<'_> {
             }
             operands.push(v);
         }
-        let (body, _) = self
-            .body(map)
-            .ok_or_else(|| self.error(map, "has no body"))?;
-        let (nd, props) = self.elementwise(map, &body, operands.len())?;
         let ty = self.b.module.value_type(r);
         self.dynamic(op, r, nd, &operands, props, ty).map_err(|_| {
             self.error(
