@@ -128,10 +128,13 @@ impl Importer<'_> {
     /// one `nd` op, rebuilt as a candidate if its cases compute; false (left for
     /// the candidate that reads it) if they do not.
     pub(super) fn switch(&mut self, op: OpId, r: Value) -> IResult<bool> {
+        let cases = self.i64s(op, "cases");
+        // The highest rank of the export, for the candidates from here on (those
+        // of ranked ops read the switches of their shapes).
+        self.max_rank = cases.len().saturating_sub(1);
         let Some(core) = self.computing(op).or_else(|| self.yielded_dim(op)) else {
             return Ok(false);
         };
-        let cases = self.i64s(op, "cases");
         let regions = self.b.module.op(op).regions().len();
         let contiguous = cases
             .iter()
@@ -144,7 +147,6 @@ impl Importer<'_> {
                  0..=n and a default)",
             ));
         }
-        self.max_rank = cases.len().saturating_sub(1);
         let (nd, props, inputs) = self.case_op(core)?;
         // Each input as the case made it (reshaped, cast, collapsed, expanded)
         // from a value outside.
