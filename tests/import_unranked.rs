@@ -41,34 +41,29 @@ fn tensor_run(text: &str, entry: &str, args: &[String]) -> (i32, String, String)
 fn literal(dims: &[usize], elem: &str) -> String {
     let count: usize = dims.iter().product();
     let scalar = |k: usize| match elem {
-        "i1" => (k % 2 == 0).to_string(),
+        "i1" => k.is_multiple_of(2).to_string(),
         "i32" => format!("{}", k as i64 * 3 - 4),
         _ => format!("{:.1}", k as f64 * 0.5 - 1.0),
     };
+    // Row-major: element k closes and opens a bracket per dim whose block it
+    // starts.
+    let starts = |k: usize| {
+        dims.iter()
+            .rev()
+            .scan(1, |block, &d| {
+                *block *= d;
+                Some(*block)
+            })
+            .filter(|&block| k.is_multiple_of(block))
+            .count()
+    };
     let mut text = String::new();
-    // Row-major, each dim opening a bracket.
     for k in 0..count {
-        let mut stride = 1;
-        let mut opens = 0;
-        for &d in dims.iter().rev() {
-            stride *= d;
-            if k % stride == 0 {
-                opens += 1;
-            }
-        }
         if k > 0 {
-            let mut stride = 1;
-            let mut closes = 0;
-            for &d in dims.iter().rev() {
-                stride *= d;
-                if k % stride == 0 {
-                    closes += 1;
-                }
-            }
-            text.push_str(&"]".repeat(closes));
+            text.push_str(&"]".repeat(starts(k)));
             text.push_str(", ");
         }
-        text.push_str(&"[".repeat(opens));
+        text.push_str(&"[".repeat(starts(k)));
         text.push_str(&scalar(k));
     }
     text.push_str(&"]".repeat(dims.len()));
