@@ -1,6 +1,6 @@
 //! `--convert-upstream-to-nd`: the upstream subset that `--convert-nd-to-upstream`
-//! emits for ranked tensors, read back into `nd`, so that export and import
-//! round-trip (`docs/export.md`).
+//! emits, read back into `nd`, so that export and import round-trip
+//! (`docs/export.md`).
 //!
 //! Each upstream op is recognised by its name and, for `linalg.map`, its body:
 //!
@@ -18,12 +18,14 @@
 //! With `?` sizes ([`dynamic`]) the op is rebuilt over what its inputs broadcast,
 //! lowered as `--lower-broadcast` does (`nd.shape_of`, `nd.broadcast_shapes`,
 //! `nd.broadcast_in_dim`), and kept if its export is the text read, `cf.assert`s
-//! included ([`compare`]).
+//! included ([`compare`]). Rank specialisation (`scf.index_switch` on the rank of
+//! an unranked tensor) is read the same way, a switch whose cases compute as one
+//! op ([`unranked`]).
 //!
 //! `tensor.empty`, `linalg.fill`, sizes and scalar constants that only fed those
 //! are erased. Anything else left (a `cf.assert` no rebuilt op makes, a dynamic
-//! broadcast without an op that reads it, rank specialisation, a vector operand of
-//! a batched matmul) is an error at the op.
+//! broadcast without an op that reads it, a switch no rebuilt op exports to, a
+//! vector operand of a batched matmul) is an error at the op.
 
 mod asserts;
 mod compare;
@@ -56,8 +58,8 @@ impl Pass for ConvertUpstreamToNd {
     }
 
     fn description(&self) -> &'static str {
-        "Import the upstream subset --convert-nd-to-upstream emits for ranked tensors (arith, \
-         tensor, linalg, cf.assert) back into nd"
+        "Import the upstream subset --convert-nd-to-upstream emits (arith, tensor, linalg, \
+         cf.assert, scf rank specialisation) back into nd"
     }
 
     fn run(&mut self, ctx: &mut Context, module: &mut Module) -> Result<PassOutcome, Diagnostics> {
