@@ -125,6 +125,7 @@ impl Pass for ConvertUpstreamToNd {
             } else if !name.starts_with("nd.")
                 && !name.starts_with("func.")
                 && !name.starts_with("builtin.")
+                && name != crate::UPSTREAM_TEST_OP
             {
                 errors.push(op_error(
                     im.b.ctx,
