@@ -119,7 +119,7 @@ fn literal(t: &TensorF32) -> String {
 }
 
 /// The numbers of `tensor-run`'s printed result (`dense<...> : tensor<...>`).
-fn numbers(printed: &str) -> Vec<f32> {
+fn numbers(printed: &str) -> Vec<f64> {
     let body = printed.split(" : ").next().unwrap_or("");
     let body = body.split_once('<').map_or(body, |(_, b)| b);
     body.split(|c: char| !(c.is_ascii_digit() || "eE+-.".contains(c)))
@@ -206,8 +206,22 @@ fn compare(
     };
     let results =
         run_f32(context, &mut module, entry, inputs).unwrap_or_else(|e| panic!("@{entry}: {e}"));
+    let expected = numbers(&tensor_run_stdout(tensor_run, &path, entry, args));
+    assert_eq!(results.len(), 1, "@{entry}");
+    assert!(
+        !expected.is_empty(),
+        "@{entry}: tensor-run printed no numbers"
+    );
+    let got: Vec<f64> = results[0].data.iter().map(|&x| f64::from(x)).collect();
+    // exp and division may round differently in LLVM and Rust.
+    assert_close(entry, &got, &expected, 1e-5);
+}
+
+/// What `tensor-run` prints for `entry` of `file` with `args` (each an `--arg`),
+/// after checking that it succeeds.
+fn tensor_run_stdout(tensor_run: &Path, file: &Path, entry: &str, args: &[String]) -> String {
     let out = Command::new(tensor_run)
-        .arg(&path)
+        .arg(file)
         .args(["--entry", entry])
         .args(args.iter().flat_map(|a| ["--arg", a.as_str()]))
         .output()
@@ -217,18 +231,16 @@ fn compare(
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let expected = numbers(&String::from_utf8_lossy(&out.stdout));
-    assert_eq!(results.len(), 1, "@{entry}");
-    assert!(
-        !expected.is_empty(),
-        "@{entry}: tensor-run printed no numbers"
-    );
-    let got = &results[0].data;
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The JIT's numbers are tensor-run's, each within `rel` (relative, absolute
+/// below 1).
+fn assert_close(entry: &str, got: &[f64], expected: &[f64], rel: f64) {
     assert_eq!(got.len(), expected.len(), "@{entry}: element counts");
-    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
-        // exp and division may round differently in LLVM and Rust.
+    for (i, (g, e)) in got.iter().zip(expected).enumerate() {
         assert!(
-            (g - e).abs() <= 1e-5 * e.abs().max(1.0),
+            (g - e).abs() <= rel * e.abs().max(1.0),
             "@{entry} element {i}: JIT {g}, tensor-run {e}"
         );
     }
@@ -456,33 +468,12 @@ fn compare_with_tensor_run(
     results: &[Tensor],
     rel: f64,
 ) {
-    let out = Command::new(tensor_run)
-        .arg(file)
-        .args(["--entry", entry])
-        .args(
-            inputs
-                .iter()
-                .flat_map(|t| ["--arg".to_owned(), typed_literal(t)]),
-        )
-        .output()
-        .expect("tensor-run runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let expected = printed_results(&String::from_utf8_lossy(&out.stdout));
+    let args: Vec<String> = inputs.iter().map(typed_literal).collect();
+    let expected = printed_results(&tensor_run_stdout(tensor_run, file, entry, &args));
     assert_eq!(results.len(), expected.len(), "@{entry}: result counts");
     for (t, (shape, numbers)) in results.iter().zip(&expected) {
         assert_eq!(&t.shape, shape, "@{entry}: shapes");
-        let got = as_f64(t);
-        assert_eq!(got.len(), numbers.len(), "@{entry}: element counts");
-        for (i, (g, e)) in got.iter().zip(numbers).enumerate() {
-            assert!(
-                (g - e).abs() <= rel * e.abs().max(1.0),
-                "@{entry} element {i}: JIT {g}, tensor-run {e}"
-            );
-        }
+        assert_close(entry, &as_f64(t), numbers, rel);
     }
 }
 
