@@ -3,6 +3,7 @@
 //! by MLIR 22 through melior in a context that refuses unregistered dialects, so
 //! every exported op must be a real upstream op that verifies.
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Command;
 
@@ -24,6 +25,24 @@ const EXAMPLES: &[&str] = &[
     "softmax.mlir",
 ];
 
+/// `examples/<name>` lowered and exported by `tensor_opt`.
+fn export(tensor_opt: &OsStr, name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name);
+    let out = Command::new(tensor_opt)
+        .args(["--lower-broadcast", "--convert-nd-to-upstream"])
+        .arg(path)
+        .output()
+        .unwrap_or_else(|e| panic!("tensor-opt: {e}"));
+    assert!(
+        out.status.success(),
+        "tensor-opt cannot export {name}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("tensor-opt prints UTF-8")
+}
+
 #[test]
 fn exported_examples_parse_and_verify_in_mlir() {
     let Some(tensor_opt) = std::env::var_os("TENSOR_OPT") else {
@@ -36,19 +55,8 @@ fn exported_examples_parse_and_verify_in_mlir() {
     context.append_dialect_registry(&registry);
     context.load_all_available_dialects();
     context.set_allow_unregistered_dialects(false);
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
     for name in EXAMPLES {
-        let out = Command::new(&tensor_opt)
-            .args(["--lower-broadcast", "--convert-nd-to-upstream"])
-            .arg(examples.join(name))
-            .output()
-            .unwrap_or_else(|e| panic!("tensor-opt: {e}"));
-        assert!(
-            out.status.success(),
-            "tensor-opt cannot export {name}:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8(out.stdout).expect("tensor-opt prints UTF-8");
+        let text = export(&tensor_opt, name);
         assert!(
             text.contains("\"linalg."),
             "{name}: no linalg op in\n{text}"
@@ -71,18 +79,7 @@ fn exported_test_op_example_verifies_through_the_bridge() {
         eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
         return;
     };
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/broadcast.mlir");
-    let out = Command::new(&tensor_opt)
-        .args(["--lower-broadcast", "--convert-nd-to-upstream"])
-        .arg(&path)
-        .output()
-        .unwrap_or_else(|e| panic!("tensor-opt: {e}"));
-    assert!(
-        out.status.success(),
-        "tensor-opt cannot export broadcast.mlir:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).expect("tensor-opt prints UTF-8");
+    let text = export(&tensor_opt, "broadcast.mlir");
     assert_eq!(text.matches("\"test.broadcastable\"").count(), 3, "{text}");
     let context = context();
     let module = parse(&context, "broadcast.mlir", &text);
