@@ -79,6 +79,15 @@ fn tool(var: &str, name: &str) -> Option<PathBuf> {
     path.exists().then_some(path)
 }
 
+/// tensor-opt and tensor-run, or `None` with a note that the test is skipped.
+fn tools() -> Option<(PathBuf, PathBuf)> {
+    let found = tool("TENSOR_OPT", "tensor-opt").zip(tool("TENSOR_RUN", "tensor-run"));
+    if found.is_none() {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    }
+    found
+}
+
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
 }
@@ -248,11 +257,7 @@ fn assert_close(entry: &str, got: &[f64], expected: &[f64], rel: f64) {
 
 #[test]
 fn jit_results_equal_tensor_run_on_the_example_inputs() {
-    let (Some(tensor_opt), Some(tensor_run)) = (
-        tool("TENSOR_OPT", "tensor-opt"),
-        tool("TENSOR_RUN", "tensor-run"),
-    ) else {
-        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    let Some((tensor_opt, tensor_run)) = tools() else {
         return;
     };
     let context = context();
@@ -278,11 +283,7 @@ fn jit_results_equal_tensor_run_on_the_example_inputs() {
 
 #[test]
 fn jit_results_equal_tensor_run() {
-    let (Some(tensor_opt), Some(tensor_run)) = (
-        tool("TENSOR_OPT", "tensor-opt"),
-        tool("TENSOR_RUN", "tensor-run"),
-    ) else {
-        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    let Some((tensor_opt, tensor_run)) = tools() else {
         return;
     };
     let context = context();
@@ -523,11 +524,7 @@ fn export_text(tensor_opt: &Path, text: &str, args: &[&str]) -> String {
 /// results.
 #[test]
 fn unranked_jit_results_equal_tensor_run() {
-    let (Some(tensor_opt), Some(tensor_run)) = (
-        tool("TENSOR_OPT", "tensor-opt"),
-        tool("TENSOR_RUN", "tensor-run"),
-    ) else {
-        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    let Some((tensor_opt, tensor_run)) = tools() else {
         return;
     };
     let context = context();
@@ -638,11 +635,7 @@ func.func @i64_dynamic_sub(%a: tensor<?x?xi64>, %b: tensor<?xi64>) -> tensor<?x?
 /// JIT give tensor-run's results.
 #[test]
 fn wide_element_types_equal_tensor_run() {
-    let (Some(tensor_opt), Some(tensor_run)) = (
-        tool("TENSOR_OPT", "tensor-opt"),
-        tool("TENSOR_RUN", "tensor-run"),
-    ) else {
-        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    let Some((tensor_opt, tensor_run)) = tools() else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("tensor-bridge-wide-{}", std::process::id()));
