@@ -1,9 +1,8 @@
 // What --convert-upstream-to-nd cannot read back, at the op (the exported ops
 // keep the location of the nd op they come from): a dynamic broadcast that no op
 // reads (its shape is not a check the import rebuilds), a cf.assert no rebuilt
-// nd.broadcast_shapes makes, rank specialisation (unranked tensors), nd.assign
-// (exported as its source, so its in-place check has no op to be rebuilt with),
-// a vector operand of a batched matmul, and upstream ops outside the subset. Of
+// nd.broadcast_shapes makes, rank specialisation (unranked tensors), a
+// linalg.copy no nd.assign exports to, a vector operand of a batched matmul, and upstream ops outside the subset. Of
 // the ops left, each is reported where no other op left reads it.
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd -verify-diagnostics
 
@@ -31,15 +30,6 @@ func.func @unranked(%a: tensor<*xf32>) -> tensor<*xf32> {
 
 // -----
 
-func.func @in_place(%a: tensor<?x3xf32>, %b: tensor<?xf32>) -> tensor<?x3xf32> {
-  // expected-error @+2 {{'cf.assert' op has no nd form: a run-time check that no nd.broadcast_shapes the import rebuilt makes}}
-  // expected-error @+1 {{'linalg.map' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
-  %0 = nd.assign %a, %b : (tensor<?x3xf32>, tensor<?xf32>) -> tensor<?x3xf32>
-  return %0 : tensor<?x3xf32>
-}
-
-// -----
-
 func.func @batched_matvec(%a: tensor<2x3x4xf32>, %v: tensor<4xf32>) -> tensor<2x3xf32> {
   // expected-error @+2 {{'tensor.expand_shape' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
   // expected-error @+1 {{'tensor.collapse_shape' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
@@ -61,4 +51,17 @@ func.func @malformed() -> tensor<2xf32> {
   // expected-error @+1 {{'linalg.broadcast' op has no nd form: no operand #0}}
   %0 = "linalg.broadcast"() : () -> tensor<2xf32>
   return %0 : tensor<2xf32>
+}
+
+// -----
+
+// A linalg.copy the export did not write: no nd.assign over these operands,
+// lowered, makes its in-place checks (a `?` copied into a `?` needs one).
+func.func @foreign_copy(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{'linalg.copy' op has no nd form here: with dynamic shapes, no 'nd.assign' the import builds (lowered as --lower-broadcast does) exports to this op and the sizes and checks it reads}}
+  %0 = "linalg.copy"(%a, %b) <{operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%x: f32, %y: f32):
+    "linalg.yield"(%x) : (f32) -> ()
+  }) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
 }

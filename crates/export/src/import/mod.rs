@@ -28,6 +28,7 @@
 mod asserts;
 mod compare;
 mod dynamic;
+mod explicit;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -176,6 +177,7 @@ const HELPERS: &[&str] = &[
     "linalg.reduce",
     "linalg.map",
     "linalg.broadcast",
+    "linalg.copy",
 ];
 
 impl Importer<'_> {
@@ -350,6 +352,7 @@ impl Importer<'_> {
             ("tensor.from_elements", Some(r)) => return self.sizes_tensor(op, r),
             ("linalg.reduce", Some(r)) => self.reduce(op, r)?,
             ("linalg.matmul" | "linalg.batch_matmul", Some(r)) => self.matmul(op, r)?,
+            ("linalg.copy", Some(r)) => self.copy(op, r)?,
             _ => return Ok(false),
         }
         Ok(true)
