@@ -1,15 +1,29 @@
 // What --convert-upstream-to-nd cannot read back, at the op (the exported ops
-// keep the location of the nd op they come from): a dynamic broadcast that no op
-// reads (its shape is not a check the import rebuilds), a cf.assert no rebuilt
+// keep the location of the nd op they come from): a shape or broadcast op that
+// no candidate over the sizes it reads exports to (the shape of a static tensor,
+// XLA placement in a standalone nd.broadcast_shapes), a cf.assert no rebuilt
 // nd.broadcast_shapes makes, rank specialisation (unranked tensors), a
-// linalg.copy no nd.assign exports to, a vector operand of a batched matmul, and upstream ops outside the subset. Of
-// the ops left, each is reported where no other op left reads it.
+// linalg.copy no nd.assign exports to, a vector operand of a batched matmul,
+// and upstream ops outside the subset. Of the ops left, each is reported where
+// no other op left reads it.
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --convert-upstream-to-nd -verify-diagnostics
 
-func.func @standalone_broadcast(%a: tensor<3xf32>, %s: tensor<2xindex>) -> tensor<?x3xf32> {
-  // expected-error @+1 {{'linalg.broadcast' op has no nd form: the import covers what --convert-nd-to-upstream emits for ranked tensors}}
-  %0 = nd.broadcast_in_dim %a, %s, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<2xindex>) -> tensor<?x3xf32>
-  return %0 : tensor<?x3xf32>
+// The shape of a static tensor is constants only: nothing in the text says
+// whose shape it is.
+func.func @static_shape(%a: tensor<2x3xf32>) -> tensor<2xindex> {
+  // expected-error @+1 {{'tensor.from_elements' op has no nd form here: no nd shape or broadcast op over the sizes it reads (nd.shape_of, nd.dim, nd.broadcast_shapes, nd.shape_slice, nd.shape_concat, nd.broadcast_in_dim) exports to this 'tensor.from_elements' and the checks it reads}}
+  %0 = nd.shape_of %a : (tensor<2x3xf32>) -> tensor<2xindex>
+  return %0 : tensor<2xindex>
+}
+
+// -----
+
+// A standalone nd.broadcast_shapes with XLA broadcast_dimensions: its placement
+// is not among the candidates (NumPy's and ONNX's alignment only).
+func.func @standalone_xla_shapes(%a: tensor<2xindex>, %b: tensor<1xindex>) -> tensor<2xindex> {
+  // expected-error @+1 {{'tensor.from_elements' op has no nd form here: no nd shape or broadcast op over the sizes it reads}}
+  %0 = nd.broadcast_shapes %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
+  return %0 : tensor<2xindex>
 }
 
 // -----

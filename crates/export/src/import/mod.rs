@@ -29,6 +29,7 @@ mod asserts;
 mod compare;
 mod dynamic;
 mod explicit;
+mod standalone;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -92,6 +93,10 @@ impl Pass for ConvertUpstreamToNd {
             }
         }
         im.cleanup(top);
+        if !errors.has_errors() && im.standalone(top, &mut errors) {
+            changed = true;
+            im.cleanup(top);
+        }
         // Whatever upstream op is left has no nd form here (reported when nothing
         // else was: those ops feed the ops reported).
         let leftovers = if errors.has_errors() {
@@ -717,15 +722,18 @@ impl Importer<'_> {
             };
             let i64t = self.b.ctx.i(64);
             let index = self.b.ctx.int_attr(i128::from(i), i64t);
-            self.dynamic(op, r, "nd.dim", &[v], vec![("index", index)], ty)?;
-            return Ok(true);
+            return Ok(self
+                .dynamic(op, r, "nd.dim", &[v], vec![("index", index)], ty)
+                .is_ok());
         }
-        // Every dim of one tensor: nd.shape_of of it.
+        // Every dim of one tensor: nd.shape_of of it (else one of the shape ops
+        // tried after the computing ops, `standalone`).
         let Some((v, _)) = entries.iter().find_map(|&e| dim_of(e)) else {
             return Ok(false);
         };
-        self.dynamic(op, r, "nd.shape_of", &[v], Vec::new(), ty)?;
-        Ok(true)
+        Ok(self
+            .dynamic(op, r, "nd.shape_of", &[v], Vec::new(), ty)
+            .is_ok())
     }
 }
 
