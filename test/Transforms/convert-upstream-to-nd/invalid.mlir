@@ -79,3 +79,17 @@ func.func @foreign_copy(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   }) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// A linalg.generic other than the export's batched product (here elementwise).
+#id = affine_map<(d0) -> (d0)>
+func.func @foreign_generic(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'linalg.generic' op has no nd form: a linalg.generic other than the export's batched product}}
+  %0 = "linalg.generic"(%a, %a, %b) <{indexing_maps = [#id, #id, #id], iterator_types = [#linalg.iterator_type<parallel>], operandSegmentSizes = array<i32: 2, 1>}> ({
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %1 = "arith.mulf"(%x, %y) : (f32, f32) -> f32
+    "linalg.yield"(%1) : (f32) -> ()
+  }) : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

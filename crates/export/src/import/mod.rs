@@ -13,6 +13,8 @@
 //! | `linalg.reduce` (then a `tensor.expand_shape` that restores the reduced dims as 1s) | `nd.reduce` (`keep_dims`) |
 //! | `linalg.matmul`, `linalg.batch_matmul` (of operands whose batch dims are collapsed into one, expanded back; of a vector expanded to a matrix, collapsed back) | `nd.matmul` |
 //!
+//! | `linalg.copy` | `nd.assign` ([`explicit`]) |
+//! | `linalg.generic` of the export's batched product (two `?` batch dims or more) | `nd.matmul` ([`batched`]) |
 //! | `tensor.from_elements` of `tensor.dim`s (and constants) | `nd.dim` (`tensor<index>`), `nd.shape_of` |
 //!
 //! With `?` sizes ([`dynamic`]) the op is rebuilt over what its inputs broadcast,
@@ -20,12 +22,16 @@
 //! `nd.broadcast_in_dim`), and kept if its export is the text read, `cf.assert`s
 //! included ([`compare`]).
 //!
+//! Shape and broadcast ops a user wrote directly are rebuilt last, from the
+//! values still read from upstream ops ([`standalone`]).
+//!
 //! `tensor.empty`, `linalg.fill`, sizes and scalar constants that only fed those
-//! are erased. Anything else left (a `cf.assert` no rebuilt op makes, a dynamic
-//! broadcast without an op that reads it, rank specialisation, a vector operand of
-//! a batched matmul) is an error at the op.
+//! are erased. Anything else left (a `cf.assert` no rebuilt op makes, a shape or
+//! broadcast no candidate exports to, rank specialisation, a vector operand of a
+//! batched matmul) is an error at the op.
 
 mod asserts;
+mod batched;
 mod compare;
 mod dynamic;
 mod explicit;
@@ -183,6 +189,7 @@ const HELPERS: &[&str] = &[
     "linalg.map",
     "linalg.broadcast",
     "linalg.copy",
+    "linalg.generic",
 ];
 
 impl Importer<'_> {
@@ -358,6 +365,7 @@ impl Importer<'_> {
             ("linalg.reduce", Some(r)) => self.reduce(op, r)?,
             ("linalg.matmul" | "linalg.batch_matmul", Some(r)) => self.matmul(op, r)?,
             ("linalg.copy", Some(r)) => self.copy(op, r)?,
+            ("linalg.generic", Some(r)) => self.generic(op, r)?,
             _ => return Ok(false),
         }
         Ok(true)
