@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from scaling import exponent
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Argument types, by name.
@@ -151,9 +153,8 @@ def main() -> int:
                 extra_n = full_n - pp_n
                 line = (f"  {n:>8} ops: parse+print {pp_n:.3f} s, pipeline {full_n:.3f} s, "
                         f"ratio {extra_n / pp_n:.2f}")
-                if prev is not None and prev[1] > 0 and extra_n > 0:
-                    k = math.log(extra_n / prev[1]) / math.log(n / prev[0])
-                    line += f", growth exponent of the passes' time {k:.2f}"
+                if prev is not None and (k := exponent(prev[1], extra_n, n / prev[0])):
+                    line += f", growth exponent of the passes' time {k}"
                 print(line)
                 prev = (n, extra_n)
     return 0

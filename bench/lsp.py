@@ -6,7 +6,6 @@ publishDiagnostics of the edited version, and to the answer of a hover sent righ
 after the edit. Prints one row per size, with the growth per doubling of size."""
 import argparse
 import json
-import math
 import os
 import queue
 import statistics
@@ -15,6 +14,8 @@ import sys
 import threading
 import time
 from pathlib import Path
+
+from scaling import exponent
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -166,8 +167,8 @@ def main() -> int:
     prev = None
     for r in rows:
         growth = ""
-        if prev and r["mb"] > prev["mb"] and prev["edit"] > 0:
-            growth = f"{math.log(r['edit'] / prev['edit']) / math.log(r['mb'] / prev['mb']):.2f}"
+        if prev and r["mb"] > prev["mb"]:
+            growth = exponent(prev["edit"], r["edit"], r["mb"] / prev["mb"])
         print(f"{r['ops']:>8} {r['mb']:>6.1f} {r['open']:>8.3f} {r['edit']:>8.3f} {r['edit_max']:>7.3f} "
               f"{r['hover']:>8.3f} {r['cpu']:>7.3f} {growth:>7} {r['diags']:>6} {r['rss']:>7.0f}")
         prev = r

@@ -5,7 +5,7 @@
 
 use broadcastable::align::{Alignment, Row, draw};
 use broadcastable::{
-    BroadcastableOp, Error, Policy, ResultMismatch, RuntimeCheck, Shape, XlaError,
+    BroadcastableOp, Error, Policy, ResultMismatch, RuntimeCheck, Shape, XlaError, xla,
 };
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::{Context, Diagnostic};
@@ -50,8 +50,21 @@ pub(crate) fn alignment(
     let view = OpView::of(ctx, module, op)?;
     let policy = view.checked_policy().ok()?;
     let shapes: Vec<Shape> = view.operand_types().into_iter().map(|t| t.shape).collect();
-    let align = Alignment::of(&policy, &shapes)?;
     let declared = (view.num_results() == 1).then(|| view.result(0).shape);
+    // Beside an unranked operand, explicit dimensions place the ranked one by the
+    // rank the declared result gives the unranked one (as the verifier reads them).
+    let placed = match (&policy, &declared) {
+        (Policy::Explicit(dims), Some(result)) => xla::stand_in(&shapes, dims, result),
+        _ => None,
+    };
+    let align = match placed {
+        Some((k, stand_in)) => {
+            let mut with = shapes.clone();
+            with[k] = stand_in;
+            Alignment::of(&policy, &with)?
+        }
+        None => Alignment::of(&policy, &shapes)?,
+    };
     // Rows after the operands: the broadcast shape and the declared result.
     let (broadcast, result) = match focus {
         Focus::Error(Error::Result(e)) => (Some(e.inferred.clone()), Some(e.actual.clone())),

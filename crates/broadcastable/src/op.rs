@@ -126,7 +126,11 @@ pub fn verify_with_policy(
         return verify(semantics, operands, results);
     }
     let (shapes, result) = spec_signature(operands, results)?;
-    verify_inferred(infer(policy, &shapes)?, &result)
+    let inferred = infer(policy, &shapes)?;
+    if let Policy::Explicit(dims) = policy {
+        crate::xla::check_beside_unranked(&shapes, dims, &result)?;
+    }
+    verify_inferred(inferred, &result)
 }
 
 /// The most precise type shape a verified op's `result` can be given without

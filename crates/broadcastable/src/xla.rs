@@ -13,7 +13,7 @@
 
 use crate::check::Inferred;
 use crate::dim::Dim;
-use crate::error::{Conflict, Error, OperandDim, XlaError};
+use crate::error::{Conflict, Error, OperandDim, ResultError, ResultMismatch, XlaError};
 use crate::infer::{Columns, unranked_checks};
 use crate::shape::{Dims, Shape};
 
@@ -191,6 +191,118 @@ pub fn broadcast_in_dim(
         })
     })?;
     Ok(columns.finish())
+}
+
+/// The shape an unranked operand must have beside a ranked one under
+/// `broadcast_dimensions`, given a ranked `result`: its index and a shape of `?`s
+/// of that rank; `None` unless exactly one of two operands is unranked and the
+/// result is ranked.
+///
+/// XLA's result has the higher operand's rank `R`, so beside a ranked operand of
+/// rank `r < R` the unranked one has rank `R` (and the ranked one is placed by the
+/// entries); for `r >= R` the entries, if any, name the lower operand's rank,
+/// which can only be the unranked one's, and without entries the ranks are equal.
+#[must_use]
+pub fn stand_in(
+    operands: &[Shape],
+    broadcast_dimensions: &[i64],
+    result: &Shape,
+) -> Option<(usize, Shape)> {
+    let (Some(result_rank), [lhs, rhs]) = (result.rank(), operands) else {
+        return None;
+    };
+    let (unranked, rank) = match (lhs.rank(), rhs.rank()) {
+        (Some(r), None) => (1, r),
+        (None, Some(r)) => (0, r),
+        _ => return None,
+    };
+    let stand_in_rank = if rank < result_rank {
+        result_rank
+    } else if broadcast_dimensions.is_empty() {
+        rank
+    } else {
+        broadcast_dimensions.len()
+    };
+    Some((
+        unranked,
+        Shape::Ranked(Dims::from_elem(Dim::Dynamic, stand_in_rank)),
+    ))
+}
+
+/// The sizes a ranked operand fixes in a declared ranked `result` beside an
+/// unranked operand, under `broadcast_dimensions`.
+///
+/// [`broadcast_in_dim`] infers an unranked shape as soon as one operand is
+/// unranked, so the declared result goes unchecked. Yet the result's rank settles
+/// where the ranked operand goes ([`stand_in`]): a static size other than 1 there
+/// is the result's size at run time, and a declared static size that differs can
+/// never hold; nor can a result of lower rank than the ranked operand. The check
+/// infers over the [`stand_in`] and compares with the declared result, static
+/// sizes and rank only: a `?` of the stand-in may be any size. What the placement
+/// itself would reject (a wrong number of entries, say) is left to run time, as
+/// before.
+///
+/// # Errors
+/// [`Error::Result`] with the inference over the stand-in.
+pub fn check_beside_unranked(
+    operands: &[Shape],
+    broadcast_dimensions: &[i64],
+    result: &Shape,
+) -> Result<(), Error> {
+    let (Some((unranked, stand_in)), Shape::Ranked(declared), [lhs, rhs]) = (
+        stand_in(operands, broadcast_dimensions, result),
+        result,
+        operands,
+    ) else {
+        return Ok(());
+    };
+    let (l, r, rank) = if unranked == 0 {
+        (&stand_in, rhs, rhs.rank())
+    } else {
+        (lhs, &stand_in, lhs.rank())
+    };
+    let rank = rank.unwrap_or(0);
+    let Ok(Inferred {
+        shape: inferred, ..
+    }) = broadcast_in_dim(l, r, broadcast_dimensions)
+    else {
+        return Ok(());
+    };
+    let Some(dims) = inferred.dims() else {
+        return Ok(());
+    };
+    let mismatch = if rank > declared.len() {
+        Some(ResultMismatch::Rank {
+            inferred: dims.len(),
+            actual: declared.len(),
+        })
+    } else if dims.len() == declared.len() {
+        dims.iter()
+            .zip(declared)
+            .enumerate()
+            .find_map(|(result_dim, (&i, &a))| match (i, a) {
+                (Dim::Static(inferred), Dim::Static(actual)) if inferred != actual => {
+                    Some(ResultMismatch::Size {
+                        result_dim,
+                        inferred,
+                        actual,
+                    })
+                }
+                _ => None,
+            })
+    } else {
+        None
+    };
+    match mismatch {
+        Some(mismatch) => Err(ResultError {
+            result: 0,
+            actual: result.clone(),
+            inferred,
+            mismatch,
+        }
+        .into()),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -373,5 +485,49 @@ mod tests {
         let got = broadcast_in_dim(&s("*"), &s("4x3"), &[0]).unwrap();
         assert_eq!(got.shape, Shape::Unranked);
         assert_eq!(got.checks, vec![RuntimeCheck::Unranked { operand: 0 }]);
+    }
+
+    /// The declared result beside an unranked operand: the ranked operand's
+    /// static sizes other than 1 must be the result's where it lands.
+    #[test]
+    fn ranked_sizes_beside_unranked() {
+        let check = |lhs: &str, rhs: &str, dims: &[i64], result: &str| {
+            check_beside_unranked(&[s(lhs), s(rhs)], dims, &s(result))
+                .map_err(|e| e.result_mismatch().map(|r| r.mismatch))
+        };
+        let size = |result_dim, inferred, actual| {
+            Err(Some(ResultMismatch::Size {
+                result_dim,
+                inferred,
+                actual,
+            }))
+        };
+        // Placed by the entries (r < R): dim 0 of `3` lands in result dim 1.
+        assert_eq!(check("*", "3", &[1], "2x4"), size(1, 3, 4));
+        assert_eq!(check("3", "*", &[0], "3x?x5"), Ok(()));
+        assert_eq!(check("3", "*", &[0], "4x?x5"), size(0, 3, 4));
+        // A 1 or a `?` stretches to whatever the unranked operand has.
+        assert_eq!(check("*", "1", &[1], "2x4"), Ok(()));
+        assert_eq!(check("*", "?", &[1], "2x4"), Ok(()));
+        assert_eq!(check("*", "3", &[1], "2x?"), Ok(()));
+        // Same rank: the ranked operand fills the columns in order.
+        assert_eq!(check("2x3", "*", &[], "2x4"), size(1, 3, 4));
+        assert_eq!(check("2x3", "*", &[1], "2x4"), size(1, 3, 4));
+        // A result of lower rank than the ranked operand.
+        assert_eq!(
+            check("2x3x4", "*", &[], "3x4"),
+            Err(Some(ResultMismatch::Rank {
+                inferred: 3,
+                actual: 2
+            }))
+        );
+        // Unranked result, both or neither unranked, or a placement that could
+        // never be valid: nothing to say here.
+        assert_eq!(check("*", "3", &[1], "*"), Ok(()));
+        assert_eq!(check("*", "*", &[1], "2x4"), Ok(()));
+        assert_eq!(check("*", "3", &[5], "2x4"), Ok(()));
+        // The entry says the unranked operand has rank 1, so `3x5` fills the
+        // columns: a result `2x4` is wrong whatever rank it has.
+        assert_eq!(check("*", "3x5", &[0], "2x4"), size(0, 3, 2));
     }
 }

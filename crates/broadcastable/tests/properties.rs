@@ -426,6 +426,61 @@ proptest! {
 }
 
 /// Sizes at the edge of `u64` and MLIR's `i64`.
+/// Every static shape of rank at most 3 over sizes 1 to 4 (the sizes
+/// [`nonzero_static_dim`] gives).
+fn all_small_static_shapes() -> Vec<Shape> {
+    let mut out = vec![Dims::new()];
+    let mut last = vec![Dims::new()];
+    for _ in 0..3 {
+        last = last
+            .iter()
+            .flat_map(|d| {
+                (1..=4u64).map(move |n| {
+                    let mut d = d.clone();
+                    d.push(Dim::Static(n));
+                    d
+                })
+            })
+            .collect();
+        out.extend(last.iter().cloned());
+    }
+    out.into_iter().map(Shape::Ranked).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `xla::check_beside_unranked` rejects only results no run-time shape of
+    /// the unranked operand could give: for every static shape it may have
+    /// (rank up to 3, sizes 1 to 4), the op with that shape is invalid.
+    #[test]
+    fn beside_unranked_rejects_only_the_impossible(
+        ranked in dims_of(nonzero_static_dim(), 3),
+        result in dims_of(prop_oneof![4 => nonzero_static_dim(), 1 => Just(Dim::Dynamic)], 3),
+        dims in prop::collection::vec(0i64..3, 0..=3),
+        unranked_first in any::<bool>(),
+    ) {
+        let ranked = Shape::Ranked(ranked);
+        let declared = Shape::Ranked(result);
+        let with = |other: Shape| if unranked_first {
+            [other, ranked.clone()]
+        } else {
+            [ranked.clone(), other]
+        };
+        if xla::check_beside_unranked(&with(Shape::Unranked), &dims, &declared).is_err() {
+            let policy = Policy::Explicit(dims.iter().copied().collect());
+            for concrete in all_small_static_shapes() {
+                let valid = infer(&policy, &with(concrete.clone()))
+                    .and_then(|i| broadcastable::infer::verify_inferred(i, &declared));
+                prop_assert!(
+                    valid.is_err(),
+                    "rejected, yet valid with the unranked operand {concrete}"
+                );
+            }
+        }
+    }
+}
+
 fn huge_dim() -> impl Strategy<Value = Dim> {
     prop_oneof![
         Just(Dim::Dynamic),

@@ -73,6 +73,69 @@ func.func @increasing_beside_unranked(%r: tensor<2x1xf32>, %u: tensor<*xf32>) ->
 
 // -----
 
+// Beside an unranked operand a ranked result gives the unranked one its rank
+// (XLA's result has the higher operand's rank), so the entries place the ranked
+// operand: its 3 lands in result dim 1, which is declared 4.
+func.func @placed_beside_unranked(%u: tensor<*xf32>, %v: tensor<3xf32>) -> tensor<2x4xf32> {
+  // expected-error @+2 {{'nd.add' op result type '2x4' not broadcast compatible with broadcasted operands's shapes '?x3'}}
+  // expected-note @+1 {{result dim 1 is 4 but the operands broadcast it to 3}}
+  %0 = nd.add %u, %v {broadcast_dimensions = array<i64: 1>} : (tensor<*xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// The same placement at dim 0, the ranked operand first.
+func.func @placed_first_beside_unranked(%v: tensor<3xf32>, %u: tensor<*xf32>) -> tensor<4x?x5xf32> {
+  // expected-error @+2 {{'nd.add' op result type '4x?x5' not broadcast compatible with broadcasted operands's shapes '3x?x?'}}
+  // expected-note @+1 {{result dim 0 is 4 but the operands broadcast it to 3}}
+  %0 = nd.add %v, %u {broadcast_dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<*xf32>) -> tensor<4x?x5xf32>
+  return %0 : tensor<4x?x5xf32>
+}
+
+// -----
+
+// Of the result's rank, the ranked operand fills the columns in order.
+func.func @same_rank_beside_unranked(%x: tensor<2x3xf32>, %u: tensor<*xf32>) -> tensor<2x4xf32> {
+  // expected-error @+2 {{'nd.mul' op result type '2x4' not broadcast compatible with broadcasted operands's shapes '2x3'}}
+  // expected-note @+1 {{result dim 1 is 4 but the operands broadcast it to 3}}
+  %0 = nd.mul %x, %u {broadcast_dimensions = array<i64>} : (tensor<2x3xf32>, tensor<*xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// Found by the `lower` fuzz target (the lowering used to meet it and refuse it
+// with a warning): a 2 placed at a result dim declared 1.
+func.func @xla_size_against_result(%v: tensor<2x3xf32>, %u: tensor<*xf32>) -> tensor<3x1x1x1x1xf32> {
+  // expected-error @+2 {{'nd.add' op result type '3x1x1x1x1' not broadcast compatible with broadcasted operands's shapes '?x?x2x3x?'}}
+  // expected-note @+1 {{result dim 2 is 1 but the operands broadcast it to 2}}
+  %0 = nd.add %v, %u {broadcast_dimensions = array<i64: 2, 3>} : (tensor<2x3xf32>, tensor<*xf32>) -> tensor<3x1x1x1x1xf32>
+  return %0 : tensor<3x1x1x1x1xf32>
+}
+
+// -----
+
+// A result cannot have fewer dims than a ranked operand.
+func.func @rank_below_ranked_operand(%x: tensor<2x3x4xf32>, %u: tensor<*xf32>) -> tensor<3x4xf32> {
+  // expected-error @+2 {{'nd.sub' op result type '3x4' not broadcast compatible with broadcasted operands's shapes '2x3x4'}}
+  // expected-note @+1 {{the result has rank 2 but the operands broadcast to rank 3}}
+  %0 = nd.sub %x, %u {broadcast_dimensions = array<i64>} : (tensor<2x3x4xf32>, tensor<*xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// A 1 or a `?` where the ranked operand lands stretches to whatever the
+// unranked operand has there: no error, the sizes are checked at run time.
+func.func @stretch_beside_unranked(%u: tensor<*xf32>, %one: tensor<1xf32>, %dyn: tensor<?xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
+  %0 = nd.add %u, %one {broadcast_dimensions = array<i64: 1>} : (tensor<*xf32>, tensor<1xf32>) -> tensor<2x4xf32>
+  %1 = nd.add %u, %dyn {broadcast_dimensions = array<i64: 1>} : (tensor<*xf32>, tensor<?xf32>) -> tensor<2x4xf32>
+  return %0, %1 : tensor<2x4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
 // "T has to be equal to the matching dimension of the higher-rank array."
 func.func @size(%x: tensor<2x3xf32>, %v: tensor<3xf32>) {
   // expected-error @+2 {{'nd.add' op operands don't have broadcast-compatible shapes}}

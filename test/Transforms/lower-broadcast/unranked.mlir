@@ -119,17 +119,3 @@ func.func @xla_unranked_result(%v: tensor<4xf32>, %u: tensor<*xf32>) -> tensor<*
   %0 = nd.add %v, %u {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<*xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
-
-// -----
-
-// Beside an unranked operand the verifier cannot check the ranked operand's static
-// sizes against the result type: placing a 2 at a result dim of size 1 cannot be
-// made explicit (nd.broadcast_in_dim would be invalid), so the op is left as it
-// is, with a warning (found by the `lower` fuzz target).
-// CHECK-LABEL: func.func @xla_size_against_result
-// CHECK-NEXT:    %0 = nd.add %arg0, %arg1 {broadcast_dimensions = array<i64: 2, 3>}
-func.func @xla_size_against_result(%v: tensor<2x3xf32>, %u: tensor<*xf32>) -> tensor<3x1x1x1x1xf32> {
-  // expected-warning @+1 {{'nd.add' op still broadcasts implicitly: operand #0 dim 0 has size 2, which cannot broadcast to the size 1 of the result's dim 2}}
-  %0 = nd.add %v, %u {broadcast_dimensions = array<i64: 2, 3>} : (tensor<2x3xf32>, tensor<*xf32>) -> tensor<3x1x1x1x1xf32>
-  return %0 : tensor<3x1x1x1x1xf32>
-}

@@ -184,10 +184,10 @@ impl Plan {
             );
         }
         let maps = dim_maps(&ranks, frame, &rule)?;
-        // Beside an unranked operand the verifier cannot check the static sizes
-        // against the result type (found by the `lower` fuzz target): a static
-        // operand size other than 1 mapped to a different static result size would
-        // make an invalid nd.broadcast_in_dim.
+        // A static operand size other than 1 mapped to a different static result
+        // size would make an invalid nd.broadcast_in_dim. The verifier rejects it
+        // (`broadcastable::xla::check_beside_unranked`, beside an unranked operand
+        // too); this keeps the lowering safe on IR that was not verified.
         for (k, map) in maps.iter().enumerate() {
             let (Some(map), Some(target)) = (map, targets.get(k).and_then(Option::as_ref)) else {
                 continue;
