@@ -135,7 +135,11 @@ fn golden_inputs_export_and_mlir_opt_verifies_them() {
         return;
     };
     let mut verified = 0;
-    for dir in ["convert-nd-to-upstream", "lower-broadcast"] {
+    for dir in [
+        "convert-nd-to-upstream",
+        "convert-upstream-to-nd",
+        "lower-broadcast",
+    ] {
         let mut files: Vec<_> = std::fs::read_dir(root().join("test/Transforms").join(dir))
             .expect("the golden tests exist")
             .map(|e| e.expect("readable").path())
@@ -159,7 +163,7 @@ fn golden_inputs_export_and_mlir_opt_verifies_them() {
     // Every chunk exports but the unranked placements --lower-broadcast leaves
     // implicit: a drop means exports started failing.
     assert!(
-        verified >= 70,
+        verified >= 110,
         "only {verified} golden chunks were exported and verified"
     );
 }

@@ -14,8 +14,23 @@ use tensor_melior_bridge::parse_and_verify;
 
 use crate::common::render;
 
-/// Functions of `examples/` and the shapes of their inputs.
+/// The golden test of batched products with `?` batch dims (exported as one
+/// `linalg.generic`), relative to `examples/`.
+const BATCHED: &str = "../test/Transforms/convert-upstream-to-nd/batched-matmul.mlir";
+
+/// Functions of `examples/` (and of [`BATCHED`]) and the shapes of their inputs.
 const RUNS: &[(&str, &str, &[&[usize]])] = &[
+    (
+        BATCHED,
+        "two_dynamic_batches",
+        &[&[2, 3, 3, 4], &[2, 3, 4, 5]],
+    ),
+    (BATCHED, "three_batches", &[&[2, 2, 3, 3, 4], &[1, 3, 4, 2]]),
+    (
+        BATCHED,
+        "one_dynamic_batch",
+        &[&[3, 2, 3, 4], &[3, 2, 4, 5]],
+    ),
     ("softmax.mlir", "softmax", &[&[4, 10]]),
     ("softmax.mlir", "softmax_xla", &[&[4, 10]]),
     ("softmax.mlir", "softmax_dynamic", &[&[3, 7]]),
