@@ -3,8 +3,9 @@
 //! `test/Transforms/convert-nd-to-upstream/` and `test/Transforms/lower-broadcast/`
 //! is lowered, exported and given to `mlir-opt --verify-each` (LLVM 22), which must
 //! accept it. A chunk that tensor-opt refuses to export must be refused for a
-//! documented reason (the test dialect, what rank specialisation cannot
-//! dispatch), at its op. Unranked chunks export with `scf.index_switch`es.
+//! documented reason (test ops other than upstream's `test.broadcastable`, what
+//! rank specialisation cannot dispatch), at its op. Unranked chunks export with
+//! `scf.index_switch`es.
 //!
 //! The round trip (`--convert-upstream-to-nd` after the export) is checked on the
 //! examples' static functions: it gives back the lowered program, which
@@ -41,7 +42,7 @@ fn export(text: &str) -> Result<String, String> {
 
 /// Why an export may be refused: the documented limits.
 const ACCEPTED_REFUSALS: &[&str] = &[
-    "the test dialect has no semantics to export",
+    "the others have no semantics to export",
     // Rank specialisation dispatches on one rank (docs/export.md).
     "more than one unranked operand",
     "more than one shape of unknown length",
@@ -107,20 +108,22 @@ fn examples_export_and_mlir_opt_verifies_them() {
             refused.push(name);
         }
     }
-    // The examples with nd programs export, refine.mlir's `*` results included;
-    // broadcast.mlir (test.broadcastable, which has no semantics) and
-    // broadcast_errors.mlir (invalid on purpose) cannot.
+    // The examples with nd programs export, refine.mlir's `*` results included,
+    // and broadcast.mlir, whose upstream test.broadcastable stays as it is (and
+    // mlir-opt verifies it with upstream's trait); broadcast_errors.mlir (invalid
+    // on purpose) cannot.
     assert_eq!(
         exported,
         [
             "attention.mlir",
+            "broadcast.mlir",
             "layer_norm.mlir",
             "outer_product.mlir",
             "refine.mlir",
             "softmax.mlir"
         ]
     );
-    assert_eq!(refused, ["broadcast.mlir", "broadcast_errors.mlir"]);
+    assert_eq!(refused, ["broadcast_errors.mlir"]);
 }
 
 #[test]
@@ -132,7 +135,11 @@ fn golden_inputs_export_and_mlir_opt_verifies_them() {
         return;
     };
     let mut verified = 0;
-    for dir in ["convert-nd-to-upstream", "lower-broadcast"] {
+    for dir in [
+        "convert-nd-to-upstream",
+        "convert-upstream-to-nd",
+        "lower-broadcast",
+    ] {
         let mut files: Vec<_> = std::fs::read_dir(root().join("test/Transforms").join(dir))
             .expect("the golden tests exist")
             .map(|e| e.expect("readable").path())
@@ -156,7 +163,7 @@ fn golden_inputs_export_and_mlir_opt_verifies_them() {
     // Every chunk exports but the unranked placements --lower-broadcast leaves
     // implicit: a drop means exports started failing.
     assert!(
-        verified >= 70,
+        verified >= 110,
         "only {verified} golden chunks were exported and verified"
     );
 }
@@ -313,6 +320,16 @@ fn lowered_and_back(text: &str) -> (String, String) {
     );
     assert_eq!(code, 0, "the round trip fails:\n{err}");
     (lowered, back)
+}
+
+/// examples/broadcast.mlir, upstream's test.broadcastable on static, `?` and `*`
+/// shapes: it stays as it is through export and import, locations included.
+#[test]
+fn upstream_test_op_round_trips() {
+    let text = std::fs::read_to_string(root().join("examples/broadcast.mlir")).expect("readable");
+    let (lowered, back) = lowered_and_back(&text);
+    assert!(lowered.contains("\"test.broadcastable\""), "{lowered}");
+    assert_eq!(back, lowered);
 }
 
 /// Dynamic shapes: export then import gives back the lowered program, run-time

@@ -215,13 +215,25 @@ pub fn broadcast_to(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     Ok(SmallVec::from_elem(v, 1))
 }
 
-/// `nd.assign %dst, %src` once lowered: `%src` already has `%dst`'s shape, and the
-/// result (value semantics) is it.
+/// `nd.assign %dst, %src` once lowered: `%src` already has `%dst`'s shape, so the
+/// result is `linalg.copy` of it into `%dst` (upstream's in-place assignment: it
+/// bufferizes into `%dst`'s buffer). The copy keeps `%dst` in the text, which the
+/// import needs to read the op back (a static `%dst` shows nowhere else).
 pub fn assign(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
-    let src = x.b.module.operands(op)[1];
+    let (dst, src) = (x.b.module.operands(op)[0], x.b.module.operands(op)[1]);
     let ty = x.b.module.value_type(x.b.module.result(op, 0));
-    x.ranked_type(ty)?;
-    Ok(SmallVec::from_elem(x.cast_to(src, ty)?, 1))
+    let (_, elem) = x.ranked_type(ty)?;
+    let dst = x.cast_to(dst, ty)?;
+    let region = x.body(&[elem, elem], |_, args| Ok(SmallVec::from_elem(args[0], 1)))?;
+    let segments = x.b.ctx.i32_array_attr(&[1, 1]);
+    let copy = x.create(
+        "linalg.copy",
+        &[src, dst],
+        &[ty],
+        &[("operandSegmentSizes", segments)],
+        &[region],
+    )?;
+    Ok(SmallVec::from_elem(x.b.module.result(copy, 0), 1))
 }
 
 /// `nd.broadcast` once lowered: each operand already has its result's type.

@@ -5,7 +5,8 @@
 //! unit dim it brought is collapsed away at the end.
 
 use smallvec::SmallVec;
-use tensor_ir::{DYNAMIC, OpId, Type, Value};
+use tensor_ir::affine::{AffineExpr, AffineMap};
+use tensor_ir::{AttrKind, Attribute, Context, DYNAMIC, OpId, Type, Value};
 
 use crate::broadcast::materialize;
 use crate::compute::{filled, kept_groups};
@@ -70,6 +71,19 @@ fn collapse_batch(x: &mut Exporter<'_>, v: Value, batch: usize) -> XResult<Value
     x.collapse(v, &batch_groups(batch), ty)
 }
 
+/// The body of a product: `acc + a * b`.
+fn mul_add(x: &mut Exporter<'_>, elem: Type, float: bool) -> XResult<tensor_ir::RegionId> {
+    x.body(&[elem, elem, elem], |x, args| {
+        let p = x.bin(
+            if float { "arith.mulf" } else { "arith.muli" },
+            args[0],
+            args[1],
+        )?;
+        let s = x.bin(if float { "arith.addf" } else { "arith.addi" }, args[2], p)?;
+        Ok(SmallVec::from_elem(s, 1))
+    })
+}
+
 /// The `linalg.matmul`/`linalg.batch_matmul` of two operands of equal rank (2 or
 /// 3) into a zero-filled tensor of type `acc` (sizes `sizes`).
 fn contract(
@@ -83,15 +97,7 @@ fn contract(
     let (_, elem) = x.ranked(a)?;
     let zero = x.scalar_const(elem, 0, 0.0)?;
     let init = filled(x, acc, sizes, zero)?;
-    let region = x.body(&[elem, elem, elem], |x, args| {
-        let p = x.bin(
-            if float { "arith.mulf" } else { "arith.muli" },
-            args[0],
-            args[1],
-        )?;
-        let s = x.bin(if float { "arith.addf" } else { "arith.addi" }, args[2], p)?;
-        Ok(SmallVec::from_elem(s, 1))
-    })?;
+    let region = mul_add(x, elem, float)?;
     let segments = x.b.ctx.i32_array_attr(&[2, 1]);
     let batched = x.ranked(a)?.0.len() == 3;
     let name = if batched {
@@ -107,6 +113,109 @@ fn contract(
         &[region],
     )?;
     Ok(x.b.module.result(op, 0))
+}
+
+/// The product of two operands of equal rank `batch + 2` over all their batch
+/// dims at once: a `linalg.generic` (batch dims, rows, columns parallel; the
+/// contracted dim a reduction) into a zero-filled tensor of type `acc`. No
+/// collapse and expand: LLVM 22's `expand-strided-metadata` crashes on the
+/// `memref.expand_shape` that splits one `?` batch dim into several.
+fn contract_batched(
+    x: &mut Exporter<'_>,
+    (a, b): (Value, Value),
+    batch: usize,
+    (acc, sizes): (Type, &[Value]),
+    float: bool,
+) -> XResult<Value> {
+    let (_, elem) = x.ranked(a)?;
+    let zero = x.scalar_const(elem, 0, 0.0)?;
+    let init = filled(x, acc, sizes, zero)?;
+    let region = mul_add(x, elem, float)?;
+    let (maps, iterators) = batched_maps(x.b.ctx, batch);
+    let segments = x.b.ctx.i32_array_attr(&[2, 1]);
+    let op = x.create(
+        "linalg.generic",
+        &[a, b, init],
+        &[acc],
+        &[
+            ("indexing_maps", maps),
+            ("iterator_types", iterators),
+            ("operandSegmentSizes", segments),
+        ],
+        &[region],
+    )?;
+    Ok(x.b.module.result(op, 0))
+}
+
+/// The `indexing_maps` and `iterator_types` of [`contract_batched`] with `batch`
+/// batch dims (the import recognises the op by them).
+pub(crate) fn batched_maps(ctx: &mut Context, batch: usize) -> (Attribute, Attribute) {
+    let count = batch + 3;
+    let dims: Vec<AffineExpr> = (0..count)
+        .map(|i| ctx.affine_dim(u32::try_from(i).unwrap_or(u32::MAX)))
+        .collect();
+    let (m, n, k) = (dims[batch], dims[batch + 1], dims[batch + 2]);
+    let mut maps = Vec::with_capacity(3);
+    for tail in [[m, k], [k, n], [m, n]] {
+        let mut results: Vec<_> = dims[..batch].to_vec();
+        results.extend(tail);
+        let map = AffineMap {
+            num_dims: u32::try_from(count).unwrap_or(u32::MAX),
+            num_symbols: 0,
+            results: results.into(),
+        };
+        maps.push(ctx.intern_attr(AttrKind::AffineMap(map)));
+    }
+    let linalg = ctx.sym("linalg");
+    let iterators: Vec<Attribute> = (0..count)
+        .map(|i| {
+            let kind = if i == batch + 2 {
+                "reduction"
+            } else {
+                "parallel"
+            };
+            ctx.intern_attr(AttrKind::Opaque {
+                dialect: linalg,
+                body: format!("iterator_type<{kind}>").into(),
+                refs: Box::default(),
+                ty: None,
+            })
+        })
+        .collect();
+    (
+        ctx.intern_attr(AttrKind::Array(maps)),
+        ctx.intern_attr(AttrKind::Array(iterators)),
+    )
+}
+
+/// The product with the batch dims collapsed into one (`linalg.batch_matmul`)
+/// and expanded back, or a `linalg.matmul` without batch dims; its result has
+/// every dim (`full`, sizes `sizes`).
+fn contract_collapsed(
+    x: &mut Exporter<'_>,
+    (a2, b2): (Value, Value),
+    batch: usize,
+    (full_dims, full_sizes): (&[i64], &[Value]),
+    float: bool,
+) -> XResult<Value> {
+    let (_, elem) = x.ranked(a2)?;
+    let a3 = collapse_batch(x, a2, batch)?;
+    let b3 = collapse_batch(x, b2, batch)?;
+    let mut acc_dims: SmallVec<[i64; 4]> = SmallVec::new();
+    let mut acc_sizes: SmallVec<[Value; 4]> = SmallVec::new();
+    if batch > 0 {
+        acc_dims.push(x.ranked(a3)?.0[0]);
+        acc_sizes.push(x.dim(a3, 0)?);
+    }
+    acc_dims.extend_from_slice(&full_dims[batch..]);
+    acc_sizes.extend_from_slice(&full_sizes[batch..]);
+    let acc_ty = x.b.ctx.tensor_type(&acc_dims, elem);
+    let mut out = contract(x, a3, b3, acc_ty, &acc_sizes, float)?;
+    if batch > 1 {
+        let ty = x.b.ctx.tensor_type(full_dims, elem);
+        out = x.expand(out, &batch_groups(batch), ty, full_sizes)?;
+    }
+    Ok(out)
 }
 
 /// `nd.matmul %a, %b`.
@@ -143,22 +252,14 @@ pub fn matmul(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         full_sizes.push(x.dim(a2, i)?);
     }
     full_sizes.push(x.dim(b2, batch + 1)?);
-    let a3 = collapse_batch(x, a2, batch)?;
-    let b3 = collapse_batch(x, b2, batch)?;
-    let mut acc_dims: SmallVec<[i64; 4]> = SmallVec::new();
-    let mut acc_sizes: SmallVec<[Value; 4]> = SmallVec::new();
-    if batch > 0 {
-        acc_dims.push(x.ranked(a3)?.0[0]);
-        acc_sizes.push(x.dim(a3, 0)?);
-    }
-    acc_dims.extend_from_slice(&full_dims[batch..]);
-    acc_sizes.extend_from_slice(&full_sizes[batch..]);
-    let acc_ty = x.b.ctx.tensor_type(&acc_dims, elem);
-    let mut out = contract(x, a3, b3, acc_ty, &acc_sizes, float)?;
-    if batch > 1 {
+    // Two `?` batch dims or more: one generic op (see contract_batched).
+    let dynamic_batch = full_dims[..batch].iter().filter(|&&d| d == DYNAMIC).count();
+    let mut out = if dynamic_batch >= 2 {
         let ty = x.b.ctx.tensor_type(&full_dims, elem);
-        out = x.expand(out, &batch_groups(batch), ty, &full_sizes)?;
-    }
+        contract_batched(x, (a2, b2), batch, (ty, &full_sizes), float)?
+    } else {
+        contract_collapsed(x, (a2, b2), batch, (&full_dims, &full_sizes), float)?
+    };
     if a_vec || b_vec {
         // Drop the unit dims the vectors brought.
         let rank = full_dims.len();

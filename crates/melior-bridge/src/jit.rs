@@ -23,9 +23,12 @@ use melior::pass::PassManager;
 use melior::utility::parse_pass_pipeline;
 
 /// The pass pipeline from exported tensors to the LLVM dialect.
+/// `convert-bufferization-to-memref` lowers the `bufferization.clone` the
+/// deallocation adds for a result that aliases an argument (an `nd.assign` into
+/// one, exported as `linalg.copy` into its buffer).
 pub const PIPELINE: &str = "builtin.module(\
     one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}, \
-    buffer-deallocation-pipeline, func.func(convert-linalg-to-loops), expand-strided-metadata, lower-affine, convert-scf-to-cf, \
+    buffer-deallocation-pipeline, convert-bufferization-to-memref, func.func(convert-linalg-to-loops), expand-strided-metadata, lower-affine, convert-scf-to-cf, \
     convert-math-to-llvm, convert-arith-to-llvm, convert-cf-to-llvm, finalize-memref-to-llvm, \
     convert-func-to-llvm, convert-index-to-llvm, reconcile-unrealized-casts)";
 

@@ -1,7 +1,8 @@
 // What --convert-nd-to-upstream refuses, each at its op: an op that still
-// broadcasts implicitly (run --lower-broadcast first), the test dialect (no
-// semantics), element types upstream arith does not take, and what rank
-// specialisation cannot dispatch on one rank (unranked.mlir has what it can).
+// broadcasts implicitly (run --lower-broadcast first), test ops other than
+// upstream's test.broadcastable (no semantics), element types upstream arith
+// does not take, and what rank specialisation cannot dispatch on one rank
+// (unranked.mlir has what it can).
 // RUN: tensor-opt %s -split-input-file --convert-nd-to-upstream -verify-diagnostics
 
 func.func @not_lowered(%a: tensor<3x1xf32>, %b: tensor<5xf32>) -> tensor<3x5xf32> {
@@ -12,10 +13,11 @@ func.func @not_lowered(%a: tensor<3x1xf32>, %b: tensor<5xf32>) -> tensor<3x5xf32
 
 // -----
 
-func.func @test_op(%a: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{'test.broadcastable' op has no upstream form: the test dialect has no semantics to export}}
-  %0 = "test.broadcastable"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
-  return %0 : tensor<2xf32>
+// Our own test ops are not upstream's (test.broadcastable is: static.mlir).
+func.func @test_op(%a: tensor<2xf32>, %b: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'test.broadcastable_in_dim' op has no upstream form: of the test dialect only upstream's test.broadcastable is upstream MLIR, and the others have no semantics to export}}
+  %0 = "test.broadcastable_in_dim"(%a, %b) {broadcast_dimensions = array<i64: 1>} : (tensor<2xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
 }
 
 // -----

@@ -241,3 +241,18 @@ func.func @batched_matvec(%a: tensor<2x3x4xf32>, %v: tensor<4xf32>) -> tensor<2x
   %0 = nd.matmul %a, %v : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// Upstream's own test.broadcastable is upstream MLIR already: it stays as it is
+// (mlir-opt verifies it with upstream's Broadcastable trait), among exported ops.
+// CHECK-LABEL: func.func @upstream_test_op(
+// CHECK-NEXT:    %0 = "test.broadcastable"(%arg0, %arg1) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+// CHECK-NEXT:    %1 = "tensor.empty"() : () -> tensor<4xf32>
+// CHECK-NEXT:    %2 = "linalg.map"(%arg1, %1) ({
+// CHECK:         return %0, %2 : tensor<?x4xf32>, tensor<4xf32>
+func.func @upstream_test_op(%x: tensor<?x4xf32>, %bias: tensor<4xf32>) -> (tensor<?x4xf32>, tensor<4xf32>) {
+  %0 = "test.broadcastable"(%x, %bias) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+  %1 = nd.neg %bias : tensor<4xf32>
+  return %0, %1 : tensor<?x4xf32>, tensor<4xf32>
+}

@@ -6,6 +6,8 @@
 // RUN: tensor-opt %s -split-input-file --lower-broadcast > %t
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --lower-broadcast | diff %t -
 // RUN: tensor-opt %t -split-input-file --verify-explicit-broadcast | diff %t -
+// What --canonicalize proves about sizes, the invariant proves too.
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --cse --canonicalize --verify-explicit-broadcast > /dev/null
 
 // nd.broadcast with static shapes: a static broadcast per result; a result whose
 // operand already has its type is that operand.
@@ -119,4 +121,23 @@ func.func @assign_dynamic(%dst: tensor<?x4xf32>, %src: tensor<?xf32>) -> tensor<
 func.func @assign_same(%dst: tensor<?x4xf32>) -> tensor<?x4xf32> {
   %0 = nd.assign %dst, %dst : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// nd.assign's result has the destination's shape, and a unary op's its
+// operand's: beside the destination they need no broadcast, whatever the `?`s
+// are at run time. (--canonicalize knew it and erased such broadcasts, which
+// --verify-explicit-broadcast then reported missing.)
+// CHECK-LABEL: func.func @assign_result_has_destination_shape
+// CHECK:         %[[R:.*]] = nd.assign %arg0, %{{.*}} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %[[M:.*]] = nd.max %[[R]], %arg0 : tensor<?x?xf32>
+// CHECK-NEXT:    %[[N:.*]] = nd.neg %arg0 : tensor<?x?xf32>
+// CHECK-NEXT:    %[[S:.*]] = nd.sub %[[N]], %[[R]] : tensor<?x?xf32>
+func.func @assign_result_has_destination_shape(%dst: tensor<?x?xf32>, %src: tensor<?x1xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %r = nd.assign %dst, %src : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  %m = nd.max %r, %dst : tensor<?x?xf32>
+  %n = nd.neg %dst : tensor<?x?xf32>
+  %s = nd.sub %n, %r : tensor<?x?xf32>
+  return %m, %s : tensor<?x?xf32>, tensor<?x?xf32>
 }

@@ -23,7 +23,7 @@ use tensor_ir::rewrite::constant_value;
 use tensor_ir::{Attribute, Context, DYNAMIC, Module, OpId, Value, ValueDef};
 
 use crate::shape::slice_bounds;
-use crate::support::{shape_length, tensor_dims};
+use crate::support::{shape_length, shape_source, tensor_dims};
 
 /// The longest shape constant the folds read or make: shapes are ranks long, and a
 /// splat constant of a huge length must not become a huge vector.
@@ -150,11 +150,10 @@ fn dim_step(ctx: &Context, module: &Module, v: Value, d: usize) -> Option<Size> 
         return u64::try_from(n).ok().map(Size::Known);
     }
     let op = def_op(module, v)?;
-    let operand = |i| module.operand(op, i);
+    if let Some(source) = shape_source(ctx, module, op) {
+        return Some(Size::Dim(source, d));
+    }
     match ctx.str(module.op(op).name()) {
-        // Shape-preserving: the operand's dim, or the destination's.
-        "nd.cast" | "nd.assign" | "nd.neg" | "nd.abs" | "nd.exp" | "nd.log" | "nd.sqrt"
-        | "nd.tanh" => Some(Size::Dim(operand(0)?, d)),
         // A broadcast has the shape it was given.
         "nd.broadcast_in_dim" => Some(Size::Entry(
             crate::broadcast::BroadcastInDimOp::cast(ctx, module, op)?.shape(module)?,

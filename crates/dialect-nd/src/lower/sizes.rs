@@ -5,6 +5,8 @@
 //! of the same SSA value, or sizes that the ops defining the values fix. The
 //! resolver follows those definitions a bounded number of steps:
 //!
+//! - a dim of `nd.cast`, a unary elementwise op or `nd.assign` is its operand's (the
+//!   destination's), as the folds' facts read it ([`shape_source`]);
 //! - a result dim of `nd.broadcast_in_dim` or `nd.broadcast_to` with a shape operand
 //!   is that shape's entry;
 //! - an entry of `nd.shape_of %x` is `%x`'s dim; of an `nd.constant`, its value;
@@ -31,7 +33,7 @@ use tensor_ir::{Context, DYNAMIC, Module, Value, ValueDef};
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
 use crate::constant::ConstantOp;
 use crate::shape::{BroadcastShapesOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp, slice_bounds};
-use crate::support::{shape_length, tensor_dims};
+use crate::support::{shape_length, shape_source, tensor_dims};
 
 /// A size at run time, as far as the lowering can name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -160,8 +162,32 @@ impl<'a> Sizes<'a> {
         }
     }
 
+    /// The value whose shape `v` has, past the ops that keep their operand's shape
+    /// ([`shape_source`]), a bounded number of them; stops at a static dim `i`.
+    fn shape_root(&mut self, mut v: Value, i: Option<usize>) -> Value {
+        for _ in 0..BUDGET {
+            if let Some(i) = i
+                && tensor_dims(self.ctx, self.module.value_type(v))
+                    .and_then(|d| d.get(i))
+                    .is_some_and(|&d| d != DYNAMIC)
+            {
+                break;
+            }
+            let source = self
+                .def(v)
+                .and_then(|(op, _)| shape_source(self.ctx, self.module, op));
+            self.work = self.work.saturating_sub(1);
+            match source {
+                Some(s) if self.work > 0 => v = s,
+                _ => break,
+            }
+        }
+        v
+    }
+
     /// Dim `i` of `v`, `depth` broadcasts deep: resolved with a budget of its own.
     fn dim_in(&mut self, v: Value, i: usize, depth: u32) -> Size {
+        let v = self.shape_root(v, Some(i));
         let ty = self.module.value_type(v);
         if let Some(&d) = tensor_dims(self.ctx, ty).and_then(|d| d.get(i))
             && d != DYNAMIC
@@ -272,6 +298,7 @@ impl<'a> Sizes<'a> {
 
     /// The name of `v`'s shape, `depth` broadcasts deep.
     fn whole_tensor(&mut self, v: Value, depth: u32) -> Value {
+        let v = self.shape_root(v, None);
         if depth >= MAX_DEPTH {
             return v;
         }

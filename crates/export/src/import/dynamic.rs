@@ -34,9 +34,46 @@ use super::{IResult, Importer};
 use crate::ToUpstream;
 use crate::emit::Exporter;
 
-/// Entries of the `nd` shape values rebuilt so far (as `index` values of the
-/// text), for the export of later candidates that use them.
-pub(super) type ShapeTable = FxHashMap<Value, SmallVec<[Value; 4]>>;
+/// Entries of `nd` shape values (as `index` values of the text).
+type EntryMap = FxHashMap<Value, SmallVec<[Value; 4]>>;
+
+/// At most this many shapes are remembered per entry value (the latest): the
+/// shapes a standalone broadcast may read are found by an entry of theirs.
+const SHAPES_PER_ENTRY: usize = 8;
+
+/// The `nd` shape values rebuilt so far with their entries, for the export of
+/// later candidates that use them, and by entry, for the standalone ops that
+/// read them ([`super::standalone`]).
+#[derive(Default)]
+pub(super) struct ShapeTable {
+    entries: EntryMap,
+    by_entry: FxHashMap<Value, SmallVec<[Value; 2]>>,
+}
+
+impl ShapeTable {
+    /// The entries of the shape `v`.
+    pub(super) fn get(&self, v: &Value) -> Option<&SmallVec<[Value; 4]>> {
+        self.entries.get(v)
+    }
+
+    fn insert(&mut self, v: Value, entries: SmallVec<[Value; 4]>) {
+        for &e in &entries {
+            let list = self.by_entry.entry(e).or_default();
+            if list.len() == SHAPES_PER_ENTRY {
+                list.remove(0);
+            }
+            if !list.contains(&v) {
+                list.push(v);
+            }
+        }
+        self.entries.insert(v, entries);
+    }
+
+    /// The shapes with entry `e` (at most [`SHAPES_PER_ENTRY`], latest last).
+    pub(super) fn with_entry(&self, e: Value) -> &[Value] {
+        self.by_entry.get(&e).map_or(&[], |l| l.as_slice())
+    }
+}
 
 /// A candidate's operands and properties.
 type Candidate<'a> = (SmallVec<[Value; 3]>, Vec<(&'a str, Attribute)>);
@@ -95,7 +132,7 @@ impl Importer<'_> {
 
     /// Where each dim of what `v` broadcasts goes, if every dim has a place
     /// (`linalg.index` reads, or `linalg.broadcast` without a collapse).
-    fn placement(&self, v: Value) -> Option<Vec<i64>> {
+    pub(super) fn placement(&self, v: Value) -> Option<Vec<i64>> {
         let m = &*self.b.module;
         let d = self.def_op(v)?;
         match self.name(d) {
@@ -276,6 +313,43 @@ impl Importer<'_> {
                 return false;
             }
         }
+        let result = self.b.module.result(c, 0);
+        self.check(at, old, marker, result, consts)
+    }
+
+    /// Builds a candidate with `build` (nd ops before `at`, none lowered; its
+    /// result, or `None`) and checks it as [`Self::candidate`] does; on failure
+    /// what it built is erased.
+    pub(super) fn try_built(
+        &mut self,
+        at: OpId,
+        old: Value,
+        build: impl FnOnce(&mut Self) -> Option<Value>,
+    ) -> bool {
+        let marker = self.b.module.prev_op(at);
+        self.b.set_insertion_point(InsertionPoint::Before(at));
+        let ok = build(self).is_some_and(|r| self.check(at, old, marker, r, false));
+        if !ok {
+            for o in self.made_since(marker, at).into_iter().rev() {
+                if !self.b.module.op(o).is_erased() {
+                    let _ = self.b.erase_op(o);
+                }
+            }
+        }
+        ok
+    }
+
+    /// Exports a copy of the candidate's nd ops (those after `marker`, before
+    /// `at`; `result` one of their results) and keeps them if the copy is the text
+    /// `old` and its asserts are among the text's.
+    fn check(
+        &mut self,
+        at: OpId,
+        old: Value,
+        marker: Option<OpId>,
+        result: Value,
+        consts: bool,
+    ) -> bool {
         // The nd ops of the candidate, in order (the op last).
         let mut nd_ops = self.made_since(marker, at);
         if consts {
@@ -288,7 +362,6 @@ impl Importer<'_> {
             return false;
         };
         let (values, shapes, asserts) = exported;
-        let result = self.b.module.result(c, 0);
         let Some(&scratch_root) = values.get(&result) else {
             return false;
         };
@@ -418,7 +491,7 @@ impl Importer<'_> {
         &mut self,
         at: OpId,
         nd_ops: &[OpId],
-    ) -> Option<(FxHashMap<Value, Value>, ShapeTable, Vec<OpId>)> {
+    ) -> Option<(FxHashMap<Value, Value>, EntryMap, Vec<OpId>)> {
         let mut seeds: Vec<(Value, SmallVec<[Value; 4]>)> = Vec::new();
         for &o in nd_ops {
             for &v in self.b.module.operands(o) {
@@ -429,7 +502,7 @@ impl Importer<'_> {
         }
         let marker = self.b.module.prev_op(at);
         let mut values = FxHashMap::default();
-        let mut shapes = ShapeTable::default();
+        let mut shapes = EntryMap::default();
         let refined = self.refined_operands(nd_ops);
         {
             let b = Builder::new(&mut *self.b.ctx, &mut *self.b.module);

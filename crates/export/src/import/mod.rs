@@ -13,6 +13,8 @@
 //! | `linalg.reduce` (then a `tensor.expand_shape` that restores the reduced dims as 1s) | `nd.reduce` (`keep_dims`) |
 //! | `linalg.matmul`, `linalg.batch_matmul` (of operands whose batch dims are collapsed into one, expanded back; of a vector expanded to a matrix, collapsed back) | `nd.matmul` |
 //!
+//! | `linalg.copy` | `nd.assign` ([`explicit`]) |
+//! | `linalg.generic` of the export's batched product (two `?` batch dims or more) | `nd.matmul` ([`batched`]) |
 //! | `tensor.from_elements` of `tensor.dim`s (and constants) | `nd.dim` (`tensor<index>`), `nd.shape_of` |
 //!
 //! With `?` sizes ([`dynamic`]) the op is rebuilt over what its inputs broadcast,
@@ -22,14 +24,20 @@
 //! an unranked tensor) is read the same way, a switch whose cases compute as one
 //! op ([`unranked`]).
 //!
+//! Shape and broadcast ops a user wrote directly are rebuilt last, from the
+//! values still read from upstream ops ([`standalone`]).
+//!
 //! `tensor.empty`, `linalg.fill`, sizes and scalar constants that only fed those
-//! are erased. Anything else left (a `cf.assert` no rebuilt op makes, a dynamic
-//! broadcast without an op that reads it, a switch no rebuilt op exports to, a
-//! vector operand of a batched matmul) is an error at the op.
+//! are erased. Anything else left (a `cf.assert` no rebuilt op makes, a shape or
+//! broadcast no candidate exports to, a switch no rebuilt op exports to, a vector
+//! operand of a batched matmul) is an error at the op.
 
 mod asserts;
+mod batched;
 mod compare;
 mod dynamic;
+mod explicit;
+mod standalone;
 mod unranked;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -97,6 +105,10 @@ impl Pass for ConvertUpstreamToNd {
             }
         }
         im.cleanup(top);
+        if !errors.has_errors() && im.standalone(top, &mut errors) {
+            changed = true;
+            im.cleanup(top);
+        }
         // Whatever upstream op is left has no nd form here (reported when nothing
         // else was: those ops feed the ops reported).
         let leftovers = if errors.has_errors() {
@@ -131,6 +143,7 @@ impl Pass for ConvertUpstreamToNd {
             } else if !name.starts_with("nd.")
                 && !name.starts_with("func.")
                 && !name.starts_with("builtin.")
+                && name != crate::UPSTREAM_TEST_OP
             {
                 errors.push(op_error(
                     im.b.ctx,
@@ -191,6 +204,8 @@ const HELPERS: &[&str] = &[
     "linalg.broadcast",
     "tensor.rank",
     "tensor.reshape",
+    "linalg.copy",
+    "linalg.generic",
 ];
 
 impl Importer<'_> {
@@ -366,6 +381,8 @@ impl Importer<'_> {
             ("linalg.reduce", Some(r)) => self.reduce(op, r)?,
             ("linalg.matmul" | "linalg.batch_matmul", Some(r)) => self.matmul(op, r)?,
             ("scf.index_switch", Some(r)) => return self.switch(op, r),
+            ("linalg.copy", Some(r)) => self.copy(op, r)?,
+            ("linalg.generic", Some(r)) => self.generic(op, r)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -744,15 +761,18 @@ impl Importer<'_> {
             };
             let i64t = self.b.ctx.i(64);
             let index = self.b.ctx.int_attr(i128::from(i), i64t);
-            self.dynamic(op, r, "nd.dim", &[v], vec![("index", index)], ty)?;
-            return Ok(true);
+            return Ok(self
+                .dynamic(op, r, "nd.dim", &[v], vec![("index", index)], ty)
+                .is_ok());
         }
-        // Every dim of one tensor: nd.shape_of of it.
+        // Every dim of one tensor: nd.shape_of of it (else one of the shape ops
+        // tried after the computing ops, `standalone`).
         let Some((v, _)) = entries.iter().find_map(|&e| dim_of(e)) else {
             return Ok(false);
         };
-        self.dynamic(op, r, "nd.shape_of", &[v], Vec::new(), ty)?;
-        Ok(true)
+        Ok(self
+            .dynamic(op, r, "nd.shape_of", &[v], Vec::new(), ty)
+            .is_ok())
     }
 }
 

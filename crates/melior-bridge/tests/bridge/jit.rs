@@ -14,8 +14,23 @@ use tensor_melior_bridge::parse_and_verify;
 
 use crate::common::render;
 
-/// Functions of `examples/` and the shapes of their inputs.
+/// The golden test of batched products with `?` batch dims (exported as one
+/// `linalg.generic`), relative to `examples/`.
+const BATCHED: &str = "../test/Transforms/convert-upstream-to-nd/batched-matmul.mlir";
+
+/// Functions of `examples/` (and of [`BATCHED`]) and the shapes of their inputs.
 const RUNS: &[(&str, &str, &[&[usize]])] = &[
+    (
+        BATCHED,
+        "two_dynamic_batches",
+        &[&[2, 3, 3, 4], &[2, 3, 4, 5]],
+    ),
+    (BATCHED, "three_batches", &[&[2, 2, 3, 3, 4], &[1, 3, 4, 2]]),
+    (
+        BATCHED,
+        "one_dynamic_batch",
+        &[&[3, 2, 3, 4], &[3, 2, 4, 5]],
+    ),
     ("softmax.mlir", "softmax", &[&[4, 10]]),
     ("softmax.mlir", "softmax_xla", &[&[4, 10]]),
     ("softmax.mlir", "softmax_dynamic", &[&[3, 7]]),
@@ -79,6 +94,15 @@ fn tool(var: &str, name: &str) -> Option<PathBuf> {
     path.exists().then_some(path)
 }
 
+/// tensor-opt and tensor-run, or `None` with a note that the test is skipped.
+fn tools() -> Option<(PathBuf, PathBuf)> {
+    let found = tool("TENSOR_OPT", "tensor-opt").zip(tool("TENSOR_RUN", "tensor-run"));
+    if found.is_none() {
+        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    }
+    found
+}
+
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
 }
@@ -119,7 +143,7 @@ fn literal(t: &TensorF32) -> String {
 }
 
 /// The numbers of `tensor-run`'s printed result (`dense<...> : tensor<...>`).
-fn numbers(printed: &str) -> Vec<f32> {
+fn numbers(printed: &str) -> Vec<f64> {
     let body = printed.split(" : ").next().unwrap_or("");
     let body = body.split_once('<').map_or(body, |(_, b)| b);
     body.split(|c: char| !(c.is_ascii_digit() || "eE+-.".contains(c)))
@@ -206,8 +230,22 @@ fn compare(
     };
     let results =
         run_f32(context, &mut module, entry, inputs).unwrap_or_else(|e| panic!("@{entry}: {e}"));
+    let expected = numbers(&tensor_run_stdout(tensor_run, &path, entry, args));
+    assert_eq!(results.len(), 1, "@{entry}");
+    assert!(
+        !expected.is_empty(),
+        "@{entry}: tensor-run printed no numbers"
+    );
+    let got: Vec<f64> = results[0].data.iter().map(|&x| f64::from(x)).collect();
+    // exp and division may round differently in LLVM and Rust.
+    assert_close(entry, &got, &expected, 1e-5);
+}
+
+/// What `tensor-run` prints for `entry` of `file` with `args` (each an `--arg`),
+/// after checking that it succeeds.
+fn tensor_run_stdout(tensor_run: &Path, file: &Path, entry: &str, args: &[String]) -> String {
     let out = Command::new(tensor_run)
-        .arg(&path)
+        .arg(file)
         .args(["--entry", entry])
         .args(args.iter().flat_map(|a| ["--arg", a.as_str()]))
         .output()
@@ -217,18 +255,16 @@ fn compare(
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let expected = numbers(&String::from_utf8_lossy(&out.stdout));
-    assert_eq!(results.len(), 1, "@{entry}");
-    assert!(
-        !expected.is_empty(),
-        "@{entry}: tensor-run printed no numbers"
-    );
-    let got = &results[0].data;
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The JIT's numbers are tensor-run's, each within `rel` (relative, absolute
+/// below 1).
+fn assert_close(entry: &str, got: &[f64], expected: &[f64], rel: f64) {
     assert_eq!(got.len(), expected.len(), "@{entry}: element counts");
-    for (i, (g, e)) in got.iter().zip(&expected).enumerate() {
-        // exp and division may round differently in LLVM and Rust.
+    for (i, (g, e)) in got.iter().zip(expected).enumerate() {
         assert!(
-            (g - e).abs() <= 1e-5 * e.abs().max(1.0),
+            (g - e).abs() <= rel * e.abs().max(1.0),
             "@{entry} element {i}: JIT {g}, tensor-run {e}"
         );
     }
@@ -236,11 +272,7 @@ fn compare(
 
 #[test]
 fn jit_results_equal_tensor_run_on_the_example_inputs() {
-    let (Some(tensor_opt), Some(tensor_run)) = (
-        tool("TENSOR_OPT", "tensor-opt"),
-        tool("TENSOR_RUN", "tensor-run"),
-    ) else {
-        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    let Some((tensor_opt, tensor_run)) = tools() else {
         return;
     };
     let context = context();
@@ -266,11 +298,7 @@ fn jit_results_equal_tensor_run_on_the_example_inputs() {
 
 #[test]
 fn jit_results_equal_tensor_run() {
-    let (Some(tensor_opt), Some(tensor_run)) = (
-        tool("TENSOR_OPT", "tensor-opt"),
-        tool("TENSOR_RUN", "tensor-run"),
-    ) else {
-        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    let Some((tensor_opt, tensor_run)) = tools() else {
         return;
     };
     let context = context();
@@ -456,33 +484,12 @@ fn compare_with_tensor_run(
     results: &[Tensor],
     rel: f64,
 ) {
-    let out = Command::new(tensor_run)
-        .arg(file)
-        .args(["--entry", entry])
-        .args(
-            inputs
-                .iter()
-                .flat_map(|t| ["--arg".to_owned(), typed_literal(t)]),
-        )
-        .output()
-        .expect("tensor-run runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let expected = printed_results(&String::from_utf8_lossy(&out.stdout));
+    let args: Vec<String> = inputs.iter().map(typed_literal).collect();
+    let expected = printed_results(&tensor_run_stdout(tensor_run, file, entry, &args));
     assert_eq!(results.len(), expected.len(), "@{entry}: result counts");
     for (t, (shape, numbers)) in results.iter().zip(&expected) {
         assert_eq!(&t.shape, shape, "@{entry}: shapes");
-        let got = as_f64(t);
-        assert_eq!(got.len(), numbers.len(), "@{entry}: element counts");
-        for (i, (g, e)) in got.iter().zip(numbers).enumerate() {
-            assert!(
-                (g - e).abs() <= rel * e.abs().max(1.0),
-                "@{entry} element {i}: JIT {g}, tensor-run {e}"
-            );
-        }
+        assert_close(entry, &as_f64(t), numbers, rel);
     }
 }
 
@@ -532,11 +539,7 @@ fn export_text(tensor_opt: &Path, text: &str, args: &[&str]) -> String {
 /// results.
 #[test]
 fn unranked_jit_results_equal_tensor_run() {
-    let (Some(tensor_opt), Some(tensor_run)) = (
-        tool("TENSOR_OPT", "tensor-opt"),
-        tool("TENSOR_RUN", "tensor-run"),
-    ) else {
-        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    let Some((tensor_opt, tensor_run)) = tools() else {
         return;
     };
     let context = context();
@@ -647,11 +650,7 @@ func.func @i64_dynamic_sub(%a: tensor<?x?xi64>, %b: tensor<?xi64>) -> tensor<?x?
 /// JIT give tensor-run's results.
 #[test]
 fn wide_element_types_equal_tensor_run() {
-    let (Some(tensor_opt), Some(tensor_run)) = (
-        tool("TENSOR_OPT", "tensor-opt"),
-        tool("TENSOR_RUN", "tensor-run"),
-    ) else {
-        eprintln!("note: skipping: TENSOR_OPT is not set (scripts/test-bridge.sh sets it)");
+    let Some((tensor_opt, tensor_run)) = tools() else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("tensor-bridge-wide-{}", std::process::id()));
