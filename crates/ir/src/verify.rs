@@ -247,13 +247,23 @@ impl<'a> Verifier<'a> {
         let mut todo = vec![false; module.num_ops()];
         // Each op's nearest isolated ancestor, from the pre-order walk.
         let mut isolated_in: Vec<Option<OpId>> = vec![None; module.num_ops()];
+        // Siblings come in runs: the parent's answer is worked out once per run.
+        let mut last: Option<(OpId, Option<OpId>)> = None;
         for &op in all {
             if let Some(p) = module.parent_op(op) {
-                isolated_in[op.index()] = if self.is_isolated(p) {
-                    Some(p)
-                } else {
-                    isolated_in[p.index()]
+                let iso = match last {
+                    Some((q, iso)) if q == p => iso,
+                    _ => {
+                        let iso = if self.is_isolated(p) {
+                            Some(p)
+                        } else {
+                            isolated_in[p.index()]
+                        };
+                        last = Some((p, iso));
+                        iso
+                    }
                 };
+                isolated_in[op.index()] = iso;
             }
         }
         for &op in only {
