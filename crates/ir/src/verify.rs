@@ -59,60 +59,8 @@ pub fn verify_changed(ctx: &Context, module: &Module, changes: &Changes) -> Diag
     diags
 }
 
-/// Attaches upstream's `see current operation:` note to an op's diagnostic, as its
-/// first note: upstream attaches it when the error is created, before any other.
-pub fn with_current_op(ctx: &Context, module: &Module, op: OpId, d: Diagnostic) -> Diagnostic {
-    let loc = d.location;
-    let text = op_to_generic_string(ctx, module, op);
-    // Upstream starts a multi-line op (one with regions) on a line of its own.
-    let sep = if module.op(op).regions().is_empty() {
-        ""
-    } else {
-        "\n"
-    };
-    let mut d = d.with_note(loc, format!("see current operation: {sep}{text}"));
-    d.notes.rotate_right(1);
-    d
-}
-
-/// The error prefix upstream puts before op diagnostics: `'name' op `.
-pub fn op_error(
-    ctx: &Context,
-    module: &Module,
-    op: OpId,
-    message: impl std::fmt::Display,
-) -> Diagnostic {
-    let o = module.op(op);
-    Diagnostic::error(
-        o.location(),
-        format!("'{}' op {message}", ctx.str(o.name())),
-    )
-}
-
-/// `'name' op <message>` for a required attribute `expected` that `op` lacks; when
-/// the op carries an attribute with a close name, a hint names the one it probably
-/// meant.
-pub fn missing_attribute(
-    ctx: &Context,
-    module: &Module,
-    op: OpId,
-    expected: &str,
-    message: impl std::fmt::Display,
-) -> Diagnostic {
-    let d = op_error(ctx, module, op, message).with_code(codes::MISSING_ATTRIBUTE);
-    let o = module.op(op);
-    let present = o.props().iter().chain(o.attrs()).map(|n| ctx.str(n.name));
-    match suggest::best_match(expected, present) {
-        Some(found) => {
-            let loc = d.location;
-            d.with_hint(
-                loc,
-                format!("did you mean `{expected}` instead of `{found}`?"),
-            )
-        }
-        None => d,
-    }
-}
+mod errors;
+pub use errors::{missing_attribute, op_error, with_current_op};
 
 struct Verifier<'a> {
     ctx: &'a Context,
@@ -124,8 +72,11 @@ struct Verifier<'a> {
     tree_blocks: Vec<bool>,
     /// Each block's position in its region, by arena index.
     block_positions: Vec<u32>,
-    /// Every symbol table of the tree, built once for all symbol-use checks.
-    symbols: SymbolTableCollection,
+    /// Every symbol table of the tree, built once for all symbol-use checks, when
+    /// the first op that needs one is checked (after a pass, usually none is).
+    symbols: std::sync::OnceLock<SymbolTableCollection>,
+    /// The ops of the tree in pre-order, which the symbol tables are built from.
+    walked: Vec<OpId>,
     /// Blocks some op of the module branches to, by arena index.
     branched_to: Vec<bool>,
 }
@@ -145,7 +96,8 @@ impl<'a> Verifier<'a> {
             dom_trees: FxHashMap::default(),
             tree_blocks: vec![false; module.num_blocks()],
             block_positions: vec![0; module.num_blocks()],
-            symbols: SymbolTableCollection::new(),
+            symbols: std::sync::OnceLock::new(),
+            walked: Vec::new(),
             branched_to: vec![false; module.num_blocks()],
         }
     }
@@ -157,29 +109,29 @@ impl<'a> Verifier<'a> {
         let mut all = Vec::with_capacity(module.num_ops());
         module.walk(top, |op| all.push(op));
         for &op in &all {
+            for &s in module.op(op).successors() {
+                self.branched_to[s.index()] = true;
+            }
             for &r in module.op(op).regions() {
-                for (k, &b) in module.region(r).blocks().iter().enumerate() {
+                let blocks = module.region(r).blocks();
+                for (k, &b) in blocks.iter().enumerate() {
                     self.tree_blocks[b.index()] = true;
                     self.block_positions[b.index()] = u32::try_from(k).unwrap_or(u32::MAX);
                     for (i, o) in module.block_ops(b).enumerate() {
                         self.positions[o.index()] = u32::try_from(i).unwrap_or(u32::MAX);
                     }
                 }
-            }
-        }
-        for &op in &all {
-            for &s in module.op(op).successors() {
-                self.branched_to[s.index()] = true;
-            }
-            for &r in module.op(op).regions() {
-                if module.region(r).blocks().len() > 1 {
+                if blocks.len() > 1 {
                     self.dom_trees.insert(r, DomTree::new(module, r));
                 }
             }
         }
-        self.symbols = SymbolTableCollection::build_for(self.ctx, module, &all);
         if let Some(only) = only {
-            all = self.changed_ops(&all, only);
+            let changed = self.changed_ops(&all, only);
+            self.walked = std::mem::replace(&mut all, changed);
+        } else {
+            // Every op is checked, the module's symbol table among them.
+            self.symbols = SymbolTableCollection::build_for(self.ctx, module, &all).into();
         }
         // Ops are checked independently (read-only), so large modules are split into
         // contiguous chunks verified on several threads, as upstream verifies in
@@ -247,13 +199,23 @@ impl<'a> Verifier<'a> {
         let mut todo = vec![false; module.num_ops()];
         // Each op's nearest isolated ancestor, from the pre-order walk.
         let mut isolated_in: Vec<Option<OpId>> = vec![None; module.num_ops()];
+        // Siblings come in runs: the parent's answer is worked out once per run.
+        let mut last: Option<(OpId, Option<OpId>)> = None;
         for &op in all {
             if let Some(p) = module.parent_op(op) {
-                isolated_in[op.index()] = if self.is_isolated(p) {
-                    Some(p)
-                } else {
-                    isolated_in[p.index()]
+                let iso = match last {
+                    Some((q, iso)) if q == p => iso,
+                    _ => {
+                        let iso = if self.is_isolated(p) {
+                            Some(p)
+                        } else {
+                            isolated_in[p.index()]
+                        };
+                        last = Some((p, iso));
+                        iso
+                    }
                 };
+                isolated_in[op.index()] = iso;
             }
         }
         for &op in only {
@@ -378,7 +340,7 @@ impl<'a> Verifier<'a> {
         }
         if plan.has_trait(OpTrait::SymbolTable) {
             // Not `current`: the error is the redefining symbol's and names it.
-            symbol_table::verify_symbol_table(ctx, module, op, &self.symbols)?;
+            symbol_table::verify_symbol_table(ctx, module, op, self.symbols())?;
         }
         if !o.regions().is_empty() {
             self.verify_regions(op, plan.has_trait(OpTrait::NoTerminator))?;
@@ -387,7 +349,7 @@ impl<'a> Verifier<'a> {
         // symbol uses last, once the ops themselves are valid.
         self.verify_operands_dominate(op)?;
         if let Some(verify_uses) = def.verify_symbol_uses {
-            verify_uses(ctx, module, op, &self.symbols).map_err(current)?;
+            verify_uses(ctx, module, op, self.symbols()).map_err(current)?;
         }
         Ok(())
     }
@@ -767,6 +729,12 @@ impl<'a> Verifier<'a> {
         self.ctx
             .op_def(module.op(op).name())
             .is_some_and(|d| !d.has_trait(OpTrait::HasOnlyGraphRegion))
+    }
+
+    /// The symbol tables of the tree, built on first use.
+    fn symbols(&self) -> &SymbolTableCollection {
+        self.symbols
+            .get_or_init(|| SymbolTableCollection::build_for(self.ctx, self.module, &self.walked))
     }
 
     fn is_isolated(&self, op: OpId) -> bool {

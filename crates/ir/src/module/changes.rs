@@ -3,8 +3,8 @@
 //!
 //! Every edit goes through `edit.rs`, `attr_edit.rs` and `uses.rs`, and each
 //! records what it may invalidate: the op it edits; an op's users when the op moves or its result types
-//! change (dominance, operand types); the neighbours of an op linked in or out (a
-//! terminator that is no longer last); the block's owner when its last op changes
+//! change (dominance, operand types); the op before an op linked in or out last
+//! (a terminator that is no longer last); the block's owner when its last op changes
 //! (the block's terminator). Edits whose effects reach further than that (blocks,
 //! regions, successors, block arguments, and ops with regions, which may be symbols
 //! that calls anywhere refer to) mark the record global: everything is checked.
@@ -107,7 +107,11 @@ impl Module {
     }
 
     /// `op` is being linked into or out of its block (called while it is linked):
-    /// the op, its users, its neighbours, and the block's owner when `op` is last.
+    /// the op and its users; when `op` is last, the op before it (which stops or
+    /// starts being last: a terminator must be last) and the block's owner (the
+    /// block's terminator). The other ops keep their relative order (dominance)
+    /// and whether they are last, and no op's verifier reads its neighbours
+    /// otherwise, so they are not checked again.
     pub(super) fn note_position(&mut self, op: OpId) {
         if !self.changes.tracking || self.changes.global {
             return;
@@ -119,11 +123,14 @@ impl Module {
         let (prev, next, parent) = (unpack(o.prev), unpack(o.next), unpack(o.parent));
         self.note_op(op);
         self.note_users(op);
-        for n in [prev, next].into_iter().flatten() {
-            self.note_op(OpId(n));
+        if next.is_some() {
+            // The other ops of the block keep their order, and whether they are last.
+            return;
         }
-        if next.is_none()
-            && let Some(b) = parent
+        if let Some(p) = prev {
+            self.note_op(OpId(p));
+        }
+        if let Some(b) = parent
             && let Some(owner) = self.blocks[b as usize]
                 .parent()
                 .and_then(|r| self.regions[r.index()].parent())
