@@ -59,27 +59,42 @@ pub fn verify_changed(ctx: &Context, module: &Module, changes: &Changes) -> Diag
     diags
 }
 
+mod changed;
 mod errors;
 pub use errors::{missing_attribute, op_error, with_current_op};
 
 struct Verifier<'a> {
     ctx: &'a Context,
     module: &'a Module,
+    /// The op whose tree is verified (set by [`Verifier::run`]).
+    top: Option<OpId>,
+    /// Each op's position in its block, by arena index (`u32::MAX` where not indexed:
+    /// after a pass, only the blocks holding changed ops and their ancestors are).
     positions: Vec<u32>,
-    /// Dominator trees of the multi-block regions.
+    /// Dominator trees of the multi-block regions (of the indexed blocks).
     dom_trees: FxHashMap<RegionId, DomTree>,
-    /// Blocks reachable from the top op, by arena index.
-    tree_blocks: Vec<bool>,
-    /// Each block's position in its region, by arena index.
-    block_positions: Vec<u32>,
+    /// Whether each block, by arena index, is reachable from the top op:
+    /// [`UNKNOWN`], [`IN_TREE`] or [`OUT_OF_TREE`].
+    tree_blocks: Vec<u8>,
+    /// True when the whole tree was walked: a block not marked in `tree_blocks`
+    /// is out of it. Otherwise an unknown block's ancestors are climbed.
+    complete: bool,
     /// Every symbol table of the tree, built once for all symbol-use checks, when
     /// the first op that needs one is checked (after a pass, usually none is).
     symbols: std::sync::OnceLock<SymbolTableCollection>,
-    /// The ops of the tree in pre-order, which the symbol tables are built from.
-    walked: Vec<OpId>,
-    /// Blocks some op of the module branches to, by arena index.
+    /// The ops of the tree in pre-order, which the symbol tables are built from
+    /// (`None`: walked when they are needed).
+    walked: Option<Vec<OpId>>,
+    /// Blocks some op of the module branches to, by arena index (when complete).
     branched_to: Vec<bool>,
 }
+
+/// Tree membership of a block not worked out yet.
+const UNKNOWN: u8 = 0;
+/// A block reachable from the top op.
+const IN_TREE: u8 = 1;
+/// A block that is not.
+const OUT_OF_TREE: u8 = 2;
 
 /// Below this many ops, verifying on one thread is faster than starting others.
 const PARALLEL_MIN_OPS: usize = 16_384;
@@ -92,19 +107,20 @@ impl<'a> Verifier<'a> {
         Verifier {
             ctx,
             module,
+            top: None,
             positions: vec![u32::MAX; module.num_ops()],
             dom_trees: FxHashMap::default(),
-            tree_blocks: vec![false; module.num_blocks()],
-            block_positions: vec![0; module.num_blocks()],
+            tree_blocks: vec![UNKNOWN; module.num_blocks()],
+            complete: false,
             symbols: std::sync::OnceLock::new(),
-            walked: Vec::new(),
+            walked: None,
             branched_to: vec![false; module.num_blocks()],
         }
     }
 
-    /// Verifies the ops under `top`, or of them only those in `only`.
-    fn run(&mut self, top: OpId, only: Option<&[OpId]>, diags: &mut Diagnostics) {
-        // Index each op's position in its block once, for dominance checks.
+    /// Indexes the whole tree under `top` (positions, tree blocks, branch targets,
+    /// dominator trees) and returns its ops in pre-order.
+    fn index_all(&mut self, top: OpId) -> Vec<OpId> {
         let module = self.module;
         let mut all = Vec::with_capacity(module.num_ops());
         module.walk(top, |op| all.push(op));
@@ -114,9 +130,8 @@ impl<'a> Verifier<'a> {
             }
             for &r in module.op(op).regions() {
                 let blocks = module.region(r).blocks();
-                for (k, &b) in blocks.iter().enumerate() {
-                    self.tree_blocks[b.index()] = true;
-                    self.block_positions[b.index()] = u32::try_from(k).unwrap_or(u32::MAX);
+                for &b in blocks {
+                    self.tree_blocks[b.index()] = IN_TREE;
                     for (i, o) in module.block_ops(b).enumerate() {
                         self.positions[o.index()] = u32::try_from(i).unwrap_or(u32::MAX);
                     }
@@ -126,13 +141,35 @@ impl<'a> Verifier<'a> {
                 }
             }
         }
-        if let Some(only) = only {
-            let changed = self.changed_ops(&all, only);
-            self.walked = std::mem::replace(&mut all, changed);
-        } else {
-            // Every op is checked, the module's symbol table among them.
-            self.symbols = SymbolTableCollection::build_for(self.ctx, module, &all).into();
-        }
+        self.complete = true;
+        all
+    }
+
+    /// Verifies the ops under `top`, or of them only those in `only`.
+    fn run(&mut self, top: OpId, only: Option<&[OpId]>, diags: &mut Diagnostics) {
+        let module = self.module;
+        self.top = Some(top);
+        // After a pass, only the blocks holding the changed ops are indexed, when
+        // that is enough (`index_changed`); otherwise the whole tree is.
+        let all = match only.and_then(|only| self.index_changed(top, only)) {
+            Some(changed) => changed,
+            None => {
+                let all = self.index_all(top);
+                match only {
+                    Some(only) => {
+                        let changed = self.changed_ops(&all, only);
+                        self.walked = Some(all);
+                        changed
+                    }
+                    None => {
+                        // Every op is checked, the module's symbol table among them.
+                        self.symbols =
+                            SymbolTableCollection::build_for(self.ctx, module, &all).into();
+                        all
+                    }
+                }
+            }
+        };
         // Ops are checked independently (read-only), so large modules are split into
         // contiguous chunks verified on several threads, as upstream verifies in
         // parallel. Each thread has its own broadcast memo; diagnostics keep op order.
@@ -191,56 +228,6 @@ impl<'a> Verifier<'a> {
         results.into_iter().flatten().for_each(|d| diags.push(d));
     }
 
-    /// The ops of `all` (in its order) that `only` names, with the isolated op each
-    /// sits in when it reads a value defined outside that op's direct body: a use
-    /// from outside an isolated region is that region's owner's error to report.
-    fn changed_ops(&self, all: &[OpId], only: &[OpId]) -> Vec<OpId> {
-        let module = self.module;
-        let mut todo = vec![false; module.num_ops()];
-        // Each op's nearest isolated ancestor, from the pre-order walk.
-        let mut isolated_in: Vec<Option<OpId>> = vec![None; module.num_ops()];
-        // Siblings come in runs: the parent's answer is worked out once per run.
-        let mut last: Option<(OpId, Option<OpId>)> = None;
-        for &op in all {
-            if let Some(p) = module.parent_op(op) {
-                let iso = match last {
-                    Some((q, iso)) if q == p => iso,
-                    _ => {
-                        let iso = if self.is_isolated(p) {
-                            Some(p)
-                        } else {
-                            isolated_in[p.index()]
-                        };
-                        last = Some((p, iso));
-                        iso
-                    }
-                };
-                isolated_in[op.index()] = iso;
-            }
-        }
-        for &op in only {
-            let Some(slot) = todo.get_mut(op.index()) else {
-                continue;
-            };
-            *slot = true;
-            let Some(iso) = isolated_in[op.index()] else {
-                continue;
-            };
-            let outside = module.operands(op).iter().any(|&v| {
-                let owner = match module.value(v).def() {
-                    ValueDef::Result { op: d, .. } => module.parent_op(d),
-                    ValueDef::BlockArg { block, .. } => module.block_parent_op(block),
-                    ValueDef::Placeholder => None,
-                };
-                owner.is_some_and(|o| o != iso && isolated_in[o.index()] != Some(iso))
-            });
-            if outside {
-                todo[iso.index()] = true;
-            }
-        }
-        all.iter().copied().filter(|o| todo[o.index()]).collect()
-    }
-
     fn verify_op(
         &self,
         op: OpId,
@@ -248,7 +235,6 @@ impl<'a> Verifier<'a> {
     ) -> Result<(), Diagnostic> {
         let (ctx, module) = (self.ctx, self.module);
         let o = module.op(op);
-        let name = ctx.str(o.name());
         let current = |d| with_current_op(ctx, module, op, d);
         // Upstream checks this on entering the block, before the op itself.
         if !o.successors().is_empty()
@@ -261,6 +247,7 @@ impl<'a> Verifier<'a> {
             )));
         }
         let Some(kind) = ctx.op_kind(o.name()) else {
+            let name = ctx.str(o.name());
             let dialect = name.split_once('.').map_or(name, |(d, _)| d);
             if ctx.is_dialect_registered(dialect) && !ctx.dialect_allows_unknown_ops(dialect) {
                 let d = Diagnostic::error(
@@ -552,11 +539,7 @@ impl<'a> Verifier<'a> {
                 // As upstream, the note points at the op holding the argument's block.
                 let holder = module.block_parent_op(def_block);
                 let loc = holder.map_or(crate::Location::Unknown, |h| module.op(h).location());
-                let k = self
-                    .block_positions
-                    .get(def_block.index())
-                    .copied()
-                    .unwrap_or_default();
+                let k = module.block_index(def_block).unwrap_or_default();
                 let place = match relation {
                     Some(r) => format!("in {r}"),
                     None => "neither in a parent nor in a child region".to_owned(),
@@ -636,17 +619,17 @@ impl<'a> Verifier<'a> {
         if module.op(def).is_erased() {
             return Some("is a result of an erased operation");
         }
-        let attached = self.positions[def.index()] != u32::MAX
-            && module.op(def).parent().is_some_and(|b| self.in_tree(b));
+        let attached = module.op(def).parent().is_some_and(|b| self.in_tree(b));
         (!attached).then_some("is a result of an operation that is not in the module")
     }
 
     /// True if `block` is a live block of a region of an op in the verified tree.
     fn in_tree(&self, block: BlockId) -> bool {
-        self.tree_blocks
-            .get(block.index())
-            .copied()
-            .unwrap_or(false)
+        match self.tree_blocks.get(block.index()).copied() {
+            Some(IN_TREE) => true,
+            Some(UNKNOWN) if !self.complete => self.climb_to_top(block),
+            _ => false,
+        }
     }
 
     /// `'name' op operand #i <problem>`, with the current-operation note.
@@ -733,8 +716,16 @@ impl<'a> Verifier<'a> {
 
     /// The symbol tables of the tree, built on first use.
     fn symbols(&self) -> &SymbolTableCollection {
-        self.symbols
-            .get_or_init(|| SymbolTableCollection::build_for(self.ctx, self.module, &self.walked))
+        self.symbols.get_or_init(|| match &self.walked {
+            Some(walked) => SymbolTableCollection::build_for(self.ctx, self.module, walked),
+            None => {
+                let mut all = Vec::new();
+                if let Some(top) = self.top {
+                    self.module.walk(top, |op| all.push(op));
+                }
+                SymbolTableCollection::build_for(self.ctx, self.module, &all)
+            }
+        })
     }
 
     fn is_isolated(&self, op: OpId) -> bool {
