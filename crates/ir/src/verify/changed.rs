@@ -11,9 +11,9 @@ impl<'a> Verifier<'a> {
     /// The ops of `only` in the tree under `top`, in pre-order, with positions,
     /// dominator trees and tree membership indexed for what their checks read: the
     /// blocks holding them and their ancestors, their operands' blocks and their
-    /// successors. `None` (nothing indexed) when some changed op is `top`, has
-    /// regions, or reads a value from outside its isolated ancestor: then the whole
-    /// tree is indexed and [`Verifier::changed_ops`] chooses.
+    /// successors. `None` when some changed op is `top`, has regions, or reads a
+    /// value from outside its isolated ancestor: then the whole tree is indexed and
+    /// [`Verifier::changed_ops`] chooses (the blocks resolved so far stay right).
     pub(super) fn index_changed(&mut self, top: OpId, only: &[OpId]) -> Option<Vec<OpId>> {
         let module = self.module;
         let mut todo = vec![false; module.num_ops()];
