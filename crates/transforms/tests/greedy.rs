@@ -54,6 +54,8 @@ static T: Dialect = Dialect {
         OpDef::named("t.killer"),
         OpDef::named("t.victim"),
         OpDef::named("t.toggle"),
+        OpDef::named("t.local"),
+        OpDef::named("t.mark"),
         OpDef {
             traits: &[OpTrait::Pure, OpTrait::NoTerminator],
             ..OpDef::named("t.pure_region")
@@ -228,6 +230,64 @@ impl RewritePattern for Tag {
     }
 }
 
+/// `t.mark` sets `marked` on the op defining its operand, once: a change in the
+/// cone of the ops using that value which does not notify them.
+struct MarkDef;
+
+impl RewritePattern for MarkDef {
+    fn root(&self) -> Option<&'static str> {
+        Some("t.mark")
+    }
+    fn name(&self) -> &'static str {
+        "MarkDef"
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        let marked = rw.ctx.sym("marked");
+        let ValueDef::Result { op: def, .. } = rw.module.value(rw.module.operands(op)[0]).def()
+        else {
+            return Ok(false);
+        };
+        if rw.module.get_attr(def, marked).is_some() {
+            return Ok(false);
+        }
+        let unit = rw.ctx.intern_attr(AttrKind::Unit);
+        rw.modify_op(def, |ctx, m| m.set_attr(ctx, def, marked, unit));
+        Ok(true)
+    }
+}
+
+thread_local! {
+    /// Visits of `t.local` in this test's thread.
+    static LOCAL_VISITS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// `t.local` sets `seen` on itself, once, when the op defining its operand is
+/// `marked`: it reads its cone only, as [`LocalRewrites`] promises.
+struct SeeMark;
+
+impl RewritePattern for SeeMark {
+    fn root(&self) -> Option<&'static str> {
+        Some("t.local")
+    }
+    fn name(&self) -> &'static str {
+        "SeeMark"
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut Builder<'_>) -> Result<bool, EditError> {
+        LOCAL_VISITS.with(|c| c.set(c.get() + 1));
+        let (marked, seen) = (rw.ctx.sym("marked"), rw.ctx.sym("seen"));
+        let ValueDef::Result { op: def, .. } = rw.module.value(rw.module.operands(op)[0]).def()
+        else {
+            return Ok(false);
+        };
+        if rw.module.get_attr(def, marked).is_none() || rw.module.get_attr(op, seen).is_some() {
+            return Ok(false);
+        }
+        let unit = rw.ctx.intern_attr(AttrKind::Unit);
+        rw.modify_op(op, |ctx, m| m.set_attr(ctx, op, seen, unit));
+        Ok(true)
+    }
+}
+
 fn context() -> Context {
     let mut ctx = Context::new();
     ctx.register_dialect(&T);
@@ -257,7 +317,16 @@ fn run(
     extra: impl FnOnce(&mut PatternSet),
     config: GreedyConfig,
 ) -> (String, GreedyOutcome) {
-    let mut ctx = context();
+    run_in(context(), text, extra, config)
+}
+
+/// As [`run`], in `ctx`.
+fn run_in(
+    mut ctx: Context,
+    text: &str,
+    extra: impl FnOnce(&mut PatternSet),
+    config: GreedyConfig,
+) -> (String, GreedyOutcome) {
     let buffer = ctx.add_source("t.mlir", text);
     let mut module = parse_source(&mut ctx, buffer, 0..text.len()).expect("parses");
     assert!(!verify_module(&ctx, &module).has_errors(), "input verifies");
@@ -662,4 +731,54 @@ fn reports_are_collected_once_in_order_over_iterations() {
         "{rendered:#?}"
     );
     assert!(outcome.diagnostics.has_errors());
+}
+
+/// `t.mark` changes the op defining `t.local`'s operand after `t.local` was
+/// visited, without notifying it. Run with `skip_unchanged`, `t.local` with or
+/// without `LocalRewrites`; returns the output, the outcome and its visits.
+fn run_skipping(local: bool) -> (String, GreedyOutcome, usize) {
+    let mut ctx = context();
+    if local {
+        ctx.attach_interface("t.local", LocalRewrites).unwrap();
+    }
+    LOCAL_VISITS.with(|c| c.set(0));
+    let (out, outcome) = run_in(
+        ctx,
+        r#"func.func @f(%x: i32) {
+  %a = "t.add"(%x, %x) : (i32, i32) -> i32
+  "t.local"(%a) : (i32) -> ()
+  "t.mark"(%a) : (i32) -> ()
+  return
+}"#,
+        |s| {
+            s.add(MarkDef).add(SeeMark);
+        },
+        GreedyConfig {
+            skip_unchanged: true,
+            ..GreedyConfig::default()
+        },
+    );
+    (out, outcome, LOCAL_VISITS.with(std::cell::Cell::get))
+}
+
+#[test]
+fn a_local_op_whose_cone_changed_is_revisited_and_an_unchanged_one_skipped() {
+    let (out, outcome, visits) = run_skipping(true);
+    // Iteration 1 marks `%a` after `t.local` was visited; iteration 2 revisits
+    // `t.local` since its cone changed: it sees the mark (and is revisited once
+    // changed); iteration 3 changes nothing and skips it.
+    assert!(out.contains(r#""t.local"(%0) {seen}"#), "{out}");
+    assert_eq!(outcome.iterations, 3, "{outcome:?}");
+    assert!(outcome.converged, "{outcome:?}");
+    assert_eq!(visits, 3);
+}
+
+#[test]
+fn ops_without_local_rewrites_are_always_revisited() {
+    let (local_out, local_outcome, _) = run_skipping(true);
+    let (out, outcome, visits) = run_skipping(false);
+    // The same rewrites, and a visit in each iteration.
+    assert_eq!(out, local_out);
+    assert_eq!(outcome, local_outcome);
+    assert_eq!(visits, 4);
 }

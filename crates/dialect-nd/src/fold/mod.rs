@@ -40,7 +40,9 @@ mod shapes;
 use tensor_ir::builder::Builder;
 use tensor_ir::module::EditError;
 use tensor_ir::rewrite::fold::{FoldFn, MaterializeFn};
-use tensor_ir::rewrite::{Canonicalization, ConstantLike, ConstantMaterializer, Fold, PatternSet};
+use tensor_ir::rewrite::{
+    Canonicalization, ConstantLike, ConstantMaterializer, Fold, LocalRewrites, PatternSet,
+};
 use tensor_ir::{AttrKind, Attribute, Context, Location, Module, OpId, Type, Value};
 
 /// Adds an op's canonicalization patterns to a set.
@@ -99,6 +101,16 @@ pub fn register(ctx: &mut Context) {
     ];
     for (name, add) in patterns {
         let _ = ctx.attach_interface(name, Canonicalization(add));
+    }
+    // Every fold and pattern here reads the op and its operands' definitions only
+    // (through `facts`), never uses: the greedy driver may skip such an op while
+    // nothing it reads changed.
+    for name in folds
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(patterns.iter().map(|(n, _)| *n))
+    {
+        let _ = ctx.attach_interface(name, LocalRewrites);
     }
 }
 

@@ -34,6 +34,9 @@ use super::{IResult, Importer};
 use crate::ToUpstream;
 use crate::emit::Exporter;
 
+/// Per operand dim of a broadcast: the result dim read, and whether it stretches.
+pub(super) type MapReads = SmallVec<[(Option<i64>, bool); 4]>;
+
 /// Entries of `nd` shape values (as `index` values of the text).
 type EntryMap = FxHashMap<Value, SmallVec<[Value; 4]>>;
 
@@ -134,7 +137,7 @@ impl Importer<'_> {
     /// by dim: the result dim it reads (`linalg.index`; `None` for a constant 0),
     /// and whether the dim stretches at run time (an `arith.select` of 0 where the
     /// size is 1).
-    pub(super) fn map_reads(&self, d: OpId) -> Option<SmallVec<[(Option<i64>, bool); 4]>> {
+    pub(super) fn map_reads(&self, d: OpId) -> Option<MapReads> {
         let m = &*self.b.module;
         let (body, _) = self.body(d)?;
         let extract = body

@@ -53,6 +53,14 @@ pub struct ConstantMaterializer(pub MaterializeFn);
 /// Per-op interface: adds the op's canonicalization patterns to a set.
 pub struct Canonicalization(pub fn(&mut PatternSet));
 
+/// Per-op interface, a promise: the op's fold and its canonicalization patterns
+/// read only the op and the ops defining its operands, transitively (their names,
+/// operands, attributes and types), never uses, positions or other ops. So they
+/// cannot start to apply while nothing in that cone changes, and the greedy
+/// driver skips such ops in later iterations
+/// ([`GreedyConfig::skip_unchanged`](super::GreedyConfig::skip_unchanged)).
+pub struct LocalRewrites;
+
 /// The constant value of `v`, if an op with [`ConstantLike`] defines it.
 pub fn constant_value(ctx: &Context, module: &Module, v: Value) -> Option<Attribute> {
     let ValueDef::Result { op, .. } = module.value(v).def() else {

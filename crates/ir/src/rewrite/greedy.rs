@@ -17,8 +17,11 @@
 //! It stops when an iteration changes nothing (converged) or after
 //! [`GreedyConfig::max_iterations`].
 
-use super::fold::{ConstantLike, ConstantMaterializer, Fold, FoldFn, FoldResult, MaterializeFn};
+use super::fold::{
+    ConstantLike, ConstantMaterializer, Fold, FoldFn, FoldResult, LocalRewrites, MaterializeFn,
+};
 use super::pattern::FrozenPatternSet;
+use super::stamps::Stamps;
 use super::{RewriteError, erase_unreachable_blocks, might_be_isolated};
 use crate::builder::{Builder, Listener};
 use crate::module::{BlockId, Module, OpId, RegionId, Value, ValueDef};
@@ -47,6 +50,14 @@ pub struct GreedyConfig {
     pub max_rewrites: Option<u64>,
     /// Which ops the driver visits (upstream's `GreedyRewriteStrictness`).
     pub strictness: Strictness,
+    /// In iterations after the first, skip the ops whose kind has
+    /// [`LocalRewrites`] and whose cone (the op and the ops defining its operands,
+    /// transitively) did not change since a visit last left them unchanged: their
+    /// fold and patterns would fail again. Only for a pattern set whose patterns
+    /// for such ops keep that promise too (as canonicalization patterns do); the
+    /// result is the same as without skipping. Off without [`LocalRewrites`]
+    /// kinds, and when the set has patterns for any op.
+    pub skip_unchanged: bool,
 }
 
 /// Which ops the greedy driver visits, as upstream's `GreedyRewriteStrictness`.
@@ -71,6 +82,7 @@ impl Default for GreedyConfig {
             erase_dead_ops: true,
             max_rewrites: None,
             strictness: Strictness::AnyOp,
+            skip_unchanged: false,
         }
     }
 }
@@ -119,6 +131,8 @@ pub fn apply_patterns_greedily(
         // Ids are never reused: an op created from here on has a larger one.
         state.new_ops_from = Some(module.num_ops());
     }
+    state.stamps.enabled =
+        config.skip_unchanged && tables.local.contains(&true) && !patterns.has_any_op_patterns();
     let mut outcome = GreedyOutcome::default();
     loop {
         if outcome.iterations >= config.max_iterations {
@@ -171,6 +185,8 @@ struct Tables {
     constant: Vec<Option<ConstantFn>>,
     materialize: Vec<Option<MaterializeFn>>,
     dialect: Vec<&'static str>,
+    /// The kind has [`LocalRewrites`].
+    local: Vec<bool>,
 }
 
 impl Tables {
@@ -181,6 +197,7 @@ impl Tables {
             constant: Vec::new(),
             materialize: Vec::new(),
             dialect: Vec::new(),
+            local: Vec::new(),
         };
         for (kind, def) in ctx.registered_ops() {
             let dialect = def.name.split_once('.').map_or(def.name, |(d, _)| d);
@@ -195,6 +212,8 @@ impl Tables {
                     .map(|m| m.0),
             );
             t.dialect.push(dialect);
+            t.local
+                .push(ctx.interface_of_kind::<LocalRewrites>(kind).is_some());
         }
         t
     }
@@ -296,6 +315,8 @@ struct State {
     /// blocks, and [`Module::blocks_inserted`].
     multi_block: bool,
     blocks_inserted: u64,
+    /// Which ops a later iteration may skip.
+    stamps: Stamps,
 }
 
 impl State {
@@ -309,10 +330,12 @@ impl State {
 
 impl Listener for State {
     fn op_inserted(&mut self, _: &Module, op: OpId) {
+        self.stamps.changed(op);
         self.visit(op);
     }
 
     fn op_modified(&mut self, _: &Module, op: OpId) {
+        self.stamps.changed(op);
         self.visit(op);
     }
 
@@ -364,6 +387,8 @@ fn populate(
     };
     state.blocks_inserted = module.blocks_inserted();
     state.multi_block = false;
+    state.stamps.begin_fill(outcome.iterations);
+    let merged_before = outcome.constants_merged;
     for op in ops {
         state.multi_block |= module
             .op(op)
@@ -386,8 +411,12 @@ fn populate(
                 Known::Kept { moved } => changed |= moved,
             }
         }
+        state.stamps.fill(module, op);
         state.worklist.push(op);
     }
+    state
+        .stamps
+        .end_fill(outcome.constants_merged != merged_before);
     if config.top_down {
         // Pop order is then program order.
         state.worklist.list.reverse();
@@ -532,6 +561,9 @@ fn process(
             changed = true;
             continue;
         }
+        if kind.is_some_and(|k| tables.local[k]) && state.stamps.skippable(op) {
+            continue;
+        }
         let is_constant = kind.is_some_and(|k| tables.constant[k].is_some());
         if config.fold
             && !is_constant
@@ -545,20 +577,28 @@ fn process(
         let name = module.op(op).name();
         let candidates = patterns.for_kind(ctx.op_kind(name), name);
         if candidates.len() == 0 {
+            state.stamps.visited(op);
             continue;
         }
         // One rewriter for every pattern tried on the op.
         let mut b = Builder::with_listener(ctx, module, state);
+        let mut applied = false;
         for pattern in candidates {
             b.set_insertion_point_before(op);
-            let applied = pattern.match_and_rewrite(op, &mut b);
-            let applied = applied.map_err(|e| RewriteError::edit(b.ctx, b.module, op, e))?;
+            let done = pattern.match_and_rewrite(op, &mut b);
+            applied = done.map_err(|e| RewriteError::edit(b.ctx, b.module, op, e))?;
             if applied {
-                outcome.rewrites += 1;
-                rewrites += 1;
-                changed = true;
                 break;
             }
+        }
+        if applied {
+            outcome.rewrites += 1;
+            rewrites += 1;
+            changed = true;
+            // It may still be there, and match again.
+            state.stamps.changed(op);
+        } else {
+            state.stamps.visited(op);
         }
     }
     Ok(changed)

@@ -9,10 +9,11 @@
 pub mod fold;
 pub mod greedy;
 pub mod pattern;
+mod stamps;
 
 pub use fold::{
     Canonicalization, ConstantLike, ConstantMaterializer, Fold, FoldResult, FoldResults,
-    constant_value, is_trivially_dead,
+    LocalRewrites, constant_value, is_trivially_dead,
 };
 pub use greedy::{GreedyConfig, GreedyOutcome, Strictness, apply_patterns_greedily};
 pub use pattern::{FnPattern, FrozenPatternSet, PatternSet, RewritePattern};

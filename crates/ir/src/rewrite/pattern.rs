@@ -172,6 +172,11 @@ impl FrozenPatternSet {
         list.iter().map(|&i| &*self.patterns[i as usize])
     }
 
+    /// True if some pattern applies to any op (has no root).
+    pub fn has_any_op_patterns(&self) -> bool {
+        !self.any.is_empty()
+    }
+
     /// True if no pattern applies to an op named `name` (a fast path for the driver).
     pub fn none_for(&self, name: Symbol) -> bool {
         self.any.is_empty() && !self.by_name.contains_key(&name)
