@@ -69,6 +69,9 @@ pub struct Context {
     /// (broadcast dims, shapes) thousands of times, and building the generic key
     /// to intern costs more than the lookup.
     pub(crate) i64_arrays: FxHashMap<SmallVec<[i64; 4]>, Attribute>,
+    /// `index`, once interned: every shape type (`tensor<Nxindex>`) a lowering
+    /// makes asks for it.
+    pub(crate) index: Option<Type>,
 }
 
 impl Default for Context {
@@ -111,6 +114,7 @@ impl Context {
             extensions: FxHashMap::default(),
             elements_hex_limit: Some(DEFAULT_ELEMENTS_HEX_LIMIT),
             i64_arrays: FxHashMap::default(),
+            index: None,
         };
         ctx.register_dialect(&crate::dialects::builtin::DIALECT);
         ctx
