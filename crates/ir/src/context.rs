@@ -72,6 +72,10 @@ pub struct Context {
     /// `index`, once interned: every shape type (`tensor<Nxindex>`) a lowering
     /// makes asks for it.
     pub(crate) index: Option<Type>,
+    /// Symbols of `'static` names by address and length: the generated builders
+    /// name their op and properties on every call, and a pointer hashes cheaper than
+    /// the text.
+    static_syms: FxHashMap<(usize, usize), Symbol>,
 }
 
 impl Default for Context {
@@ -115,6 +119,7 @@ impl Context {
             elements_hex_limit: Some(DEFAULT_ELEMENTS_HEX_LIMIT),
             i64_arrays: FxHashMap::default(),
             index: None,
+            static_syms: FxHashMap::default(),
         };
         ctx.register_dialect(&crate::dialects::builtin::DIALECT);
         ctx
@@ -247,6 +252,17 @@ impl Context {
     /// Interns a string.
     pub fn sym(&mut self, s: &str) -> Symbol {
         Symbol(self.strs.intern(s))
+    }
+
+    /// Interns a `'static` string, as [`Context::sym`] does, remembering it by address.
+    pub fn static_sym(&mut self, s: &'static str) -> Symbol {
+        let key = (s.as_ptr() as usize, s.len());
+        if let Some(&sym) = self.static_syms.get(&key) {
+            return sym;
+        }
+        let sym = self.sym(s);
+        self.static_syms.insert(key, sym);
+        sym
     }
 
     /// Looks up an interned string without interning it.
