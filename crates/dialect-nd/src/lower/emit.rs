@@ -132,8 +132,16 @@ pub(crate) fn emit(
         return Ok(out);
     }
     let mut shapes: SmallVec<[Value; 3]> = SmallVec::new();
+    // Operands mostly share a rank: the shape type is interned once for them.
+    let mut last: Option<(Option<usize>, Type)> = None;
     for &v in &plan.operands {
-        shapes.push(shape_of(b, loc, v)?);
+        let rank = tensor_dims(b.ctx, b.module.value_type(v)).map(<[i64]>::len);
+        let ty = match last {
+            Some((r, ty)) if r == rank => ty,
+            _ => shape_of_length(b.ctx, rank),
+        };
+        last = Some((rank, ty));
+        shapes.push(ShapeOfOp::build(b, loc, v, ty)?.result(b.module));
     }
     let shape = broadcast_shapes(b, loc, &shapes, policy, &plan.rule)?;
     for (k, why) in plan.needs.iter().enumerate() {
