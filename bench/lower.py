@@ -14,12 +14,17 @@ Prints, best of R runs (interleaved so machine noise hits both):
   at most 1 (at most as much again as parse + print).
 - with --sizes, the same at several N and the growth exponent of the pipeline's
   extra time between consecutive sizes, log(t2/t1)/log(N2/N1): about 1 is linear.
+- with --instructions N, the same ratio in instructions executed (callgrind, at N
+  ops): deterministic where wall time on a loaded machine is not, but blind to
+  what memory costs (page faults, cache misses), which wall time includes.
 
 A benchmark, not a test: it exits non-zero only if a run fails or the lowered
 output does not pass --verify-explicit-broadcast."""
 import argparse
 import math
 import random
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -125,6 +130,17 @@ def measure(tensor_opt: Path, n: int, runs: int, tmp: Path):
     return src.stat().st_size / 1e6, pp, full
 
 
+def instructions(cmd) -> int:
+    """Instructions `cmd` executes, all threads, counted by callgrind."""
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          *cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True, check=True)
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if not found:
+        raise RuntimeError(f"no instruction count from callgrind:\n{run.stderr}")
+    return int(found.group(1))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -132,6 +148,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--sizes", type=int, nargs="*", default=None,
                     help="also measure at these sizes and print the growth (e.g. 25000 50000 100000)")
+    ap.add_argument("--instructions", type=int, metavar="N", default=None,
+                    help="also count instructions (callgrind) at N ops, e.g. 20000")
     args = ap.parse_args()
 
     subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "tensor-opt"],
@@ -157,6 +175,17 @@ def main() -> int:
                     line += f", growth exponent of the passes' time {k}"
                 print(line)
                 prev = (n, extra_n)
+        if args.instructions:
+            if not shutil.which("valgrind"):
+                print("instructions: valgrind is not installed")
+                return 0
+            src = tmp / f"lower-{args.instructions}.mlir"
+            src.write_text(generate(args.instructions))
+            pp_i = instructions([str(tensor_opt), str(src), "-o", "/dev/null"])
+            full_i = instructions([str(tensor_opt), str(src), "--lower-broadcast", "--cse",
+                                   "--canonicalize", "-o", "/dev/null"])
+            print(f"instructions at {args.instructions} ops: parse + print {pp_i / 1e6:.1f}M, "
+                  f"pipeline {full_i / 1e6:.1f}M, ratio {(full_i - pp_i) / pp_i:.2f}")
     return 0
 
 

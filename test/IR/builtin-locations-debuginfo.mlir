@@ -7,6 +7,9 @@
 "my.range_line"() : () -> () loc("d.cc":5:1 to 7:2)
 // CHECK: "my.range_col"() : () -> () loc("d.cc":5:1 to :9)
 "my.range_col"() : () -> () loc("d.cc":5:1 to :9)
+// Lines and columns are integer tokens, hex too, as upstream reads them.
+// CHECK: "my.hex_range"() : () -> () loc("d.cc":127:3 to 128:1)
+"my.hex_range"() : () -> () loc("d.cc":0x7F:0x3 to 0x80:0x1)
 // Upstream builds fused locations uniqued: an empty one is unknown, duplicates go.
 // CHECK: "my.fused_empty"() : () -> () loc(unknown)
 "my.fused_empty"() : () -> () loc(fused[])

@@ -73,6 +73,13 @@
 
 // -----
 
+// A line number is 32 bits; a hex one is read as one, and too large is refused.
+// CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:22: error: expected integer line number in FileLineColRange
+// expected-error@+1 {{expected integer line number in FileLineColRange}}
+"t.a"() {a = loc("a":0x100000000:1)} : () -> ()
+
+// -----
+
 // CHECK: invalid-builtin.mlir:[[# @LINE + 2]]:28: error: expected either integer or `:` post `to` in FileLineColRange
 // expected-error@+1 {{expected either integer or `:` post `to` in FileLineColRange}}
 "t.a"() {a = loc("a":1:2 to )} : () -> ()

@@ -84,6 +84,20 @@ fn mul_add(x: &mut Exporter<'_>, elem: Type, float: bool) -> XResult<tensor_ir::
     })
 }
 
+/// What a product of `a` by another operand starts from: a zero-filled tensor of
+/// type `acc` (sizes `sizes`), and its multiply-add body.
+fn accumulator(
+    x: &mut Exporter<'_>,
+    a: Value,
+    (acc, sizes): (Type, &[Value]),
+    float: bool,
+) -> XResult<(Value, tensor_ir::RegionId)> {
+    let (_, elem) = x.ranked(a)?;
+    let zero = x.scalar_const(elem, 0, 0.0)?;
+    let init = filled(x, acc, sizes, zero)?;
+    Ok((init, mul_add(x, elem, float)?))
+}
+
 /// The `linalg.matmul`/`linalg.batch_matmul` of two operands of equal rank (2 or
 /// 3) into a zero-filled tensor of type `acc` (sizes `sizes`).
 fn contract(
@@ -94,10 +108,7 @@ fn contract(
     sizes: &[Value],
     float: bool,
 ) -> XResult<Value> {
-    let (_, elem) = x.ranked(a)?;
-    let zero = x.scalar_const(elem, 0, 0.0)?;
-    let init = filled(x, acc, sizes, zero)?;
-    let region = mul_add(x, elem, float)?;
+    let (init, region) = accumulator(x, a, (acc, sizes), float)?;
     let segments = x.b.ctx.i32_array_attr(&[2, 1]);
     let batched = x.ranked(a)?.0.len() == 3;
     let name = if batched {
@@ -127,10 +138,7 @@ fn contract_batched(
     (acc, sizes): (Type, &[Value]),
     float: bool,
 ) -> XResult<Value> {
-    let (_, elem) = x.ranked(a)?;
-    let zero = x.scalar_const(elem, 0, 0.0)?;
-    let init = filled(x, acc, sizes, zero)?;
-    let region = mul_add(x, elem, float)?;
+    let (init, region) = accumulator(x, a, (acc, sizes), float)?;
     let (maps, iterators) = batched_maps(x.b.ctx, batch);
     let segments = x.b.ctx.i32_array_attr(&[2, 1]);
     let op = x.create(

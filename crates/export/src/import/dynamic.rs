@@ -130,31 +130,41 @@ impl Importer<'_> {
         peeled.map(|s| self.reshaped_source(s))
     }
 
+    /// How the `linalg.map` broadcast `d` the export wrote reads its operand, dim
+    /// by dim: the result dim it reads (`linalg.index`; `None` for a constant 0),
+    /// and whether the dim stretches at run time (an `arith.select` of 0 where the
+    /// size is 1).
+    pub(super) fn map_reads(&self, d: OpId) -> Option<SmallVec<[(Option<i64>, bool); 4]>> {
+        let m = &*self.b.module;
+        let (body, _) = self.body(d)?;
+        let extract = body
+            .iter()
+            .copied()
+            .find(|&o| self.name(o) == "tensor.extract")?;
+        let mut reads = SmallVec::new();
+        for &idx in m.operands(extract).iter().skip(1) {
+            let mut def = self.def_op(idx)?;
+            let stretching = self.name(def) == "arith.select";
+            if stretching {
+                def = self.def_op(*m.operands(def).get(2)?)?;
+            }
+            let dim = match self.name(def) {
+                "linalg.index" => Some(self.int_prop(def, "dim")?),
+                "arith.constant" => None,
+                _ => return None,
+            };
+            reads.push((dim, stretching));
+        }
+        Some(reads)
+    }
+
     /// Where each dim of what `v` broadcasts goes, if every dim has a place
     /// (`linalg.index` reads, or `linalg.broadcast` without a collapse).
     pub(super) fn placement(&self, v: Value) -> Option<Vec<i64>> {
         let m = &*self.b.module;
         let d = self.def_op(v)?;
         match self.name(d) {
-            "linalg.map" => {
-                let (body, _) = self.body(d)?;
-                let extract = body
-                    .iter()
-                    .copied()
-                    .find(|&o| self.name(o) == "tensor.extract")?;
-                let mut out = Vec::new();
-                for &idx in m.operands(extract).iter().skip(1) {
-                    let mut def = self.def_op(idx)?;
-                    if self.name(def) == "arith.select" {
-                        def = self.def_op(*m.operands(def).get(2)?)?;
-                    }
-                    if self.name(def) != "linalg.index" {
-                        return None;
-                    }
-                    out.push(self.int_prop(def, "dim")?);
-                }
-                Some(out)
-            }
+            "linalg.map" => self.map_reads(d)?.into_iter().map(|(dim, _)| dim).collect(),
             "linalg.broadcast" => {
                 let input = *m.operands(d).first()?;
                 if self.def_op(input).is_some_and(|c| {

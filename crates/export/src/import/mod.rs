@@ -149,8 +149,7 @@ impl Pass for ConvertUpstreamToNd {
                     im.b.ctx,
                     m,
                     op,
-                    "has no nd form: the import covers what --convert-nd-to-upstream emits for \
-                     ranked tensors",
+                    "has no nd form: the import covers what --convert-nd-to-upstream emits",
                 ));
             }
         }

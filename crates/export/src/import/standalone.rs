@@ -478,22 +478,11 @@ impl Importer<'_> {
         let mut stretching = Vec::new();
         match self.name(d) {
             "linalg.map" => {
-                let (body, _) = self.body(d)?;
-                let extract = body
-                    .iter()
-                    .copied()
-                    .find(|&o| self.name(o) == "tensor.extract")?;
-                for (i, &idx) in m.operands(extract).iter().skip(1).enumerate() {
-                    let mut def = self.def_op(idx)?;
-                    if self.name(def) == "arith.select" {
+                for (i, (dim, stretches)) in self.map_reads(d)?.into_iter().enumerate() {
+                    if stretches {
                         stretching.push(i);
-                        def = self.def_op(*m.operands(def).get(2)?)?;
                     }
-                    partial.push(match self.name(def) {
-                        "linalg.index" => usize::try_from(self.int_prop(def, "dim")?).ok(),
-                        "arith.constant" => None,
-                        _ => return None,
-                    });
+                    partial.push(dim.and_then(|j| usize::try_from(j).ok()));
                 }
             }
             "linalg.broadcast" => {

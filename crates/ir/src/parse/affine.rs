@@ -266,13 +266,8 @@ impl<'a> Parser<'a> {
     ) -> PResult<AffineExpr> {
         match self.tok.kind {
             Tok::Integer => {
-                let text = self.token_text();
-                let v = if let Some(hex) = text.strip_prefix("0x") {
-                    u64::from_str_radix(hex, 16).ok()
-                } else {
-                    text.parse::<u64>().ok()
-                };
-                let v = v
+                let v = self
+                    .integer_token_u64()
                     .and_then(|v| i64::try_from(v).ok())
                     .ok_or_else(|| self.error_at(self.pos(), "constant too large for index"))?;
                 self.advance()?;

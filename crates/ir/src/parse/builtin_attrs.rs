@@ -51,12 +51,8 @@ impl<'a> Parser<'a> {
         if !self.at(Tok::Integer) {
             return Err(error(self));
         }
-        let text = self.token_text();
-        let v = match text.strip_prefix("0x") {
-            Some(hex) => u64::from_str_radix(hex, 16).ok(),
-            None => text.parse::<u64>().ok(),
-        };
-        let v = v
+        let v = self
+            .integer_token_u64()
             .and_then(|v| i64::try_from(v).ok())
             .ok_or_else(|| error(self))?;
         self.advance()?;
@@ -72,12 +68,9 @@ impl<'a> Parser<'a> {
             return Err(self.error("expected distinct ID"));
         }
         // Upstream reads the ID as an integer token: hex too (0x10 is 16).
-        let text = self.token_text();
-        let id = match text.strip_prefix("0x") {
-            Some(hex) => u64::from_str_radix(hex, 16).ok(),
-            None => text.parse::<u64>().ok(),
-        }
-        .ok_or_else(|| self.error_at(self.pos(), "expected an unsigned 64-bit integer"))?;
+        let id = self
+            .integer_token_u64()
+            .ok_or_else(|| self.error_at(self.pos(), "expected an unsigned 64-bit integer"))?;
         self.advance()?;
         self.parse_token(Tok::RSquare, "expected ']' to close distinct ID")?;
         self.parse_token(Tok::Less, "expected '<' after distinct ID")?;

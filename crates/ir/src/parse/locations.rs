@@ -153,14 +153,16 @@ impl<'a> Parser<'a> {
         }))
     }
 
+    /// A line or column: an integer token, hex too (`0x7F` is 127), as
+    /// upstream's `getUnsignedIntegerValue`, which refuses more than 32 bits.
     fn parse_u32(&mut self, msg: &str) -> PResult<u32> {
         if !self.at(Tok::Integer) {
             return Err(self.error(msg));
         }
         let v = self
-            .token_text()
-            .parse::<u32>()
-            .map_err(|_| self.error(msg))?;
+            .integer_token_u64()
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(|| self.error(msg))?;
         self.advance()?;
         Ok(v)
     }

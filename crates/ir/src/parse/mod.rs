@@ -241,6 +241,16 @@ impl<'a> Parser<'a> {
         self.lex.text(self.tok)
     }
 
+    /// The value of the current integer token, decimal or `0x` hex, as upstream's
+    /// `Token::getUInt64IntegerValue`; `None` when it does not fit in 64 bits.
+    pub fn integer_token_u64(&self) -> Option<u64> {
+        let text = self.token_text();
+        match text.strip_prefix("0x") {
+            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+            None => text.parse::<u64>().ok(),
+        }
+    }
+
     /// The offset of the current token.
     pub fn pos(&self) -> u32 {
         self.tok.start
