@@ -109,7 +109,10 @@ impl ReuseTable {
                 && o.parent() == Some(block)
                 && o.name() == state.name
                 && module.operands(op) == state.operands.as_slice()
-                && module.result_types(op) == state.result_types
+                && module
+                    .results(op)
+                    .map(|v| module.value_type(v))
+                    .eq(state.result_types.iter().copied())
                 && o.props() == state.props.as_slice()
                 && o.attrs() == state.attrs.as_slice()
         })

@@ -69,6 +69,13 @@ pub struct Context {
     /// (broadcast dims, shapes) thousands of times, and building the generic key
     /// to intern costs more than the lookup.
     pub(crate) i64_arrays: FxHashMap<SmallVec<[i64; 4]>, Attribute>,
+    /// `index`, once interned: every shape type (`tensor<Nxindex>`) a lowering
+    /// makes asks for it.
+    pub(crate) index: Option<Type>,
+    /// Symbols of `'static` names by address and length: the generated builders
+    /// name their op and properties on every call, and a pointer hashes cheaper than
+    /// the text.
+    static_syms: FxHashMap<(usize, usize), Symbol>,
 }
 
 impl Default for Context {
@@ -111,6 +118,8 @@ impl Context {
             extensions: FxHashMap::default(),
             elements_hex_limit: Some(DEFAULT_ELEMENTS_HEX_LIMIT),
             i64_arrays: FxHashMap::default(),
+            index: None,
+            static_syms: FxHashMap::default(),
         };
         ctx.register_dialect(&crate::dialects::builtin::DIALECT);
         ctx
@@ -243,6 +252,17 @@ impl Context {
     /// Interns a string.
     pub fn sym(&mut self, s: &str) -> Symbol {
         Symbol(self.strs.intern(s))
+    }
+
+    /// Interns a `'static` string, as [`Context::sym`] does, remembering it by address.
+    pub fn static_sym(&mut self, s: &'static str) -> Symbol {
+        let key = (s.as_ptr() as usize, s.len());
+        if let Some(&sym) = self.static_syms.get(&key) {
+            return sym;
+        }
+        let sym = self.sym(s);
+        self.static_syms.insert(key, sym);
+        sym
     }
 
     /// Looks up an interned string without interning it.

@@ -144,7 +144,12 @@ impl Context {
 
     /// `index`.
     pub fn index_type(&mut self) -> Type {
-        self.intern_type(TypeKind::Index)
+        if let Some(t) = self.index {
+            return t;
+        }
+        let t = self.intern_type(TypeKind::Index);
+        self.index = Some(t);
+        t
     }
 
     /// A ranked tensor type without encoding.

@@ -132,8 +132,8 @@ pub(crate) fn lower_to(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError>
                     }
                 })
                 .collect();
-            let known = sizes.into_known();
-            nonexpanding(b, &known, x, &map, |j| targets.get(j).copied())
+            sizes.renew();
+            nonexpanding(&mut sizes, x, &map, |j| targets.get(j).copied())
         }
     };
     let v = in_dim(b, loc, x, shape, &map, &known, result_type)?;

@@ -10,8 +10,8 @@ use tensor_ir::builder::Builder;
 use tensor_ir::module::EditError;
 use tensor_ir::{Context, DYNAMIC, Location, Type, Value};
 
-use super::plan::{Plan, Rule};
-use super::sizes::{Known, Size, Sizes};
+use super::plan::{Dims, Plan, Rule};
+use super::sizes::{Size, Sizes};
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
 use crate::shape::{BroadcastShapesOp, ShapeOfOp};
 use crate::support::{shape_length, shape_type, tensor_dims, tensor_elem};
@@ -97,13 +97,11 @@ pub(crate) fn broadcast_to(
 /// The operand dims of `v` whose size is provably that of the target dim they map
 /// to (`size(j)`).
 pub(crate) fn nonexpanding(
-    b: &Builder<'_>,
-    known: &Known,
+    sizes: &mut Sizes<'_>,
     v: Value,
     map: &[usize],
     size: impl Fn(usize) -> Option<Size>,
-) -> SmallVec<[i64; 4]> {
-    let mut sizes = Sizes::with_known(b.ctx, b.module, known.clone());
+) -> Dims {
     map.iter()
         .enumerate()
         .filter(|&(i, &j)| size(j).is_some_and(|s| sizes.dim(v, i) == s))
@@ -124,15 +122,7 @@ pub(crate) fn emit(
     if !plan.any_needed() {
         return Ok(out);
     }
-    let all_static = plan
-        .operands
-        .iter()
-        .all(|&v| is_static(b.ctx, b.module.value_type(v)))
-        && plan
-            .targets
-            .iter()
-            .all(|t| t.as_ref().is_some_and(|d| !d.contains(&DYNAMIC)));
-    if all_static {
+    if plan.all_static {
         for (k, why) in plan.needs.iter().enumerate() {
             if let (Some(_), Some(map)) = (why, &plan.maps[k]) {
                 let target = target_type(b.ctx, plan, k, b.module.value_type(plan.operands[k]));
@@ -142,8 +132,16 @@ pub(crate) fn emit(
         return Ok(out);
     }
     let mut shapes: SmallVec<[Value; 3]> = SmallVec::new();
+    // Operands mostly share a rank: the shape type is interned once for them.
+    let mut last: Option<(Option<usize>, Type)> = None;
     for &v in &plan.operands {
-        shapes.push(shape_of(b, loc, v)?);
+        let rank = tensor_dims(b.ctx, b.module.value_type(v)).map(<[i64]>::len);
+        let ty = match last {
+            Some((r, ty)) if r == rank => ty,
+            _ => shape_of_length(b.ctx, rank),
+        };
+        last = Some((rank, ty));
+        shapes.push(ShapeOfOp::build(b, loc, v, ty)?.result(b.module));
     }
     let shape = broadcast_shapes(b, loc, &shapes, policy, &plan.rule)?;
     for (k, why) in plan.needs.iter().enumerate() {
@@ -155,18 +153,15 @@ pub(crate) fn emit(
         let ranked_target = plan.targets[k].is_some();
         out[k] = match &plan.maps[k] {
             Some(map) if ranked_target => {
-                let known = nonexpanding(b, &plan.known, v, map, |j| plan.target_size(k, j));
-                in_dim(b, loc, v, Some(shape), map, &known, target)?
+                in_dim(b, loc, v, Some(shape), map, &plan.nonexpanding[k], target)?
             }
             Some(map) if !aligned_right(map, plan.frame) => {
                 // XLA placement into an unranked result: place it into the common
                 // rank first, then make that unranked.
                 let ty = b.module.value_type(v);
                 let placed = placed_type(b.ctx, plan, ty);
-                let known = nonexpanding(b, &plan.known, v, map, |j| {
-                    plan.common.get(j).copied().flatten()
-                });
-                let x = in_dim(b, loc, v, Some(shape), map, &known, placed)?;
+                let known = &plan.nonexpanding[k];
+                let x = in_dim(b, loc, v, Some(shape), map, known, placed)?;
                 broadcast_to(b, loc, x, shape, target)?
             }
             _ => broadcast_to(b, loc, v, shape, target)?,
@@ -189,7 +184,7 @@ fn target_type(ctx: &mut Context, plan: &Plan, k: usize, ty: Type) -> Type {
 
 /// True if `map` puts an operand's dims at the end of `frame` dims, in order (as
 /// `nd.broadcast_to` aligns them).
-fn aligned_right(map: &[usize], frame: Option<usize>) -> bool {
+pub(crate) fn aligned_right(map: &[usize], frame: Option<usize>) -> bool {
     let Some(f) = frame else {
         return true;
     };

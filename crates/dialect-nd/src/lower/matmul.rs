@@ -197,8 +197,8 @@ pub(crate) fn lower(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
                         _ => Some(sizes.dim(v, own + j - nb)),
                     })
                     .collect();
-                let known = sizes.into_known();
-                nonexpanding(b, &known, v, &map, |j| targets.get(j).copied().flatten())
+                sizes.renew();
+                nonexpanding(&mut sizes, v, &map, |j| targets.get(j).copied().flatten())
             }
         };
         values[k] = in_dim(b, loc, v, shape, &map, &known, target)?;

@@ -11,7 +11,8 @@ use smallvec::SmallVec;
 use tensor_ir::ods::describe;
 use tensor_ir::{Context, DYNAMIC, Module, Type, Value};
 
-use super::sizes::{Known, Size, Sizes, combine};
+use super::emit::{aligned_right, nonexpanding};
+use super::sizes::{Combine, Size, Sizes};
 use crate::support::{tensor_dims, tensor_elem};
 
 /// How operand dims map into the common shape.
@@ -130,8 +131,13 @@ pub(crate) struct Plan {
     pub needs: SmallVec<[Option<Why>; 3]>,
     /// The op's rule.
     pub rule: Rule,
-    /// The operand dims resolved while planning, for the emitter's resolver.
-    pub known: Known,
+    /// Unless `all_static`, per operand that needs a broadcast with a shape operand
+    /// (`nd.broadcast_in_dim`), its dims provably the size of the target dim they
+    /// map to (`known_nonexpanding_dimensions`); empty for the others. Resolved
+    /// here, with the planning's resolver, so the emitter resolves nothing again.
+    pub nonexpanding: SmallVec<[Dims; 3]>,
+    /// Every operand and target is ranked without `?`: the broadcasts are static.
+    pub all_static: bool,
 }
 
 impl Plan {
@@ -219,14 +225,24 @@ impl Plan {
             common,
             needs: SmallVec::new(),
             rule,
-            known: Known::new(),
+            nonexpanding: SmallVec::new(),
+            all_static: false,
         };
+        plan.all_static = plan.targets.iter().all(|t| is_static_dims(t.as_deref()))
+            && operands
+                .iter()
+                .all(|&v| is_static_dims(tensor_dims(ctx, module.value_type(v))));
         let whole = plan.common_whole(&mut sizes, &ranks);
         for k in 0..operands.len() {
             let why = plan.why(ctx, module, &mut sizes, k, whole);
             plan.needs.push(why);
         }
-        plan.known = sizes.into_known();
+        if !plan.all_static {
+            for k in 0..operands.len() {
+                let known = plan.resolve_nonexpanding(&mut sizes, k);
+                plan.nonexpanding.push(known);
+            }
+        }
         Ok(plan)
     }
 
@@ -287,6 +303,24 @@ impl Plan {
         None
     }
 
+    /// The non-expanding dims of operand `k`'s `nd.broadcast_in_dim`, if the
+    /// emitter makes one with a shape operand: to a ranked target, or placed into
+    /// the common rank on the way to an unranked one.
+    fn resolve_nonexpanding(&self, sizes: &mut Sizes<'_>, k: usize) -> Dims {
+        let (Some(_), Some(map)) = (self.needs[k], &self.maps[k]) else {
+            return Dims::new();
+        };
+        let v = self.operands[k];
+        sizes.renew();
+        if self.targets[k].is_some() {
+            nonexpanding(sizes, v, map, |j| self.target_size(k, j))
+        } else if !aligned_right(map, self.frame) {
+            nonexpanding(sizes, v, map, |j| self.common.get(j).copied().flatten())
+        } else {
+            Dims::new()
+        }
+    }
+
     /// The proven size of dim `j` of operand `k`'s target: its static size, else the
     /// common size.
     pub(crate) fn target_size(&self, k: usize, j: usize) -> Option<Size> {
@@ -311,6 +345,11 @@ impl Plan {
         let ty = module.value_type(self.operands[k]);
         Some(why.render(ctx, k, ty, self.targets[k].as_deref()))
     }
+}
+
+/// True for ranked dims without `?`.
+fn is_static_dims(dims: Option<&[i64]>) -> bool {
+    dims.is_some_and(|d| !d.contains(&DYNAMIC))
 }
 
 /// Per operand, the common dim each of its dims maps to.
@@ -408,7 +447,7 @@ fn common_sizes(
     if maps.iter().any(Option::is_none) {
         return SmallVec::from_elem(None, f);
     }
-    let mut columns: SmallVec<[SmallVec<[Size; 3]>; 4]> = SmallVec::from_elem(SmallVec::new(), f);
+    let mut columns: SmallVec<[Combine; 4]> = SmallVec::from_elem(Combine::default(), f);
     for (&v, map) in operands.iter().zip(maps) {
         for (i, &j) in map.iter().flatten().enumerate() {
             if let Some(c) = columns.get_mut(j) {
@@ -416,5 +455,5 @@ fn common_sizes(
             }
         }
     }
-    columns.into_iter().map(combine).collect()
+    columns.into_iter().map(Combine::finish).collect()
 }

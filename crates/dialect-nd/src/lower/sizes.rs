@@ -66,9 +66,8 @@ pub(crate) struct Sizes<'a> {
     known: Known,
 }
 
-/// Tensor dims resolved by a [`Sizes`], to hand to the next resolver of the same
-/// op's lowering (the IR that defines its operands does not change meanwhile).
-pub(crate) type Known = SmallVec<[(Value, usize, Size); 8]>;
+/// Tensor dims resolved by a [`Sizes`].
+type Known = SmallVec<[(Value, usize, Size); 8]>;
 
 /// The state of one tensor dim's resolution: its budget of shape ops and how deep
 /// in broadcasts it is.
@@ -90,22 +89,19 @@ enum ShapesRule {
 impl<'a> Sizes<'a> {
     /// A resolver over `module`.
     pub(crate) fn new(ctx: &'a Context, module: &'a Module) -> Self {
-        Self::with_known(ctx, module, Known::new())
-    }
-
-    /// A resolver that starts from the dims another resolved.
-    pub(crate) fn with_known(ctx: &'a Context, module: &'a Module, known: Known) -> Self {
         Sizes {
             ctx,
             module,
             work: MAX_WORK,
-            known,
+            known: Known::new(),
         }
     }
 
-    /// The dims resolved so far.
-    pub(crate) fn into_known(self) -> Known {
-        self.known
+    /// Renews the overall bound on work, keeping the dims resolved so far: one
+    /// resolver answers the several questions of one op's lowering, each with the
+    /// bound a resolver of its own would have.
+    pub(crate) fn renew(&mut self) {
+        self.work = MAX_WORK;
     }
 
     /// Takes a step of `walk`; false when its budget or the resolver's is spent.
@@ -384,26 +380,62 @@ fn constant_entry(ctx: &Context, module: &Module, op: tensor_ir::OpId, j: usize)
 /// result is used); else the one symbol they all are, ignoring 1s; 1 if all are 1.
 /// `None` for two different symbols, or two different static sizes (a conflict).
 pub(crate) fn combine(sizes: impl IntoIterator<Item = Size>) -> Option<Size> {
-    let mut fixed: Option<i64> = None;
-    let mut symbol: Option<Size> = None;
-    let mut symbols_agree = true;
+    let mut c = Combine::default();
     for s in sizes {
+        c.push(s);
+    }
+    c.finish()
+}
+
+/// [`combine`] one size at a time, so that a column of sizes need not be
+/// collected first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Combine {
+    fixed: Option<i64>,
+    symbol: Option<Size>,
+    /// The symbols seen are all one.
+    agree: bool,
+    /// Two different static sizes other than 1 were seen.
+    conflict: bool,
+}
+
+impl Default for Combine {
+    fn default() -> Self {
+        Combine {
+            fixed: None,
+            symbol: None,
+            agree: true,
+            conflict: false,
+        }
+    }
+}
+
+impl Combine {
+    /// Adds a size.
+    pub(crate) fn push(&mut self, s: Size) {
         match s {
             Size::Static(1) => {}
-            Size::Static(n) => match fixed {
-                Some(m) if m != n => return None,
-                _ => fixed = Some(n),
+            Size::Static(n) => match self.fixed {
+                Some(m) if m != n => self.conflict = true,
+                _ => self.fixed = Some(n),
             },
-            Size::Of(..) => match symbol {
-                Some(t) if t != s => symbols_agree = false,
-                _ => symbol = Some(s),
+            Size::Of(..) => match self.symbol {
+                Some(t) if t != s => self.agree = false,
+                _ => self.symbol = Some(s),
             },
         }
     }
-    match (fixed, symbol) {
-        (Some(n), _) => Some(Size::Static(n)),
-        (None, None) => Some(Size::Static(1)),
-        (None, Some(s)) => symbols_agree.then_some(s),
+
+    /// The size the sizes added broadcast to, if provable.
+    pub(crate) fn finish(self) -> Option<Size> {
+        if self.conflict {
+            return None;
+        }
+        match (self.fixed, self.symbol) {
+            (Some(n), _) => Some(Size::Static(n)),
+            (None, None) => Some(Size::Static(1)),
+            (None, Some(s)) => self.agree.then_some(s),
+        }
     }
 }
 
@@ -428,6 +460,8 @@ mod tests {
             Some(Size::Static(1))
         );
         assert_eq!(combine([Size::Static(2), Size::Static(3)]), None);
+        assert_eq!(combine([Size::Static(2), a, Size::Static(3)]), None);
+        assert_eq!(combine([a, b, Size::Static(4)]), Some(Size::Static(4)));
         assert_eq!(combine([]), Some(Size::Static(1)));
     }
 }

@@ -289,7 +289,7 @@ macro_rules! op {
             $loc: $crate::Location,
             $($params)*
         ) -> Result<Self, $crate::module::EditError> {
-            let name = $b.ctx.sym(Self::NAME);
+            let name = $b.ctx.static_sym(Self::NAME);
             let mut $st = $crate::module::OperationState::new(name, $loc);
             $($body)*
             $crate::parse::sort_props($b.ctx, &mut $st.props);
@@ -310,7 +310,7 @@ macro_rules! op {
             $loc: $crate::Location,
             $($params)*
         ) -> Result<Self, $crate::ods::BuildError> {
-            let name = $b.ctx.sym(Self::NAME);
+            let name = $b.ctx.static_sym(Self::NAME);
             let mut $st = $crate::module::OperationState::new(name, $loc);
             $($body)*
             $crate::parse::sort_props($b.ctx, &mut $st.props);
@@ -394,13 +394,13 @@ macro_rules! op {
     };
     (@push_attr ($ty:ident, $st:ident, $b:ident, $loc:ident, $i:tt) $n:ident required $k:ty) => {{
         let value = <$k as $crate::ods::attr_types::AttrType>::make($b.ctx, $n);
-        let name = $b.ctx.sym(stringify!($n));
+        let name = $b.ctx.static_sym(stringify!($n));
         $st.props.push($crate::NamedAttr { name, value });
     }};
     (@push_attr ($ty:ident, $st:ident, $b:ident, $loc:ident, $i:tt) $n:ident optional $k:ty) => {
         if let Some(input) = $n {
             let value = <$k as $crate::ods::attr_types::AttrType>::make($b.ctx, input);
-            let name = $b.ctx.sym(stringify!($n));
+            let name = $b.ctx.static_sym(stringify!($n));
             $st.props.push($crate::NamedAttr { name, value });
         }
     };
