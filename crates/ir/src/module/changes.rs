@@ -21,6 +21,12 @@ pub struct Changes {
 }
 
 impl Changes {
+    fn push(&mut self, op: OpId) {
+        self.ops.push(op);
+    }
+}
+
+impl Changes {
     /// True when every op must be checked: nothing was tracking, or an edit reached
     /// beyond the ops it names.
     pub fn is_global(&self) -> bool {
@@ -28,7 +34,8 @@ impl Changes {
     }
 
     /// The ops to check (with repeats, and possibly erased or detached ones), when
-    /// not [global](Changes::is_global).
+    /// not [global](Changes::is_global): verification marks them in a table, which
+    /// costs less than keeping the list free of repeats as edits come.
     pub fn ops(&self) -> &[OpId] {
         &self.ops
     }
@@ -58,7 +65,7 @@ impl Module {
     /// `op` itself changed.
     pub(super) fn note_op(&mut self, op: OpId) {
         if self.changes.tracking && !self.changes.global {
-            self.changes.ops.push(op);
+            self.changes.push(op);
         }
     }
 
@@ -85,11 +92,11 @@ impl Module {
         if !self.changes.tracking || self.changes.global {
             return;
         }
-        let users: Vec<OpId> = self
-            .results(op)
-            .flat_map(|v| self.uses(v).map(|u| u.user))
-            .collect();
-        self.changes.ops.extend(users);
+        let mut changes = std::mem::take(&mut self.changes);
+        for v in self.results(op) {
+            self.uses(v).for_each(|u| changes.push(u.user));
+        }
+        self.changes = changes;
     }
 
     /// `v`'s type changed: its users, and its definition.
@@ -102,8 +109,9 @@ impl Module {
             // A block argument's type is part of its owner's signature.
             ValueDef::BlockArg { .. } | ValueDef::Placeholder => return self.note_global(),
         }
-        let users: Vec<OpId> = self.uses(v).map(|u| u.user).collect();
-        self.changes.ops.extend(users);
+        let mut changes = std::mem::take(&mut self.changes);
+        self.uses(v).for_each(|u| changes.push(u.user));
+        self.changes = changes;
     }
 
     /// `op` is being linked into or out of its block (called while it is linked):
