@@ -21,12 +21,6 @@ pub struct Changes {
 }
 
 impl Changes {
-    fn push(&mut self, op: OpId) {
-        self.ops.push(op);
-    }
-}
-
-impl Changes {
     /// True when every op must be checked: nothing was tracking, or an edit reached
     /// beyond the ops it names.
     pub fn is_global(&self) -> bool {
@@ -65,7 +59,7 @@ impl Module {
     /// `op` itself changed.
     pub(super) fn note_op(&mut self, op: OpId) {
         if self.changes.tracking && !self.changes.global {
-            self.changes.push(op);
+            self.changes.ops.push(op);
         }
     }
 
@@ -94,7 +88,7 @@ impl Module {
         }
         let mut changes = std::mem::take(&mut self.changes);
         for v in self.results(op) {
-            self.uses(v).for_each(|u| changes.push(u.user));
+            self.uses(v).for_each(|u| changes.ops.push(u.user));
         }
         self.changes = changes;
     }
@@ -110,7 +104,7 @@ impl Module {
             ValueDef::BlockArg { .. } | ValueDef::Placeholder => return self.note_global(),
         }
         let mut changes = std::mem::take(&mut self.changes);
-        self.uses(v).for_each(|u| changes.push(u.user));
+        self.uses(v).for_each(|u| changes.ops.push(u.user));
         self.changes = changes;
     }
 
