@@ -31,7 +31,7 @@ pub mod matmul;
 pub mod shapes;
 pub mod unranked;
 
-use broadcastable_ir::ExplicitBroadcast;
+use broadcastable_ir::{ExplicitBroadcast, Sweep};
 use tensor_ir::builder::Builder;
 use tensor_ir::module::OpId;
 use tensor_ir::pass::{Pass, PassOption, PassOutcome, PassRegistry, RegistryError};
@@ -207,6 +207,8 @@ pub const UPSTREAM_TEST_OP: &str = "test.broadcastable";
 fn exportable_ops(ctx: &Context, module: &Module, top: OpId) -> Result<Vec<OpId>, Diagnostics> {
     let mut ops = Vec::new();
     let mut errors = Diagnostics::default();
+    // In program order, as --verify-explicit-broadcast checks.
+    let mut sweep = Sweep::default();
     module.walk(top, |op| {
         let name = module.op(op).name();
         let text = ctx.str(name);
@@ -224,7 +226,7 @@ fn exportable_ops(ctx: &Context, module: &Module, top: OpId) -> Result<Vec<OpId>
             return;
         }
         if let Some(entry) = ctx.interface::<ExplicitBroadcast>(name)
-            && let Some(why) = (entry.implicit)(ctx, module, op)
+            && let Some(why) = (entry.implicit)(ctx, module, op, &mut sweep)
         {
             errors.push(op_error(
                 ctx,

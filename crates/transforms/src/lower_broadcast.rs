@@ -10,7 +10,7 @@
 //! Ops without an entry (`test.broadcastable`, which has no semantics to lower to,
 //! and unregistered ops) are left alone.
 
-use broadcastable_ir::ExplicitBroadcast;
+use broadcastable_ir::{ExplicitBroadcast, Sweep};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rustc_hash::FxHashSet;
@@ -112,14 +112,14 @@ fn explicit_ops(ctx: &Context, module: &Module, top: OpId) -> (u64, u64) {
 /// One op's lowering as a pattern.
 struct Lower {
     root: &'static str,
-    lower: fn(&mut Builder<'_>, OpId) -> Result<bool, EditError>,
+    lower: fn(&mut Builder<'_>, OpId, &mut Sweep) -> Result<bool, EditError>,
     /// Shared by the patterns of one sweep.
-    sweep: Arc<Mutex<Sweep>>,
+    sweep: Arc<Mutex<Shared>>,
 }
 
 /// What the patterns of one sweep share.
 #[derive(Default)]
-struct Sweep {
+struct Shared {
     /// The shape computations and broadcasts made so far: an operand broadcast the
     /// same way twice in a block, or whose shape is taken twice, is made once.
     reuse: ReuseTable,
@@ -127,6 +127,8 @@ struct Sweep {
     /// driver's worklist, but a lowered op stays lowered (the property test checks
     /// that lowering twice is lowering once): planning it again would find nothing.
     lowered: FxHashSet<OpId>,
+    /// What the dialects worked out about the values seen so far.
+    state: Sweep,
 }
 
 impl RewritePattern for Lower {
@@ -144,7 +146,7 @@ impl RewritePattern for Lower {
             return Ok(false);
         }
         rewriter.set_reuse(std::mem::take(&mut sweep.reuse));
-        let lowered = (self.lower)(rewriter, op);
+        let lowered = (self.lower)(rewriter, op, &mut sweep.state);
         sweep.reuse = rewriter.take_reuse();
         if matches!(lowered, Ok(true)) {
             sweep.lowered.insert(op);
@@ -158,7 +160,7 @@ impl RewritePattern for Lower {
 /// ([`ReuseTable`]), which is sound only when they rewrite in program order.
 pub fn explicit_broadcast_patterns(ctx: &Context) -> PatternSet {
     let mut set = PatternSet::new();
-    let sweep = Arc::new(Mutex::new(Sweep::default()));
+    let sweep = Arc::new(Mutex::new(Shared::default()));
     for (kind, def) in ctx.registered_ops() {
         if let Some(e) = ctx.interface_of_kind::<ExplicitBroadcast>(kind) {
             set.add(Lower {

@@ -5,7 +5,7 @@
 //!
 //! Ops without an entry (`test.broadcastable`, unregistered ops) are not checked.
 
-use broadcastable_ir::ExplicitBroadcast;
+use broadcastable_ir::{ExplicitBroadcast, Sweep};
 use tensor_ir::pass::{Pass, PassOutcome};
 use tensor_ir::verify::{op_error, with_current_op};
 use tensor_ir::{Context, Diagnostics, Module};
@@ -44,11 +44,13 @@ pub fn implicit_broadcasts(ctx: &Context, module: &Module) -> Diagnostics {
     let Some(top) = module.top() else {
         return errors;
     };
+    // In program order, sharing what is worked out about values from op to op.
+    let mut sweep = Sweep::default();
     module.walk(top, |op| {
         let Some(entry) = ctx.interface::<ExplicitBroadcast>(module.op(op).name()) else {
             return;
         };
-        if let Some(why) = (entry.implicit)(ctx, module, op) {
+        if let Some(why) = (entry.implicit)(ctx, module, op, &mut sweep) {
             let d = op_error(ctx, module, op, format!("broadcasts implicitly: {why}"));
             errors.push(with_current_op(ctx, module, op, d));
         }

@@ -19,10 +19,8 @@
 // not to stretch (a linalg.broadcast, no run-time check).
 // CHECK-LABEL: func.func @dynamic_rows
 // CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x4xf32>) -> tensor<2xindex>
-// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<4xf32>) -> tensor<1xindex>
-// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
-// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg1, %2, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<2xindex>) -> tensor<?x4xf32>
-// CHECK-NEXT:    %4 = nd.add %arg0, %3 : tensor<?x4xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %arg1, %0, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<2xindex>) -> tensor<?x4xf32>
+// CHECK-NEXT:    %2 = nd.add %arg0, %1 : tensor<?x4xf32>
 func.func @dynamic_rows(%m: tensor<?x4xf32>, %v: tensor<4xf32>) -> tensor<?x4xf32> {
   %0 = nd.add %m, %v : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
@@ -49,14 +47,15 @@ func.func @both_dynamic(%a: tensor<?x?xf32>, %b: tensor<?x1xf32>) -> tensor<?x?x
 
 // -----
 
-// A shape taken once and used by two checks (the lowering shares it; the
-// import lowers in the same sweep order).
+// A check shared by two ops (the lowering shares it; the import lowers in the
+// same sweep order): the mul's %a is covered by the add's check, and is the
+// add's broadcast of %a already.
 // CHECK-LABEL: func.func @shared_shape
 // CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?xf32>) -> tensor<1xindex>
 // CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<?xf32>) -> tensor<1xindex>
 // CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<1xindex>, tensor<1xindex>) -> tensor<1xindex>
-// CHECK:         %6 = nd.shape_of %5 : (tensor<?xf32>) -> tensor<1xindex>
-// CHECK-NEXT:    %7 = nd.broadcast_shapes %6, %0 : (tensor<1xindex>, tensor<1xindex>) -> tensor<1xindex>
+// CHECK:         %5 = nd.add %3, %4 : tensor<?xf32>
+// CHECK-NEXT:    %6 = nd.mul %5, %3 : tensor<?xf32>
 func.func @shared_shape(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   %0 = nd.add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   %1 = nd.mul %0, %a : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
@@ -103,7 +102,8 @@ func.func @dim_cast(%x: tensor<?x?xf32>) -> tensor<f32> {
 // examples: @softmax_dynamic (reductions with keep_dims of `?` dims).
 // CHECK-LABEL: func.func @softmax_dynamic
 // CHECK-NEXT:    %0 = nd.reduce max %arg0 across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
-// CHECK:         %14 = nd.div %12, %13 : tensor<?x?xf32>
+// CHECK:         %10 = nd.broadcast_shapes %3, %9 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK:         %13 = nd.div %11, %12 : tensor<?x?xf32>
 func.func @softmax_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %max = nd.reduce max %x across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
   %shifted = nd.sub %x, %max : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
@@ -147,11 +147,9 @@ func.func @rank_promotion(%m: tensor<?x?xf32>, %v: tensor<?xf32>) -> tensor<?x?x
 // A static unit dim stretched against `?` rows (1-expansion).
 // CHECK-LABEL: func.func @unit_row
 // CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x8xf32>) -> tensor<2xindex>
-// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<1x8xf32>) -> tensor<2xindex>
-// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
-// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg1, %2, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<1x8xf32>, tensor<2xindex>) -> tensor<?x8xf32>
-// CHECK-NEXT:    %4 = nd.mul %arg0, %3 : tensor<?x8xf32>
-// CHECK-NEXT:    return %4 : tensor<?x8xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %arg1, %0, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<1x8xf32>, tensor<2xindex>) -> tensor<?x8xf32>
+// CHECK-NEXT:    %2 = nd.mul %arg0, %1 : tensor<?x8xf32>
+// CHECK-NEXT:    return %2
 func.func @unit_row(%m: tensor<?x8xf32>, %r: tensor<1x8xf32>) -> tensor<?x8xf32> {
   %0 = nd.mul %m, %r : (tensor<?x8xf32>, tensor<1x8xf32>) -> tensor<?x8xf32>
   return %0 : tensor<?x8xf32>
@@ -178,11 +176,9 @@ func.func @vectors(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
 // `?` against a static 1: no run-time check, the 1 stretches.
 // CHECK-LABEL: func.func @dynamic_vs_one
 // CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?xf32>) -> tensor<1xindex>
-// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<1xf32>) -> tensor<1xindex>
-// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<1xindex>, tensor<1xindex>) -> tensor<1xindex>
-// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg1, %2, dims = [0] : (tensor<1xf32>, tensor<1xindex>) -> tensor<?xf32>
-// CHECK-NEXT:    %4 = nd.add %arg0, %3 : tensor<?xf32>
-// CHECK-NEXT:    return %4 : tensor<?xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %arg1, %0, dims = [0] : (tensor<1xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK-NEXT:    %2 = nd.add %arg0, %1 : tensor<?xf32>
+// CHECK-NEXT:    return %2
 func.func @dynamic_vs_one(%a: tensor<?xf32>, %b: tensor<1xf32>) -> tensor<?xf32> {
   %0 = nd.add %a, %b : (tensor<?xf32>, tensor<1xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
@@ -290,30 +286,22 @@ func.func @integers(%a: tensor<?x?xi32>, %b: tensor<?x1xi32>) -> tensor<?x?xi32>
 // -----
 
 // A chain over the previous result: later ops reuse the shapes and sizes of
-// earlier ones (the shape of %c is taken once).
+// earlier ones. The shape of %c is taken once; %1's check covers %2 (8 against
+// %1's dim 1, whose check saw %c's 1) and %3 (%c again): no further check, and
+// %c is broadcast once.
 // CHECK-LABEL: func.func @chain
 // CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x8xf32>) -> tensor<2xindex>
-// CHECK-NEXT:    %1 = nd.shape_of %arg1 : (tensor<8xf32>) -> tensor<1xindex>
-// CHECK-NEXT:    %2 = nd.broadcast_shapes %0, %1 : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
-// CHECK-NEXT:    %3 = nd.broadcast_in_dim %arg1, %2, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<8xf32>, tensor<2xindex>) -> tensor<?x8xf32>
-// CHECK-NEXT:    %4 = nd.add %arg0, %3 : tensor<?x8xf32>
-// CHECK-NEXT:    %5 = nd.shape_of %4 : (tensor<?x8xf32>) -> tensor<2xindex>
-// CHECK-NEXT:    %6 = nd.shape_of %arg2 : (tensor<?x1xf32>) -> tensor<2xindex>
-// CHECK-NEXT:    %7 = nd.broadcast_shapes %5, %6 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
-// CHECK-NEXT:    %8 = nd.broadcast_in_dim %4, %7, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x8xf32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CHECK-NEXT:    %9 = nd.broadcast_in_dim %arg2, %7, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CHECK-NEXT:    %10 = nd.sub %8, %9 : tensor<?x?xf32>
-// CHECK-NEXT:    %11 = nd.shape_of %10 : (tensor<?x?xf32>) -> tensor<2xindex>
-// CHECK-NEXT:    %12 = nd.broadcast_shapes %11, %1 : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
-// CHECK-NEXT:    %13 = nd.broadcast_in_dim %10, %12, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CHECK-NEXT:    %14 = nd.broadcast_in_dim %arg1, %12, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<8xf32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CHECK-NEXT:    %15 = nd.add %13, %14 : tensor<?x?xf32>
-// CHECK-NEXT:    %16 = nd.shape_of %15 : (tensor<?x?xf32>) -> tensor<2xindex>
-// CHECK-NEXT:    %17 = nd.broadcast_shapes %16, %6 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
-// CHECK-NEXT:    %18 = nd.broadcast_in_dim %15, %17, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CHECK-NEXT:    %19 = nd.broadcast_in_dim %arg2, %17, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CHECK-NEXT:    %20 = nd.sub %18, %19 : tensor<?x?xf32>
-// CHECK-NEXT:    return %20 : tensor<?x?xf32>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %arg1, %0, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<8xf32>, tensor<2xindex>) -> tensor<?x8xf32>
+// CHECK-NEXT:    %2 = nd.add %arg0, %1 : tensor<?x8xf32>
+// CHECK-NEXT:    %3 = nd.shape_of %arg2 : (tensor<?x1xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %4 = nd.broadcast_shapes %0, %3 : (tensor<2xindex>, tensor<2xindex>) -> tensor<2xindex>
+// CHECK-NEXT:    %5 = nd.broadcast_in_dim %2, %4, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x8xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %6 = nd.broadcast_in_dim %arg2, %4, dims = [0, 1] : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %7 = nd.sub %5, %6 : tensor<?x?xf32>
+// CHECK-NEXT:    %8 = nd.broadcast_in_dim %arg1, %4, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<8xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %9 = nd.add %7, %8 : tensor<?x?xf32>
+// CHECK-NEXT:    %10 = nd.sub %9, %6 : tensor<?x?xf32>
+// CHECK-NEXT:    return %10
 func.func @chain(%x: tensor<?x8xf32>, %b: tensor<8xf32>, %c: tensor<?x1xf32>) -> tensor<?x?xf32> {
   %0 = nd.add %x, %b : (tensor<?x8xf32>, tensor<8xf32>) -> tensor<?x8xf32>
   %1 = nd.sub %0, %c : (tensor<?x8xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>

@@ -135,11 +135,11 @@ func.func @dim(%a: tensor<*xf32>) -> index {
 // ranked ops and cast the last result to *. Each op is rebuilt with a * result,
 // the ranked value standing for it in the ops after it.
 // CHECK-LABEL: func.func @refined(
-// CHECK:         %3 = nd.broadcast_to %arg0, %2 : (tensor<?x6xf32>, tensor<2xindex>) -> tensor<*xf32>
-// CHECK:         %5 = nd.add %3, %4 : tensor<*xf32>
-// CHECK-NEXT:    %6 = nd.shape_of %5 : (tensor<*xf32>) -> tensor<?xindex>
-// CHECK:         %11 = nd.mul %9, %10 : tensor<*xf32>
-// CHECK-NEXT:    return %11 : tensor<*xf32>
+// CHECK:         %1 = nd.broadcast_to %arg0, %0 : (tensor<?x6xf32>, tensor<2xindex>) -> tensor<*xf32>
+// CHECK:         %3 = nd.add %1, %2 : tensor<*xf32>
+// CHECK-NEXT:    %4 = nd.shape_of %3 : (tensor<*xf32>) -> tensor<?xindex>
+// CHECK:         %9 = nd.mul %7, %8 : tensor<*xf32>
+// CHECK-NEXT:    return %9 : tensor<*xf32>
 func.func @refined(%x: tensor<?x6xf32>, %bias: tensor<6xf32>, %scale: tensor<1xf32>) -> tensor<*xf32> {
   %sum = nd.add %x, %bias : (tensor<?x6xf32>, tensor<6xf32>) -> tensor<*xf32>
   %out = nd.mul %sum, %scale : (tensor<*xf32>, tensor<1xf32>) -> tensor<*xf32>

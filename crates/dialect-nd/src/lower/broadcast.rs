@@ -4,6 +4,7 @@
 //! `nd.broadcast_in_dim` that states the mapping. An unranked `nd.broadcast_to` is
 //! already explicit: it is what the lowering emits for unranked operands.
 
+use broadcastable_ir::Sweep;
 use smallvec::SmallVec;
 use tensor_ir::builder::Builder;
 use tensor_ir::module::EditError;
@@ -12,13 +13,18 @@ use tensor_ir::{Context, DYNAMIC, ElementKind, ElementValues, Module, OpId, Valu
 use super::elementwise::report_unlowered;
 use super::emit::{in_dim, nonexpanding, shape_of_length};
 use super::plan::{Dims, Plan, Rule};
-use super::sizes::{Size, Sizes};
+use super::sizes::{Memo, Size, Sizes};
 use crate::broadcast::{BroadcastOp, BroadcastToOp};
 use crate::constant::ConstantOp;
 use crate::support::tensor_dims;
 
 /// The plan of an `nd.broadcast`: operand `k` to result `k`.
-fn broadcast_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Result<Plan, String>> {
+fn broadcast_plan(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    memo: &mut Memo,
+) -> Option<Result<Plan, String>> {
     let this = BroadcastOp::cast(ctx, module, op)?;
     let operands = this.inputs(module);
     let results = this.results(module);
@@ -40,19 +46,30 @@ fn broadcast_plan(ctx: &Context, module: &Module, op: OpId) -> Option<Result<Pla
         targets,
         exact,
         Rule::Right,
+        memo,
     ))
 }
 
 /// `nd.broadcast` always broadcasts implicitly: it is replaced.
-pub(crate) fn implicit_broadcast(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
+pub(crate) fn implicit_broadcast(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    _: &mut Sweep,
+) -> Option<String> {
     BroadcastOp::cast(ctx, module, op)?;
     Some("the lowering replaces it by one explicit broadcast per result".to_owned())
 }
 
 /// Replaces an `nd.broadcast` by one explicit broadcast per result (the operand
 /// itself where it has its result's type and provably its shape).
-pub(crate) fn lower_broadcast(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
-    let plan = match broadcast_plan(b.ctx, b.module, op) {
+pub(crate) fn lower_broadcast(
+    b: &mut Builder<'_>,
+    op: OpId,
+    sweep: &mut Sweep,
+) -> Result<bool, EditError> {
+    let memo = sweep.state::<Memo>();
+    let plan = match broadcast_plan(b.ctx, b.module, op, memo) {
         None => return Ok(false),
         Some(Err(e)) => {
             report_unlowered(b, op, &e);
@@ -62,7 +79,7 @@ pub(crate) fn lower_broadcast(b: &mut Builder<'_>, op: OpId) -> Result<bool, Edi
     };
     let loc = b.module.op(op).location();
     b.set_insertion_point_before(op);
-    let values = super::emit::emit(b, loc, &plan, Some("onnx"))?;
+    let (values, _) = super::emit::emit(b, loc, &plan, Some("onnx"), memo)?;
     b.replace_op(op, &values)?;
     Ok(true)
 }
@@ -82,7 +99,12 @@ fn ranked_to(
 }
 
 /// A ranked `nd.broadcast_to` aligns dims implicitly.
-pub(crate) fn implicit_to(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
+pub(crate) fn implicit_to(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    _: &mut Sweep,
+) -> Option<String> {
     ranked_to(ctx, module, op)?;
     Some(
         "aligns its operand's dims with the shape's implicitly (on the right): the lowering states the mapping with 'nd.broadcast_in_dim'"
@@ -92,7 +114,7 @@ pub(crate) fn implicit_to(ctx: &Context, module: &Module, op: OpId) -> Option<St
 
 /// Rewrites a ranked `nd.broadcast_to` as the `nd.broadcast_in_dim` that places the
 /// operand's dims on the right, at the same location (it checks the same sizes).
-pub(crate) fn lower_to(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
+pub(crate) fn lower_to(b: &mut Builder<'_>, op: OpId, _: &mut Sweep) -> Result<bool, EditError> {
     let Some((this, map)) = ranked_to(b.ctx, b.module, op) else {
         return Ok(false);
     };

@@ -2,6 +2,7 @@
 //! operand is broadcast to the result's shape with its own element type (in place:
 //! the source into the destination's shape), and `broadcast_dimensions` goes.
 
+use broadcastable_ir::Sweep;
 use smallvec::SmallVec;
 use tensor_ir::builder::Builder;
 use tensor_ir::module::EditError;
@@ -9,6 +10,7 @@ use tensor_ir::{Context, Diagnostic, Module, OpId};
 
 use super::emit::emit;
 use super::plan::{Dims, Plan, Rule};
+use super::sizes::{Memo, ShapeOf};
 use crate::broadcast::AssignOp;
 use crate::support::tensor_dims;
 
@@ -31,19 +33,31 @@ fn broadcast_dims(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<i64>> 
 }
 
 /// The plan of `op`: every operand to the shape of result #0 under `rule`.
-fn plan(ctx: &Context, module: &Module, op: OpId, rule: Rule) -> Option<Result<Plan, String>> {
+fn plan(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    rule: Rule,
+    memo: &mut Memo,
+) -> Option<Result<Plan, String>> {
     let result = module.try_result(op, 0)?;
     let dims: Option<Dims> = tensor_dims(ctx, module.value_type(result)).map(Into::into);
     let operands = module.operands(op);
     let targets = operands.iter().map(|_| dims.clone()).collect();
     let exact = SmallVec::from_elem(None, operands.len());
-    Some(Plan::new(ctx, module, operands, targets, exact, rule))
+    Some(Plan::new(ctx, module, operands, targets, exact, rule, memo))
 }
 
 /// Why `op` still broadcasts implicitly.
-pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
+pub(crate) fn implicit(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    sweep: &mut Sweep,
+) -> Option<String> {
     let (rule, _, placed) = rule_of(ctx, module, op);
-    let plan = match plan(ctx, module, op, rule)? {
+    let memo = sweep.state::<Memo>();
+    let plan = match plan(ctx, module, op, rule, memo)? {
         Ok(plan) => plan,
         Err(e) => return Some(e),
     };
@@ -57,9 +71,10 @@ pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId) -> Option<Strin
 }
 
 /// Makes every broadcast of `op` explicit.
-pub(crate) fn lower(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
+pub(crate) fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditError> {
     let (rule, policy, placed) = rule_of(b.ctx, b.module, op);
-    let Some(plan) = plan(b.ctx, b.module, op, rule) else {
+    let memo = sweep.state::<Memo>();
+    let Some(plan) = plan(b.ctx, b.module, op, rule, memo) else {
         return Ok(false);
     };
     let plan = match plan {
@@ -69,12 +84,20 @@ pub(crate) fn lower(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
             return Ok(false);
         }
     };
+    let result = b.module.try_result(op, 0);
     if !plan.any_needed() && !placed {
+        // Its result has the shape of an operand that has the common shape.
+        if let (Some(r), Some(k), false) = (result, plan.shape_from, plan.check) {
+            memo.shapes.insert(r, ShapeOf::Like(plan.operands[k]));
+        }
         return Ok(false);
     }
     let loc = b.module.op(op).location();
     b.set_insertion_point_before(op);
-    let values = emit(b, loc, &plan, policy)?;
+    let (values, shape) = emit(b, loc, &plan, policy, memo)?;
+    if let (Some(r), Some(s)) = (result, shape) {
+        memo.shapes.insert(r, ShapeOf::Shape(s));
+    }
     // The attribute was read through this symbol, so it exists when `placed`.
     let bd = placed
         .then(|| b.ctx.lookup_sym("broadcast_dimensions"))

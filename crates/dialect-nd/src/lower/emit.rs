@@ -11,7 +11,7 @@ use tensor_ir::module::EditError;
 use tensor_ir::{Context, DYNAMIC, Location, Type, Value};
 
 use super::plan::{Dims, Plan, Rule};
-use super::sizes::{Size, Sizes};
+use super::sizes::{Memo, ShapeOf, Size, Sizes};
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
 use crate::shape::{BroadcastShapesOp, ShapeOfOp};
 use crate::support::{shape_length, shape_type, tensor_dims, tensor_elem};
@@ -110,17 +110,19 @@ pub(crate) fn nonexpanding(
 }
 
 /// Emits the broadcasts `plan` needs before the builder's insertion point, with the
-/// check `nd.broadcast_shapes` (`policy`) at `loc`; returns the value each operand
-/// becomes (itself when it is at its target already).
+/// check `nd.broadcast_shapes` (`policy`) at `loc` where the plan needs one; returns
+/// the value each operand becomes (itself when it is at its target already), and
+/// the shape value the broadcasts take, if any.
 pub(crate) fn emit(
     b: &mut Builder<'_>,
     loc: Location,
     plan: &Plan,
     policy: Option<&str>,
-) -> Result<SmallVec<[Value; 3]>, EditError> {
+    memo: &Memo,
+) -> Result<(SmallVec<[Value; 3]>, Option<Value>), EditError> {
     let mut out: SmallVec<[Value; 3]> = plan.operands.clone();
     if !plan.any_needed() {
-        return Ok(out);
+        return Ok((out, None));
     }
     if plan.all_static {
         for (k, why) in plan.needs.iter().enumerate() {
@@ -129,21 +131,19 @@ pub(crate) fn emit(
                 out[k] = in_dim(b, loc, plan.operands[k], None, map, &[], target)?;
             }
         }
-        return Ok(out);
+        return Ok((out, None));
     }
-    let mut shapes: SmallVec<[Value; 3]> = SmallVec::new();
-    // Operands mostly share a rank: the shape type is interned once for them.
-    let mut last: Option<(Option<usize>, Type)> = None;
-    for &v in &plan.operands {
-        let rank = tensor_dims(b.ctx, b.module.value_type(v)).map(<[i64]>::len);
-        let ty = match last {
-            Some((r, ty)) if r == rank => ty,
-            _ => shape_of_length(b.ctx, rank),
-        };
-        last = Some((rank, ty));
-        shapes.push(ShapeOfOp::build(b, loc, v, ty)?.result(b.module));
-    }
-    let shape = broadcast_shapes(b, loc, &shapes, policy, &plan.rule)?;
+    let shape = match plan.shape_from {
+        // Nothing can fail to broadcast: the shape is that operand's.
+        Some(k) if !plan.check => natural_shape(b, loc, plan.operands[k], memo)?,
+        _ => {
+            let mut shapes: SmallVec<[Value; 3]> = SmallVec::new();
+            for &v in &plan.operands {
+                shapes.push(natural_shape(b, loc, v, memo)?);
+            }
+            broadcast_shapes(b, loc, &shapes, policy, &plan.rule)?
+        }
+    };
     for (k, why) in plan.needs.iter().enumerate() {
         if why.is_none() {
             continue;
@@ -167,7 +167,37 @@ pub(crate) fn emit(
             _ => broadcast_to(b, loc, v, shape, target)?,
         };
     }
-    Ok(out)
+    Ok((out, Some(shape)))
+}
+
+/// Steps taken through tensors of one shape ([`ShapeOf::Like`]) to find a shape
+/// value.
+const MAX_LIKE: usize = 16;
+
+/// The shape of the tensor `v` as a value: the shape the lowering made it have
+/// (or made a tensor of the same shape have), or else `nd.shape_of` (which the
+/// reuse table makes once per tensor). A broadcast the program wrote is left to
+/// `nd.shape_of`, as the import (`--convert-upstream-to-nd`) reads it back.
+/// Taking the shape a tensor was given, rather than `nd.shape_of` of each new
+/// tensor, is what lets the ops of a chain share their shapes and broadcasts.
+pub(crate) fn natural_shape(
+    b: &mut Builder<'_>,
+    loc: Location,
+    v: Value,
+    memo: &Memo,
+) -> Result<Value, EditError> {
+    let rank = tensor_dims(b.ctx, b.module.value_type(v)).map(<[i64]>::len);
+    let ty = shape_of_length(b.ctx, rank);
+    let mut t = v;
+    for _ in 0..MAX_LIKE {
+        match memo.shapes.get(&t) {
+            Some(&ShapeOf::Like(w)) => t = w,
+            Some(&ShapeOf::Shape(s)) if b.module.value_type(s) == ty => return Ok(s),
+            _ => break,
+        }
+    }
+    let op = ShapeOfOp::build(b, loc, t, ty)?;
+    Ok(op.result(b.module))
 }
 
 /// The type operand `k` (of type `ty`) must have.

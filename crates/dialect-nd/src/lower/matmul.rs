@@ -9,6 +9,7 @@
 //! is known only at run time, so nd.matmul broadcasts (and checks) its batch dims
 //! itself.
 
+use broadcastable_ir::Sweep;
 use smallvec::SmallVec;
 use tensor_ir::builder::Builder;
 use tensor_ir::module::EditError;
@@ -118,7 +119,7 @@ impl Plan {
 }
 
 /// Why `op`'s batch dims still broadcast implicitly.
-pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId) -> Option<String> {
+pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId, _: &mut Sweep) -> Option<String> {
     let plan = Plan::new(ctx, module, op)?;
     let (k, why) = plan
         .needs
@@ -134,7 +135,7 @@ pub(crate) fn implicit(ctx: &Context, module: &Module, op: OpId) -> Option<Strin
 }
 
 /// Broadcasts the batch dims of `op`'s matrix operands explicitly.
-pub(crate) fn lower(b: &mut Builder<'_>, op: OpId) -> Result<bool, EditError> {
+pub(crate) fn lower(b: &mut Builder<'_>, op: OpId, _: &mut Sweep) -> Result<bool, EditError> {
     let Some(plan) = Plan::new(b.ctx, b.module, op) else {
         return Ok(false);
     };

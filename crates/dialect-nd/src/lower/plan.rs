@@ -12,7 +12,7 @@ use tensor_ir::ods::describe;
 use tensor_ir::{Context, DYNAMIC, Module, Type, Value};
 
 use super::emit::{aligned_right, nonexpanding};
-use super::sizes::{Combine, Size, Sizes};
+use super::sizes::{Memo, Size, Sizes};
 use crate::support::{tensor_dims, tensor_elem};
 
 /// How operand dims map into the common shape.
@@ -138,6 +138,13 @@ pub(crate) struct Plan {
     pub nonexpanding: SmallVec<[Dims; 3]>,
     /// Every operand and target is ranked without `?`: the broadcasts are static.
     pub all_static: bool,
+    /// The operands' shapes may fail to broadcast at run time: unless every
+    /// operand size is provably 1 or the common size (or absorbed by it), the
+    /// lowering emits the check.
+    pub check: bool,
+    /// An operand whose dims are provably the common shape's, if any: without a
+    /// check, the broadcasts take their shape from it.
+    pub shape_from: Option<usize>,
 }
 
 impl Plan {
@@ -153,6 +160,7 @@ impl Plan {
         targets: SmallVec<[Option<Dims>; 3]>,
         exact: SmallVec<[Option<Type>; 3]>,
         rule: Rule,
+        memo: &mut Memo,
     ) -> Result<Plan, String> {
         let ranks: SmallVec<[Option<usize>; 3]> = operands
             .iter()
@@ -214,7 +222,7 @@ impl Plan {
                 }
             }
         }
-        let mut sizes = Sizes::new(ctx, module);
+        let mut sizes = Sizes::resume(ctx, module, std::mem::take(memo));
         let common = common_sizes(&mut sizes, operands, &maps, frame, &rule);
         let mut plan = Plan {
             operands: operands.into(),
@@ -227,6 +235,8 @@ impl Plan {
             rule,
             nonexpanding: SmallVec::new(),
             all_static: false,
+            check: true,
+            shape_from: None,
         };
         plan.all_static = plan.targets.iter().all(|t| is_static_dims(t.as_deref()))
             && operands
@@ -242,8 +252,40 @@ impl Plan {
                 let known = plan.resolve_nonexpanding(&mut sizes, k);
                 plan.nonexpanding.push(known);
             }
+            (plan.check, plan.shape_from) = plan.need_check(&mut sizes);
         }
+        *memo = sizes.into_memo();
         Ok(plan)
+    }
+
+    /// Whether the operands' shapes need a run-time check, and which operand (if
+    /// any) provably has the common shape.
+    fn need_check(&self, sizes: &mut Sizes<'_>) -> (bool, Option<usize>) {
+        let Some(frame) = self.frame else {
+            return (true, None);
+        };
+        let mut check = false;
+        let mut from = None;
+        for (k, (&v, map)) in self.operands.iter().zip(&self.maps).enumerate() {
+            let Some(map) = map else {
+                return (true, None);
+            };
+            let mut exact = map.len() == frame;
+            for (i, &j) in map.iter().enumerate() {
+                let d = sizes.dim(v, i);
+                match self.common.get(j).copied().flatten() {
+                    Some(c) => {
+                        exact &= c == d;
+                        check |= !sizes.covers(c, d);
+                    }
+                    None => return (true, None),
+                }
+            }
+            if exact && from.is_none() {
+                from = Some(k);
+            }
+        }
+        (check, from)
     }
 
     /// The value naming the common shape when every operand is unranked and
@@ -447,7 +489,7 @@ fn common_sizes(
     if maps.iter().any(Option::is_none) {
         return SmallVec::from_elem(None, f);
     }
-    let mut columns: SmallVec<[Combine; 4]> = SmallVec::from_elem(Combine::default(), f);
+    let mut columns: SmallVec<[SmallVec<[Size; 3]>; 4]> = SmallVec::from_elem(SmallVec::new(), f);
     for (&v, map) in operands.iter().zip(maps) {
         for (i, &j) in map.iter().flatten().enumerate() {
             if let Some(c) = columns.get_mut(j) {
@@ -455,5 +497,5 @@ fn common_sizes(
             }
         }
     }
-    columns.into_iter().map(Combine::finish).collect()
+    columns.iter().map(|c| sizes.join_sizes(c)).collect()
 }

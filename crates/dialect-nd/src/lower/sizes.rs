@@ -27,8 +27,10 @@
 //! (a dim of a broadcast of a broadcast of ...) is bounded, by [`MAX_DEPTH`], with an
 //! overall bound on the work per resolver as a safety net.
 
+use broadcastable_ir::BroadcastPolicy;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tensor_ir::{Context, DYNAMIC, Module, Value, ValueDef};
+use tensor_ir::{Context, DYNAMIC, Module, OpId, Value, ValueDef};
 
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
 use crate::constant::ConstantOp;
@@ -61,13 +63,35 @@ pub(crate) struct Sizes<'a> {
     ctx: &'a Context,
     module: &'a Module,
     work: u32,
-    /// The tensor dims asked for so far: one op's lowering asks for each several
-    /// times (the common shape, each operand's need, its non-expanding dims).
-    known: Known,
+    /// What is known so far.
+    memo: Memo,
 }
 
-/// Tensor dims resolved by a [`Sizes`].
-type Known = SmallVec<[(Value, usize, Size); 8]>;
+/// The tensor dims resolved so far. One op's lowering asks for each several times
+/// (the common shape, each operand's need, its non-expanding dims), and a sweep in
+/// program order asks for an op's result dims again at each op that uses it: kept
+/// for the whole sweep ([`broadcastable_ir::Sweep`]), a chain of elementwise ops is
+/// resolved one op at a time instead of back to its start at each op.
+///
+/// Keeping answers across the edits of a lowering is sound: ids are never reused,
+/// a lowering keeps every value's meaning, and a size is named by a symbol (a dim
+/// of a value, an entry of a shape) that stays true of that value.
+#[derive(Default)]
+pub(crate) struct Memo {
+    dims: FxHashMap<(Value, usize), Size>,
+    /// Per tensor result of a lowered op, how its shape is known, for the ops
+    /// after it to reuse.
+    pub(crate) shapes: FxHashMap<Value, ShapeOf>,
+}
+
+/// How the shape of a tensor is known as a value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum ShapeOf {
+    /// It is this shape value (the shape its op's operands were broadcast to).
+    Shape(Value),
+    /// It is this other tensor's shape (an operand of its op, of the same shape).
+    Like(Value),
+}
 
 /// The state of one tensor dim's resolution: its budget of shape ops and how deep
 /// in broadcasts it is.
@@ -87,14 +111,24 @@ enum ShapesRule {
 }
 
 impl<'a> Sizes<'a> {
-    /// A resolver over `module`.
+    /// A resolver over `module`, knowing nothing yet.
     pub(crate) fn new(ctx: &'a Context, module: &'a Module) -> Self {
+        Self::resume(ctx, module, Memo::default())
+    }
+
+    /// A resolver over `module` that knows what `memo` knows.
+    pub(crate) fn resume(ctx: &'a Context, module: &'a Module, memo: Memo) -> Self {
         Sizes {
             ctx,
             module,
             work: MAX_WORK,
-            known: Known::new(),
+            memo,
         }
+    }
+
+    /// What the resolver knows, for the next one of the sweep.
+    pub(crate) fn into_memo(self) -> Memo {
+        self.memo
     }
 
     /// Renews the overall bound on work, keeping the dims resolved so far: one
@@ -113,11 +147,16 @@ impl<'a> Sizes<'a> {
 
     /// The size of dim `i` of the tensor `v`.
     pub(crate) fn dim(&mut self, v: Value, i: usize) -> Size {
-        if let Some(&(_, _, size)) = self.known.iter().find(|&&(w, j, _)| w == v && j == i) {
+        self.dim_at(v, i, 0)
+    }
+
+    /// Dim `i` of `v`, asked `depth` broadcasts or elementwise ops deep.
+    fn dim_at(&mut self, v: Value, i: usize, depth: u32) -> Size {
+        if let Some(&size) = self.memo.dims.get(&(v, i)) {
             return size;
         }
-        let size = self.dim_in(v, i, 0);
-        self.known.push((v, i, size));
+        let size = self.dim_in(v, i, depth);
+        self.memo.dims.insert((v, i), size);
         size
     }
 
@@ -146,16 +185,7 @@ impl<'a> Sizes<'a> {
 
     /// The shape operand of the explicit broadcast defining `v`, if any.
     fn broadcast_shape(&self, v: Value) -> Option<Value> {
-        let (op, name) = self.def(v)?;
-        match name {
-            BroadcastInDimOp::NAME => {
-                BroadcastInDimOp::cast(self.ctx, self.module, op)?.shape(self.module)
-            }
-            BroadcastToOp::NAME => {
-                BroadcastToOp::cast(self.ctx, self.module, op)?.target_shape(self.module)
-            }
-            _ => None,
-        }
+        broadcast_shape(self.ctx, self.module, v)
     }
 
     /// The value whose shape `v` has, past the ops that keep their operand's shape
@@ -198,10 +228,146 @@ impl<'a> Sizes<'a> {
             depth: depth + 1,
         };
         // The walk starts at the shape, as a question about the shape's entry does.
-        match self.broadcast_shape(v) {
-            Some(s) => self.entry_in(s, i, &mut walk),
-            None => Size::Of(v, i),
+        if let Some(s) = self.broadcast_shape(v) {
+            return self.entry_in(s, i, &mut walk);
         }
+        self.elementwise_dim(v, i, depth + 1)
+            .unwrap_or(Size::Of(v, i))
+    }
+
+    /// Dim `i` of the result `v` of an elementwise op that aligns its operands on
+    /// the right: the broadcast of the operand dims there.
+    fn elementwise_dim(&mut self, v: Value, i: usize, depth: u32) -> Option<Size> {
+        let (op, _) = self.def(v)?;
+        if !self.aligns_right(op) {
+            return None;
+        }
+        let rank = tensor_dims(self.ctx, self.module.value_type(v))?.len();
+        let mut sizes: SmallVec<[Size; 3]> = SmallVec::new();
+        for &o in self.module.operands(op) {
+            let r = tensor_dims(self.ctx, self.module.value_type(o))?.len();
+            if let Some(k) = (i + r).checked_sub(rank) {
+                self.work = self.work.saturating_sub(1);
+                if self.work == 0 {
+                    return None;
+                }
+                sizes.push(self.dim_at(o, k, depth));
+            }
+        }
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth,
+        };
+        self.join(&sizes, &mut walk)
+    }
+
+    /// True if `op` is an elementwise op whose result is the broadcast of its
+    /// operands aligned on the right (NumPy rules, no `broadcast_dimensions`).
+    fn aligns_right(&self, op: OpId) -> bool {
+        let Some(def) = self.ctx.op_def(self.module.op(op).name()) else {
+            return false;
+        };
+        match broadcastable_ir::policy_of(def) {
+            Some(BroadcastPolicy::NumPy | BroadcastPolicy::EqualRank) => true,
+            Some(BroadcastPolicy::NumPyOrExplicit { attr }) => self
+                .ctx
+                .lookup_sym(attr)
+                .is_none_or(|a| self.module.get_attr(op, a).is_none()),
+            _ => false,
+        }
+    }
+
+    /// The size `sizes` broadcast to, if provable ([`combine`]), or else one of them
+    /// that provably absorbs the others: an entry of a checked broadcast of shapes
+    /// that the others are among (broadcasting it with them again changes nothing
+    /// and cannot fail).
+    fn join(&mut self, sizes: &[Size], walk: &mut Walk) -> Option<Size> {
+        if let Some(s) = combine(sizes.iter().copied()) {
+            return Some(s);
+        }
+        let symbols = || sizes.iter().filter(|s| matches!(s, Size::Of(..)));
+        for &a in symbols() {
+            let statics_fit = sizes.iter().all(|&s| match s {
+                Size::Static(n) => n == 1,
+                Size::Of(..) => true,
+            });
+            if !statics_fit {
+                return None;
+            }
+            let mut all = true;
+            for &b in symbols() {
+                if b != a && !self.absorbs(a, b, walk) {
+                    all = false;
+                    break;
+                }
+            }
+            if all {
+                return Some(a);
+            }
+        }
+        None
+    }
+
+    /// The size `sizes` broadcast to, if provable ([`Sizes::join`]).
+    pub(crate) fn join_sizes(&mut self, sizes: &[Size]) -> Option<Size> {
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: 0,
+        };
+        self.join(sizes, &mut walk)
+    }
+
+    /// True if broadcasting the size `a` with `b` is `a` and cannot fail: `b` is `a`
+    /// or 1, or `a` absorbs it ([`Sizes::join`]).
+    pub(crate) fn covers(&mut self, a: Size, b: Size) -> bool {
+        if a == b || b == Size::Static(1) {
+            return true;
+        }
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: 0,
+        };
+        self.absorbs(a, b, &mut walk)
+    }
+
+    /// True if the size `a` is an entry of an `nd.broadcast_shapes` (aligned on the
+    /// right) one of whose combined entries is `b`, directly or through such
+    /// entries.
+    fn absorbs(&mut self, a: Size, b: Size, walk: &mut Walk) -> bool {
+        let Size::Of(s, j) = a else {
+            return false;
+        };
+        if !self.step(walk) {
+            return false;
+        }
+        let Some((op, BroadcastShapesOp::NAME)) = self.def(s) else {
+            return false;
+        };
+        let (ctx, module) = (self.ctx, self.module);
+        let Some(o) = BroadcastShapesOp::cast(ctx, module, op) else {
+            return false;
+        };
+        if o.policy(ctx, module) == Some("in_place")
+            || o.broadcast_dimensions(ctx, module).is_some()
+        {
+            return false;
+        }
+        let Some(len) = shape_length(ctx, module.value_type(s)) else {
+            return false;
+        };
+        for &t in o.shapes(module) {
+            let Some(n) = shape_length(ctx, module.value_type(t)) else {
+                continue;
+            };
+            let Some(k) = (j + n).checked_sub(len) else {
+                continue;
+            };
+            let e = self.entry_in(t, k, walk);
+            if e == b || self.absorbs(e, b, walk) {
+                return true;
+            }
+        }
+        false
     }
 
     fn entry_in(&mut self, s: Value, j: usize, walk: &mut Walk) -> Size {
@@ -289,7 +455,7 @@ impl<'a> Sizes<'a> {
                 sizes.push(self.entry_in(t, i, walk));
             }
         }
-        combine(sizes)
+        self.join(&sizes, walk)
     }
 
     /// The name of `v`'s shape, `depth` broadcasts deep.
@@ -344,6 +510,18 @@ impl<'a> Sizes<'a> {
             }
             _ => s,
         }
+    }
+}
+
+/// The shape operand of the explicit broadcast defining `v`, if any.
+fn broadcast_shape(ctx: &Context, module: &Module, v: Value) -> Option<Value> {
+    let ValueDef::Result { op, .. } = module.value(v).def() else {
+        return None;
+    };
+    match ctx.str(module.op(op).name()) {
+        BroadcastInDimOp::NAME => BroadcastInDimOp::cast(ctx, module, op)?.shape(module),
+        BroadcastToOp::NAME => BroadcastToOp::cast(ctx, module, op)?.target_shape(module),
+        _ => None,
     }
 }
 

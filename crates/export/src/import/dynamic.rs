@@ -311,17 +311,16 @@ impl Importer<'_> {
             return false;
         };
         // Lowered as --lower-broadcast lowers it, sharing its shapes with the
-        // candidates before it in the block.
-        if let Some(&e) = self.b.ctx.interface::<ExplicitBroadcast>(sym)
-            && (e.implicit)(self.b.ctx, self.b.module, c).is_some()
-        {
+        // candidates before it in the block. An op with nothing to lower is
+        // still shown to the lowering, which notes its result's shape.
+        if let Some(&e) = self.b.ctx.interface::<ExplicitBroadcast>(sym) {
             self.b.set_reuse(std::mem::take(&mut self.reuse));
             self.b.set_insertion_point(InsertionPoint::Before(c));
-            let lowered = (e.lower)(&mut self.b, c);
+            let lowered = (e.lower)(&mut self.b, c, &mut self.sweep);
             self.reuse = self.b.take_reuse();
             if lowered.is_err()
                 || self.b.module.op(c).is_erased()
-                || (e.implicit)(self.b.ctx, self.b.module, c).is_some()
+                || (e.implicit)(self.b.ctx, self.b.module, c, &mut self.sweep).is_some()
             {
                 return false;
             }

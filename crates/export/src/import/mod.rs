@@ -80,6 +80,7 @@ impl Pass for ConvertUpstreamToNd {
             b: Builder::new(ctx, module),
             replaced: FxHashSet::default(),
             reuse: ReuseTable::default(),
+            sweep: broadcastable_ir::Sweep::default(),
             shape_table: dynamic::ShapeTable::default(),
             shape_consts: FxHashMap::default(),
             asserts: asserts::Asserts::default(),
@@ -168,6 +169,8 @@ struct Importer<'a> {
     replaced: FxHashSet<OpId>,
     /// The lowering's shared pure ops, as in one `--lower-broadcast` sweep.
     reuse: ReuseTable,
+    /// What the lowering knows of the values so far, as in that sweep.
+    sweep: broadcastable_ir::Sweep,
     /// The entries of the shapes rebuilt so far ([`dynamic`]).
     shape_table: dynamic::ShapeTable,
     /// The `nd.constant` shapes (`tensor<Nxindex>`) imported so far, by value:
