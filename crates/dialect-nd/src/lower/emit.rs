@@ -189,7 +189,11 @@ pub(crate) fn natural_shape(
     let rank = tensor_dims(b.ctx, b.module.value_type(v)).map(<[i64]>::len);
     let ty = shape_of_length(b.ctx, rank);
     let mut t = v;
-    for _ in 0..MAX_LIKE {
+    // Unranked tensors keep `nd.shape_of`: the import of rank specialisation
+    // rebuilds each op with stand-ins for the values before it, which have no
+    // shape recorded.
+    let steps = if rank.is_some() { MAX_LIKE } else { 0 };
+    for _ in 0..steps {
         match memo.shapes.get(&t) {
             Some(&ShapeOf::Like(w)) => t = w,
             Some(&ShapeOf::Shape(s)) if b.module.value_type(s) == ty => return Ok(s),
