@@ -148,12 +148,14 @@ func.func @refined(%x: tensor<?x6xf32>, %bias: tensor<6xf32>, %scale: tensor<1xf
 
 // -----
 
-// A chain: each op reads the switch of the one before it.
+// A chain: each op reads the switch of the one before it. The mul's check
+// covers the cmp's %u (one of the shapes it combined): the cmp needs no check
+// and reads the mul's broadcast of %u.
 // CHECK-LABEL: func.func @chain(
 // CHECK:         %5 = nd.mul %3, %4 : tensor<*xf32>
 // CHECK-NEXT:    %6 = nd.exp %5 : tensor<*xf32>
-// CHECK:         %11 = nd.cmp gt, %9, %10 : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xi1>
-// CHECK-NEXT:    return %11
+// CHECK-NEXT:    %7 = nd.cmp gt, %6, %3 : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xi1>
+// CHECK-NEXT:    return %7
 func.func @chain(%u: tensor<*xf32>, %v: tensor<3xf32>) -> tensor<*xi1> {
   %0 = nd.mul %u, %v : (tensor<*xf32>, tensor<3xf32>) -> tensor<*xf32>
   %1 = nd.exp %0 : tensor<*xf32>

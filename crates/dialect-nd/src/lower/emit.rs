@@ -135,11 +135,18 @@ pub(crate) fn emit(
     }
     let shape = match plan.shape_from {
         // Nothing can fail to broadcast: the shape is that operand's.
-        Some(k) if !plan.check => natural_shape(b, loc, plan.operands[k], memo)?,
+        Some(k) if !plan.check => match plan.given {
+            Some(s) => s,
+            None => natural_shape(b, loc, plan.operands[k], memo)?,
+        },
         _ => {
             let mut shapes: SmallVec<[Value; 3]> = SmallVec::new();
-            for &v in &plan.operands {
-                shapes.push(natural_shape(b, loc, v, memo)?);
+            for (k, &v) in plan.operands.iter().enumerate() {
+                let shape = match plan.shapes.get(k).copied().flatten() {
+                    Some(s) => s,
+                    None => natural_shape(b, loc, v, memo)?,
+                };
+                shapes.push(shape);
             }
             broadcast_shapes(b, loc, &shapes, policy, &plan.rule)?
         }

@@ -145,6 +145,12 @@ pub(crate) struct Plan {
     /// An operand whose dims are provably the common shape's, if any: without a
     /// check, the broadcasts take their shape from it.
     pub shape_from: Option<usize>,
+    /// The common shape as a value, when the plan found one: the checked shape
+    /// an unranked operand was broadcast to.
+    pub given: Option<Value>,
+    /// Per operand, its shape as a value when it is unranked and was broadcast
+    /// to a checked shape (directly or through elementwise ops).
+    pub shapes: SmallVec<[Option<Value>; 3]>,
 }
 
 impl Plan {
@@ -237,12 +243,18 @@ impl Plan {
             all_static: false,
             check: true,
             shape_from: None,
+            given: None,
+            shapes: SmallVec::new(),
         };
         plan.all_static = plan.targets.iter().all(|t| is_static_dims(t.as_deref()))
             && operands
                 .iter()
                 .all(|&v| is_static_dims(tensor_dims(ctx, module.value_type(v))));
-        let whole = plan.common_whole(&mut sizes, &ranks);
+        let covering = plan.covering_whole(ctx, module, &mut sizes);
+        let whole = match covering {
+            Some((w, _)) => Some(w),
+            None => plan.common_whole(&mut sizes, &ranks),
+        };
         for k in 0..operands.len() {
             let why = plan.why(ctx, module, &mut sizes, k, whole);
             plan.needs.push(why);
@@ -253,6 +265,18 @@ impl Plan {
                 plan.nonexpanding.push(known);
             }
             (plan.check, plan.shape_from) = plan.need_check(&mut sizes);
+            for &v in operands {
+                let given = tensor_dims(ctx, module.value_type(v))
+                    .is_none()
+                    .then(|| sizes.whole(v))
+                    .filter(|&w| is_unknown_length_shape(ctx, module, w));
+                plan.shapes.push(given);
+            }
+            if let Some((w, k)) = covering {
+                plan.check = false;
+                plan.shape_from = Some(k);
+                plan.given = is_unknown_length_shape(ctx, module, w).then_some(w);
+            }
         }
         *memo = sizes.into_memo();
         Ok(plan)
@@ -286,6 +310,32 @@ impl Plan {
             }
         }
         (check, from)
+    }
+
+    /// An unranked operand whose shape covers every operand's, with that shape's
+    /// name, for an op of unranked result under NumPy rules: each operand has
+    /// that shape, or is one of the shapes a check combined into it (so
+    /// broadcasting them again gives it and cannot fail).
+    fn covering_whole(
+        &self,
+        ctx: &Context,
+        module: &Module,
+        sizes: &mut Sizes<'_>,
+    ) -> Option<(Value, usize)> {
+        if self.rule != Rule::Right || self.targets.iter().any(Option::is_some) {
+            return None;
+        }
+        let wholes: SmallVec<[Value; 3]> = self.operands.iter().map(|&v| sizes.whole(v)).collect();
+        for (k, &v) in self.operands.iter().enumerate() {
+            if tensor_dims(ctx, module.value_type(v)).is_some() {
+                continue;
+            }
+            let w = wholes[k];
+            if wholes.iter().all(|&x| x == w || sizes.absorbs_whole(w, x)) {
+                return Some((w, k));
+            }
+        }
+        None
     }
 
     /// The value naming the common shape when every operand is unranked and
@@ -387,6 +437,16 @@ impl Plan {
         let ty = module.value_type(self.operands[k]);
         Some(why.render(ctx, k, ty, self.targets[k].as_deref()))
     }
+}
+
+/// True if `w` is the result of an `nd.broadcast_shapes` of unknown length (the
+/// type of an unranked tensor's shape).
+fn is_unknown_length_shape(ctx: &Context, module: &Module, w: Value) -> bool {
+    let tensor_ir::ValueDef::Result { op, .. } = module.value(w).def() else {
+        return false;
+    };
+    ctx.str(module.op(op).name()) == crate::shape::BroadcastShapesOp::NAME
+        && tensor_dims(ctx, module.value_type(w)) == Some(&[DYNAMIC][..])
 }
 
 /// True for ranked dims without `?`.

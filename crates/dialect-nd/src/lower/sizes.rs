@@ -79,6 +79,8 @@ pub(crate) struct Sizes<'a> {
 #[derive(Default)]
 pub(crate) struct Memo {
     dims: FxHashMap<(Value, usize), Size>,
+    /// The names of whole shapes resolved so far ([`Sizes::whole`]).
+    wholes: FxHashMap<Value, Value>,
     /// Per tensor result of a lowered op, how its shape is known, for the ops
     /// after it to reuse.
     pub(crate) shapes: FxHashMap<Value, ShapeOf>,
@@ -460,6 +462,15 @@ impl<'a> Sizes<'a> {
 
     /// The name of `v`'s shape, `depth` broadcasts deep.
     fn whole_tensor(&mut self, v: Value, depth: u32) -> Value {
+        if let Some(&w) = self.memo.wholes.get(&v) {
+            return w;
+        }
+        let w = self.whole_in(v, depth);
+        self.memo.wholes.insert(v, w);
+        w
+    }
+
+    fn whole_in(&mut self, v: Value, depth: u32) -> Value {
         let v = self.shape_root(v, None);
         if depth >= MAX_DEPTH {
             return v;
@@ -468,10 +479,58 @@ impl<'a> Sizes<'a> {
             budget: BUDGET,
             depth: depth + 1,
         };
-        match self.broadcast_shape(v) {
-            Some(s) => self.whole_shape(s, &mut walk),
-            None => v,
+        if let Some(s) = self.broadcast_shape(v) {
+            return self.whole_shape(s, &mut walk);
         }
+        // An elementwise op over operands of one shape has that shape.
+        let Some((op, _)) = self.def(v) else {
+            return v;
+        };
+        if !self.aligns_right(op) {
+            return v;
+        }
+        let mut common = None;
+        for &o in self.module.operands(op) {
+            self.work = self.work.saturating_sub(1);
+            if self.work == 0 {
+                return v;
+            }
+            let w = self.whole_tensor(o, depth + 1);
+            match common {
+                None => common = Some(w),
+                Some(c) if c == w => {}
+                Some(_) => return v,
+            }
+        }
+        common.unwrap_or(v)
+    }
+
+    /// True if `w`, the name of a whole shape, is an `nd.broadcast_shapes` (NumPy
+    /// rules) one of whose shapes is named `x`: broadcasting a tensor of shape `w`
+    /// with one of shape `x` gives `w` and cannot fail.
+    pub(crate) fn absorbs_whole(&mut self, w: Value, x: Value) -> bool {
+        let Some((op, BroadcastShapesOp::NAME)) = self.def(w) else {
+            return false;
+        };
+        let (ctx, module) = (self.ctx, self.module);
+        let Some(o) = BroadcastShapesOp::cast(ctx, module, op) else {
+            return false;
+        };
+        if o.policy(ctx, module) == Some("in_place")
+            || o.broadcast_dimensions(ctx, module).is_some()
+        {
+            return false;
+        }
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: 0,
+        };
+        for &t in o.shapes(module) {
+            if self.whole_shape(t, &mut walk) == x {
+                return true;
+            }
+        }
+        false
     }
 
     fn whole_shape(&mut self, s: Value, walk: &mut Walk) -> Value {
