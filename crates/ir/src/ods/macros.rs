@@ -305,7 +305,8 @@ macro_rules! op {
             $loc: $crate::Location,
             $($params)*
         ) -> Result<Self, $crate::module::EditError> {
-            let name = $b.ctx.static_sym(Self::NAME);
+            static NAME: $crate::context::SymCache = $crate::context::SymCache::new();
+            let name = $b.ctx.cached_sym(&NAME, Self::NAME);
             let mut $st = $crate::module::OperationState::new(name, $loc);
             $($body)*
             if $st.props.len() > 1 {
@@ -328,7 +329,8 @@ macro_rules! op {
             $loc: $crate::Location,
             $($params)*
         ) -> Result<Self, $crate::ods::BuildError> {
-            let name = $b.ctx.static_sym(Self::NAME);
+            static NAME: $crate::context::SymCache = $crate::context::SymCache::new();
+            let name = $b.ctx.cached_sym(&NAME, Self::NAME);
             let mut $st = $crate::module::OperationState::new(name, $loc);
             $($body)*
             if $st.props.len() > 1 {
@@ -414,13 +416,15 @@ macro_rules! op {
     };
     (@push_attr ($ty:ident, $st:ident, $b:ident, $loc:ident, $i:tt) $n:ident required $k:ty) => {{
         let value = <$k as $crate::ods::attr_types::AttrType>::make($b.ctx, $n);
-        let name = $b.ctx.static_sym(stringify!($n));
+        static NAME: $crate::context::SymCache = $crate::context::SymCache::new();
+        let name = $b.ctx.cached_sym(&NAME, stringify!($n));
         $st.props.push($crate::NamedAttr { name, value });
     }};
     (@push_attr ($ty:ident, $st:ident, $b:ident, $loc:ident, $i:tt) $n:ident optional $k:ty) => {
         if let Some(input) = $n {
             let value = <$k as $crate::ods::attr_types::AttrType>::make($b.ctx, input);
-            let name = $b.ctx.static_sym(stringify!($n));
+            static NAME: $crate::context::SymCache = $crate::context::SymCache::new();
+            let name = $b.ctx.cached_sym(&NAME, stringify!($n));
             $st.props.push($crate::NamedAttr { name, value });
         }
     };
