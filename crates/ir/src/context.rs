@@ -305,6 +305,7 @@ impl Context {
 
     /// Interns a `'static` string, as [`Context::static_sym`] does, remembering the
     /// symbol in `cache` (a `static` of the caller's, one per name).
+    #[inline]
     pub fn cached_sym(&mut self, cache: &SymCache, s: &'static str) -> Symbol {
         let packed = cache.0.load(Ordering::Relaxed);
         if self.id != NO_CACHE_ID && packed >> 32 == u64::from(self.id) {
