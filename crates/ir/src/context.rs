@@ -16,6 +16,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::any::{Any, TypeId};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// Upstream's default for `--mlir-print-elementsattrs-with-hex-if-larger`.
 pub const DEFAULT_ELEMENTS_HEX_LIMIT: i64 = 100;
@@ -23,6 +24,40 @@ pub const DEFAULT_ELEMENTS_HEX_LIMIT: i64 = 100;
 /// An interned string: op names, attribute names, symbol names.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Symbol(pub(crate) u32);
+
+/// The symbol of one `'static` name for the context that last asked for it, packed
+/// with that context's id: a generated builder keeps one per name it interns, so
+/// naming its op and properties costs a load and a compare instead of a hash lookup.
+/// Each value is read and written whole, so a context never takes another's symbol.
+pub struct SymCache(AtomicU64);
+
+impl SymCache {
+    /// An empty cache (no context has id 0).
+    pub const fn new() -> Self {
+        SymCache(AtomicU64::new(0))
+    }
+}
+
+impl Default for SymCache {
+    fn default() -> Self {
+        SymCache::new()
+    }
+}
+
+/// The id of the next context; ids start at 1 and stop at [`NO_CACHE_ID`].
+static NEXT_CONTEXT_ID: AtomicU32 = AtomicU32::new(1);
+
+/// The id every context gets once the others are used up: such a context never
+/// uses a [`SymCache`], so ids that caches hold stay unique.
+const NO_CACHE_ID: u32 = u32::MAX;
+
+fn next_context_id() -> u32 {
+    NEXT_CONTEXT_ID
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |id| {
+            (id < NO_CACHE_ID).then_some(id + 1)
+        })
+        .unwrap_or(NO_CACHE_ID)
+}
 
 /// Owns everything uniqued: comparing two [`Type`]s or [`Attribute`]s is comparing two integers.
 pub struct Context {
@@ -76,6 +111,8 @@ pub struct Context {
     /// name their op and properties on every call, and a pointer hashes cheaper than
     /// the text.
     static_syms: FxHashMap<(usize, usize), Symbol>,
+    /// Tells this context's entries in [`SymCache`]s from other contexts'.
+    id: u32,
 }
 
 impl Default for Context {
@@ -120,6 +157,7 @@ impl Context {
             i64_arrays: FxHashMap::default(),
             index: None,
             static_syms: FxHashMap::default(),
+            id: next_context_id(),
         };
         ctx.register_dialect(&crate::dialects::builtin::DIALECT);
         ctx
@@ -262,6 +300,25 @@ impl Context {
         }
         let sym = self.sym(s);
         self.static_syms.insert(key, sym);
+        sym
+    }
+
+    /// Interns a `'static` string, as [`Context::static_sym`] does, remembering the
+    /// symbol in `cache` (a `static` of the caller's, one per name).
+    #[inline]
+    pub fn cached_sym(&mut self, cache: &SymCache, s: &'static str) -> Symbol {
+        let packed = cache.0.load(Ordering::Relaxed);
+        if self.id != NO_CACHE_ID && packed >> 32 == u64::from(self.id) {
+            // The low half is the symbol's id, as stored below.
+            return Symbol(packed as u32);
+        }
+        let sym = self.static_sym(s);
+        if self.id != NO_CACHE_ID {
+            cache.0.store(
+                u64::from(self.id) << 32 | u64::from(sym.0),
+                Ordering::Relaxed,
+            );
+        }
         sym
     }
 
@@ -463,5 +520,31 @@ impl std::fmt::Debug for Context {
             .field("ops", &self.op_defs.len())
             .field("sources", &self.sources.len())
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sym_cache_hands_each_context_its_own_symbol() {
+        static CACHE: SymCache = SymCache::new();
+        let mut first = Context::new();
+        // The name gets a different id in each context.
+        first.sym("test.cache_other");
+        let in_first = first.sym("test.cache_name");
+        let mut second = Context::new();
+        let in_second = second.sym("test.cache_name");
+        assert_ne!(in_first, in_second);
+        for _ in 0..2 {
+            assert_eq!(first.cached_sym(&CACHE, "test.cache_name"), in_first);
+            assert_eq!(second.cached_sym(&CACHE, "test.cache_name"), in_second);
+        }
+        // A name not interned yet is interned, as `sym` would.
+        static FRESH: SymCache = SymCache::new();
+        let fresh = first.cached_sym(&FRESH, "test.cache_fresh");
+        assert_eq!(first.str(fresh), "test.cache_fresh");
+        assert_eq!(first.cached_sym(&FRESH, "test.cache_fresh"), fresh);
     }
 }

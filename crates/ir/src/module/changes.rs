@@ -86,11 +86,21 @@ impl Module {
         if !self.changes.tracking || self.changes.global {
             return;
         }
-        let mut changes = std::mem::take(&mut self.changes);
-        for v in self.results(op) {
-            self.uses(v).for_each(|u| changes.ops.push(u.user));
+        let o = &self.ops[op.index()];
+        for v in o.first_result..o.first_result + o.num_results {
+            self.note_uses(v);
         }
-        self.changes = changes;
+    }
+
+    /// The users of value `v` (an arena index), read from the use-list directly:
+    /// `Module::uses` would borrow the whole module while the record is pushed to.
+    fn note_uses(&mut self, v: u32) {
+        let mut slot = self.values[v as usize].first_use;
+        while let Some(s) = unpack(slot) {
+            let link = self.operand_links[s as usize];
+            self.changes.ops.push(OpId(link.owner));
+            slot = link.next;
+        }
     }
 
     /// `v`'s type changed: its users, and its definition.
@@ -103,9 +113,7 @@ impl Module {
             // A block argument's type is part of its owner's signature.
             ValueDef::BlockArg { .. } | ValueDef::Placeholder => return self.note_global(),
         }
-        let mut changes = std::mem::take(&mut self.changes);
-        self.uses(v).for_each(|u| changes.ops.push(u.user));
-        self.changes = changes;
+        self.note_uses(v.0);
     }
 
     /// `op` is being linked into or out of its block (called while it is linked):

@@ -11,6 +11,16 @@ use crate::Type;
 use crate::location::Location;
 use rustc_hash::FxHashSet;
 
+/// `items` as a boxed slice; the common empty case allocates nothing, and a
+/// `SmallVec` held inline would otherwise go through a `Vec` first.
+fn boxed<T: Copy>(items: &[T]) -> Box<[T]> {
+    if items.is_empty() {
+        Box::default()
+    } else {
+        items.into()
+    }
+}
+
 /// Why an edit was refused. The IR is unchanged when an edit returns one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
@@ -60,42 +70,49 @@ impl Module {
     /// Creates a detached operation with fresh result values; its regions must be
     /// detached (the op takes them).
     pub fn create_op(&mut self, state: OperationState) -> OpId {
+        let OperationState {
+            name,
+            operands,
+            result_types,
+            attrs,
+            props,
+            regions,
+            successors,
+            location,
+            props_written,
+        } = state;
         let id = OpId(next_id(self.ops.len()));
         let first_result = next_id(self.values.len());
-        for (i, &ty) in state.result_types.iter().enumerate() {
+        self.values.reserve(result_types.len());
+        for (index, &ty) in (0u32..).zip(result_types.iter()) {
             self.values.push(ValueData {
                 ty,
-                def: ValueDef::Result {
-                    op: id,
-                    index: next_id(i),
-                },
+                def: ValueDef::Result { op: id, index },
                 first_use: NONE,
             });
         }
-        for &r in &state.regions {
+        for &r in &regions {
             self.regions[r.index()].parent = id.0;
         }
         let operand_start = next_id(self.operand_values.len());
         self.ops.push(Operation {
-            name: state.name,
-            location: state.location,
+            name,
+            location,
             operand_start,
-            num_operands: next_id(state.operands.len()),
+            num_operands: next_id(operands.len()),
             first_result,
-            num_results: next_id(state.result_types.len()),
-            props: state.props.into_boxed_slice(),
-            attrs: state.attrs.into_boxed_slice(),
-            regions: state.regions.into_vec().into_boxed_slice(),
-            successors: state.successors.into_vec().into_boxed_slice(),
+            num_results: next_id(result_types.len()),
+            props: props.into_boxed_slice(),
+            attrs: attrs.into_boxed_slice(),
+            regions: boxed(&regions),
+            successors: boxed(&successors),
             parent: NONE,
             prev: NONE,
             next: NONE,
             erased: false,
-            props_written: state.props_written,
+            props_written,
         });
-        for v in state.operands {
-            self.push_operand(id, v);
-        }
+        self.push_operands(id, &operands);
         self.note_op(id);
         id
     }
@@ -720,9 +737,7 @@ impl Module {
             o.operand_start = start;
             o.num_operands = next_id(values.len());
         }
-        for &v in values {
-            self.push_operand(op, v);
-        }
+        self.push_operands(op, values);
     }
 
     /// Replaces the successors of `op`.

@@ -352,9 +352,11 @@ impl Module {
     }
 
     /// Reserves arena space for a source text of `bytes` bytes, so large inputs do not
-    /// pay for repeated growth (about one op per 100 bytes in practice).
+    /// pay for repeated growth: about one op per 100 bytes in practice, and as many
+    /// again for the ops that passes create (a lowering adds one or two per op).
+    /// Room never used costs address space only: its pages are never touched.
     pub fn reserve_for_source(&mut self, bytes: usize) {
-        let ops = bytes / 100;
+        let ops = bytes / 50;
         self.ops.reserve(ops);
         self.values.reserve(ops + ops / 2);
         self.operand_values.reserve(2 * ops);

@@ -81,16 +81,24 @@ impl Module {
         self.results(op).all(|v| !self.has_uses(v))
     }
 
-    /// Appends an operand slot reading `value` for `owner` and links it.
-    pub(super) fn push_operand(&mut self, owner: OpId, value: Value) {
-        let slot = super::next_id(self.operand_values.len());
-        self.operand_values.push(value);
-        self.operand_links.push(Link {
-            owner: owner.0,
-            next: NONE,
-            prev: NONE,
-        });
-        self.link(slot);
+    /// Appends operand slots reading `values` for `owner` and links them.
+    pub(super) fn push_operands(&mut self, owner: OpId, values: &[Value]) {
+        self.operand_values.reserve(values.len());
+        self.operand_links.reserve(values.len());
+        for &value in values {
+            let slot = super::next_id(self.operand_values.len());
+            // Linked at the head of the value's use-list, as `link` does.
+            let head = std::mem::replace(&mut self.values[value.index()].first_use, slot);
+            if let Some(h) = unpack(head) {
+                self.operand_links[h as usize].prev = slot;
+            }
+            self.operand_values.push(value);
+            self.operand_links.push(Link {
+                owner: owner.0,
+                next: head,
+                prev: NONE,
+            });
+        }
     }
 
     /// Links `slot` at the head of its value's use-list.

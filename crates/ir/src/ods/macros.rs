@@ -268,12 +268,28 @@ macro_rules! op {
     // otherwise keep tokens of different expansions apart.
     (@builder $ty:ident [$($ops:tt)*] [$($attrs:tt)*] [$($res:tt)*]) => {
         $crate::op!(@build_fn ($ty, state, builder, location, [/* no infer */])
-            [] [] [$($ops)*] [$($attrs)*] [$($res)*]);
+            [] [$crate::op!(@reserve_props state $($attrs)*);]
+            [$($ops)*] [$($attrs)*] [$($res)*]);
     };
     (@maybe_inferred $ty:ident [] [$($ops:tt)*] [$($attrs:tt)*]) => {};
     (@maybe_inferred $ty:ident [$infer:expr] [$($ops:tt)*] [$($attrs:tt)*]) => {
         $crate::op!(@build_fn ($ty, state, builder, location, [$infer])
-            [] [] [$($ops)*] [$($attrs)*] []);
+            [] [$crate::op!(@reserve_props state $($attrs)*);]
+            [$($ops)*] [$($attrs)*] []);
+    };
+
+    // The properties get exactly the room they take: the op keeps them as a boxed
+    // slice, which a `Vec` with spare room would be reallocated to make.
+    (@reserve_props $st:ident) => {};
+    (@reserve_props $st:ident $($attrs:tt)+) => {
+        $st.props.reserve_exact($crate::op!(@count_props $($attrs)+))
+    };
+    (@count_props) => { 0usize };
+    (@count_props $n:ident ? : $k:ty $(, $($rest:tt)*)?) => {
+        usize::from($n.is_some()) + $crate::op!(@count_props $($($rest)*)?)
+    };
+    (@count_props $n:ident : $k:ty $(, $($rest:tt)*)?) => {
+        1usize + $crate::op!(@count_props $($($rest)*)?)
     };
 
     // All parameters munched: the plain builder...
@@ -289,10 +305,13 @@ macro_rules! op {
             $loc: $crate::Location,
             $($params)*
         ) -> Result<Self, $crate::module::EditError> {
-            let name = $b.ctx.static_sym(Self::NAME);
+            static NAME: $crate::context::SymCache = $crate::context::SymCache::new();
+            let name = $b.ctx.cached_sym(&NAME, Self::NAME);
             let mut $st = $crate::module::OperationState::new(name, $loc);
             $($body)*
-            $crate::parse::sort_props($b.ctx, &mut $st.props);
+            if $st.props.len() > 1 {
+                $crate::parse::sort_props($b.ctx, &mut $st.props);
+            }
             $b.create($st).map($ty)
         }
     };
@@ -310,10 +329,13 @@ macro_rules! op {
             $loc: $crate::Location,
             $($params)*
         ) -> Result<Self, $crate::ods::BuildError> {
-            let name = $b.ctx.static_sym(Self::NAME);
+            static NAME: $crate::context::SymCache = $crate::context::SymCache::new();
+            let name = $b.ctx.cached_sym(&NAME, Self::NAME);
             let mut $st = $crate::module::OperationState::new(name, $loc);
             $($body)*
-            $crate::parse::sort_props($b.ctx, &mut $st.props);
+            if $st.props.len() > 1 {
+                $crate::parse::sort_props($b.ctx, &mut $st.props);
+            }
             let operand_types: Vec<$crate::Type> =
                 $st.operands.iter().map(|&v| $b.module.value_type(v)).collect();
             let infer: $crate::registry::InferFn = $infer;
@@ -394,13 +416,15 @@ macro_rules! op {
     };
     (@push_attr ($ty:ident, $st:ident, $b:ident, $loc:ident, $i:tt) $n:ident required $k:ty) => {{
         let value = <$k as $crate::ods::attr_types::AttrType>::make($b.ctx, $n);
-        let name = $b.ctx.static_sym(stringify!($n));
+        static NAME: $crate::context::SymCache = $crate::context::SymCache::new();
+        let name = $b.ctx.cached_sym(&NAME, stringify!($n));
         $st.props.push($crate::NamedAttr { name, value });
     }};
     (@push_attr ($ty:ident, $st:ident, $b:ident, $loc:ident, $i:tt) $n:ident optional $k:ty) => {
         if let Some(input) = $n {
             let value = <$k as $crate::ods::attr_types::AttrType>::make($b.ctx, input);
-            let name = $b.ctx.static_sym(stringify!($n));
+            static NAME: $crate::context::SymCache = $crate::context::SymCache::new();
+            let name = $b.ctx.cached_sym(&NAME, stringify!($n));
             $st.props.push($crate::NamedAttr { name, value });
         }
     };
