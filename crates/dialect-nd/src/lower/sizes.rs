@@ -342,18 +342,10 @@ impl<'a> Sizes<'a> {
         if !self.step(walk) {
             return false;
         }
-        let Some((op, BroadcastShapesOp::NAME)) = self.def(s) else {
+        let Some(o) = self.numpy_check(s) else {
             return false;
         };
         let (ctx, module) = (self.ctx, self.module);
-        let Some(o) = BroadcastShapesOp::cast(ctx, module, op) else {
-            return false;
-        };
-        if o.policy(ctx, module) == Some("in_place")
-            || o.broadcast_dimensions(ctx, module).is_some()
-        {
-            return false;
-        }
         let Some(len) = shape_length(ctx, module.value_type(s)) else {
             return false;
         };
@@ -505,22 +497,28 @@ impl<'a> Sizes<'a> {
         common.unwrap_or(v)
     }
 
+    /// The `nd.broadcast_shapes` defining `s`, if it checks under NumPy rules
+    /// (neither in place nor placed by `broadcast_dimensions`): its result is then
+    /// the broadcast of every shape it combines.
+    fn numpy_check(&self, s: Value) -> Option<BroadcastShapesOp> {
+        let Some((op, BroadcastShapesOp::NAME)) = self.def(s) else {
+            return None;
+        };
+        let (ctx, module) = (self.ctx, self.module);
+        let o = BroadcastShapesOp::cast(ctx, module, op)?;
+        let numpy = o.policy(ctx, module) != Some("in_place")
+            && o.broadcast_dimensions(ctx, module).is_none();
+        numpy.then_some(o)
+    }
+
     /// True if `w`, the name of a whole shape, is an `nd.broadcast_shapes` (NumPy
     /// rules) one of whose shapes is named `x`: broadcasting a tensor of shape `w`
     /// with one of shape `x` gives `w` and cannot fail.
     pub(crate) fn absorbs_whole(&mut self, w: Value, x: Value) -> bool {
-        let Some((op, BroadcastShapesOp::NAME)) = self.def(w) else {
+        let Some(o) = self.numpy_check(w) else {
             return false;
         };
-        let (ctx, module) = (self.ctx, self.module);
-        let Some(o) = BroadcastShapesOp::cast(ctx, module, op) else {
-            return false;
-        };
-        if o.policy(ctx, module) == Some("in_place")
-            || o.broadcast_dimensions(ctx, module).is_some()
-        {
-            return false;
-        }
+        let module = self.module;
         let mut walk = Walk {
             budget: BUDGET,
             depth: 0,
