@@ -10,7 +10,7 @@ use std::hash::Hasher as _;
 use tensor_ir::diag::Diagnostic;
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::verify::op_error;
-use tensor_ir::{Attribute, Context, Symbol, Type};
+use tensor_ir::{Attribute, Context, Symbol, Type, Value};
 
 use crate::{BroadcastPolicy, OpView, diagnose, semantics};
 
@@ -27,27 +27,42 @@ struct Key {
 }
 
 impl Key {
-    /// Whether this is the key of `op` (without building that key).
+    /// Whether this is the key of an op with these operands and results (without
+    /// building that key): the memo's hit path, so it reads each type once.
     fn matches(
         &self,
         semantics: Semantics,
         policy: BroadcastPolicy,
         dims_attr: Option<Attribute>,
         module: &Module,
-        op: OpId,
+        operands: &[Value],
+        results: impl ExactSizeIterator<Item = Value>,
     ) -> bool {
-        let operands = module.operands(op);
-        self.semantics == semantics
-            && self.policy == policy
+        let (ops, res) = self.types.split_at(self.num_operands.min(self.types.len()));
+        self.num_operands == operands.len()
+            && res.len() == results.len()
+            && self.semantics == semantics
+            && same_policy(self.policy, policy)
             && self.dims_attr == dims_attr
-            && self.num_operands == operands.len()
-            && self.types.len() == operands.len() + module.num_results(op)
             && operands
                 .iter()
-                .copied()
-                .chain(module.results(op))
-                .zip(&self.types)
-                .all(|(v, &t)| module.value_type(v) == t)
+                .zip(ops)
+                .all(|(&v, &t)| module.value_type(v) == t)
+            && results.zip(res).all(|(r, &t)| module.value_type(r) == t)
+    }
+}
+
+/// `a == b`, comparing an attribute name by address before its text (policies come
+/// from `static` op definitions, so the addresses are usually equal).
+#[inline]
+fn same_policy(a: BroadcastPolicy, b: BroadcastPolicy) -> bool {
+    match (a, b) {
+        (BroadcastPolicy::Explicit { attr: x }, BroadcastPolicy::Explicit { attr: y })
+        | (
+            BroadcastPolicy::NumPyOrExplicit { attr: x },
+            BroadcastPolicy::NumPyOrExplicit { attr: y },
+        ) => std::ptr::eq(x, y) || x == y,
+        _ => a == b,
     }
 }
 
@@ -66,7 +81,7 @@ const SLOTS: usize = 256;
 /// indexed by a hash of the type handles answers most ops without building
 /// a key, which keeps the trait at a few nanoseconds per op.
 pub struct BroadcastVerifier {
-    slots: Vec<Option<(Key, Verdict)>>,
+    slots: Box<[Option<(Key, Verdict)>; SLOTS]>,
     memo: FxHashMap<Key, Verdict>,
     semantics: Option<Semantics>,
     /// Obligation texts by memoized verdict.
@@ -90,7 +105,7 @@ pub struct Obligation {
 impl Default for BroadcastVerifier {
     fn default() -> Self {
         BroadcastVerifier {
-            slots: vec![None; SLOTS],
+            slots: Box::new(std::array::from_fn(|_| None)),
             memo: FxHashMap::default(),
             semantics: None,
             worded: FxHashMap::default(),
@@ -233,7 +248,6 @@ impl BroadcastVerifier {
         // The setting is read once per verifier: a context lookup per op would cost
         // as much as the memo saves.
         let semantics = *self.semantics.get_or_insert_with(|| semantics(ctx));
-        let view = OpView::new(ctx, module, op, policy);
         let dims_attr = match policy {
             BroadcastPolicy::Explicit { attr } | BroadcastPolicy::NumPyOrExplicit { attr } => self
                 .dims_symbol(ctx, attr)
@@ -242,50 +256,31 @@ impl BroadcastVerifier {
         };
         let operands = module.operands(op);
         let mut h = FxHasher::default();
-        for v in operands.iter().copied().chain(module.results(op)) {
+        for &v in operands {
             h.write_usize(module.value_type(v).index());
         }
-        let slot = usize::try_from(h.finish()).unwrap_or_default() % SLOTS;
-        let hit = self
-            .slots
-            .get(slot)
-            .and_then(Option::as_ref)
-            .is_some_and(|(key, _)| key.matches(semantics, policy, dims_attr, module, op));
-        if !hit {
-            let key = Key {
+        for v in module.results(op) {
+            h.write_usize(module.value_type(v).index());
+        }
+        // `SLOTS` is a power of two: the mask keeps the index in bounds.
+        let slot = (h.finish() as usize) & (SLOTS - 1);
+        let hit = self.slots[slot].as_ref().is_some_and(|(key, _)| {
+            key.matches(
                 semantics,
                 policy,
                 dims_attr,
-                num_operands: operands.len(),
-                types: operands
-                    .iter()
-                    .copied()
-                    .chain(module.results(op))
-                    .map(|v| module.value_type(v))
-                    .collect(),
-            };
-            let verdict = match self.memo.get(&key) {
-                Some(verdict) => verdict.clone(),
-                None => {
-                    let policy = view.checked_policy()?;
-                    let verdict = broadcastable::verify_with_policy(
-                        &policy,
-                        semantics,
-                        &view.operand_types(),
-                        &view.result_types(),
-                    )
-                    .map(Rc::new);
-                    self.memo.insert(key.clone(), verdict.clone());
-                    verdict
-                }
-            };
-            if let Some(entry) = self.slots.get_mut(slot) {
-                *entry = Some((key, verdict));
-            }
+                module,
+                operands,
+                module.results(op),
+            )
+        });
+        if !hit {
+            let entry = self.miss(ctx, module, op, (semantics, policy, dims_attr))?;
+            self.slots[slot] = Some(entry);
         }
-        match self.slots.get(slot).and_then(Option::as_ref) {
+        match &self.slots[slot] {
             Some((_, verdict)) => Ok(verdict),
-            // Unreachable: `slot < SLOTS` and the slot was just filled.
+            // Unreachable: the slot was just filled.
             None => Err(op_error(
                 ctx,
                 module,
@@ -293,6 +288,49 @@ impl BroadcastVerifier {
                 "internal error: broadcast memo slot",
             )),
         }
+    }
+
+    /// The key and verdict of `op` when its slot holds another signature: from the
+    /// memo, or worked out by the shape algebra and memoized.
+    #[cold]
+    #[inline(never)]
+    fn miss(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        (semantics, policy, dims_attr): (Semantics, BroadcastPolicy, Option<Attribute>),
+    ) -> Result<(Key, Verdict), Diagnostic> {
+        let operands = module.operands(op);
+        let key = Key {
+            semantics,
+            policy,
+            dims_attr,
+            num_operands: operands.len(),
+            types: operands
+                .iter()
+                .copied()
+                .chain(module.results(op))
+                .map(|v| module.value_type(v))
+                .collect(),
+        };
+        let verdict = match self.memo.get(&key) {
+            Some(verdict) => verdict.clone(),
+            None => {
+                let view = OpView::new(ctx, module, op, policy);
+                let policy = view.checked_policy()?;
+                let verdict = broadcastable::verify_with_policy(
+                    &policy,
+                    semantics,
+                    &view.operand_types(),
+                    &view.result_types(),
+                )
+                .map(Rc::new);
+                self.memo.insert(key.clone(), verdict.clone());
+                verdict
+            }
+        };
+        Ok((key, verdict))
     }
 }
 

@@ -9,10 +9,11 @@ use broadcastable::in_dim::{InDimError, validate_in_dim};
 use broadcastable::{Error, Inferred, Shape, array_api, onnx, verify_inferred};
 use broadcastable_ir::UNIDIRECTIONAL;
 use smallvec::SmallVec;
-use tensor_ir::ods::attr_types::I64Array;
+use tensor_ir::ods::AttrDef;
+use tensor_ir::ods::attr_types::{I64Array, i64_slice};
 use tensor_ir::ods::describe;
 use tensor_ir::registry::{OpTrait, Syntax};
-use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
+use tensor_ir::{Attribute, Context, Module, NamedAttr, OpId, Type};
 
 use crate::support::{
     RANKED_TENSOR, SHAPE, TENSOR, VResult, dims_of, fail, operand_type, result_type,
@@ -28,6 +29,30 @@ pub(crate) fn shape_text(s: &Shape) -> String {
             format!("[{}]", items.join(", "))
         }
     }
+}
+
+/// Inherent attribute `index` of `attrs` (an op definition's) on `op`. Verifiers read
+/// attributes so, not through a typed handle: they run after the declared checks,
+/// which `cast` would repeat, and the handle's accessors copy arrays.
+pub(crate) fn inherent_attr(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    attrs: &[AttrDef],
+    index: usize,
+) -> Option<Attribute> {
+    tensor_ir::ods::attr_at(ctx, module, op, index, attrs.get(index)?.name)
+}
+
+/// [`inherent_attr`] read in place as an `array<i64: ...>`.
+pub(crate) fn i64_array<'c>(
+    ctx: &'c Context,
+    module: &Module,
+    op: OpId,
+    attrs: &[AttrDef],
+    index: usize,
+) -> Option<&'c [i64]> {
+    i64_slice(ctx, inherent_attr(ctx, module, op, attrs, index)?)
 }
 
 /// A shape operand #1, if present, has one entry per result dimension.
@@ -115,26 +140,32 @@ tensor_ir::op! {
 }
 
 fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    let Some(this) = BroadcastInDimOp::cast(ctx, module, op) else {
+    // The declared checks passed: the op has its operand, result and dimensions.
+    let (Some(src), Some(res)) = (operand_type(module, op, 0), result_type(module, op, 0)) else {
         return Ok(());
     };
-    let src = module.value_type(this.operand(module));
-    let res = module.value_type(this.result(module));
     if tensor_elem(ctx, src) != tensor_elem(ctx, res) {
         same_element_as_operand(ctx, module, op, (0, 0))?;
     }
     let (Some(src_dims), Some(res_dims)) = (tensor_dims(ctx, src), tensor_dims(ctx, res)) else {
         return Ok(());
     };
-    if this.shape(module).is_some() {
+    // The optional shape operand follows the operand.
+    if module.operands(op).len() > 1 {
         check_shape_operand(ctx, module, op, res)?;
     } else {
         check_dynamic_result_has_shape(ctx, module, op, res)?;
     }
-    let bd = this.broadcast_dimensions(ctx, module);
-    let error = match validate_in_dim(&dims_of(src_dims), &dims_of(res_dims), &bd) {
-        Ok(()) => return verify_nonexpanding(ctx, module, this, (src_dims, res_dims), &bd),
-        Err(e) => e,
+    let Some(bd) = i64_array(ctx, module, op, BroadcastInDimOp::ATTRIBUTES, 0) else {
+        return Ok(());
+    };
+    // The algebra decides (and words) only what the dims do not settle at once.
+    let error = match in_dim_fits(src_dims, res_dims, bd) {
+        true => None,
+        false => validate_in_dim(&dims_of(src_dims), &dims_of(res_dims), bd).err(),
+    };
+    let Some(error) = error else {
+        return verify_nonexpanding(ctx, module, op, (src_dims, res_dims), bd);
     };
     // Worded only on failure: the verifier runs on every op.
     let operand = describe(ctx, "operand", 0, src);
@@ -169,17 +200,39 @@ fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult 
     fail(ctx, module, op, message)
 }
 
+/// Whether `validate_in_dim` accepts an operand of dims `src` broadcast into `res` by
+/// `bd` (`?` is any negative size), read off the dims without building shapes: one
+/// distinct entry in `[0, rank)` per operand dim, whose static size is 1 or the
+/// static size it maps to. `false` also for a result of rank over 64, which the
+/// algebra then decides. A proptest keeps the two equal.
+pub(crate) fn in_dim_fits(src: &[i64], res: &[i64], bd: &[i64]) -> bool {
+    if bd.len() != src.len() || res.len() > 64 {
+        return false;
+    }
+    // Result dims taken so far, as bits: a repeat is found in O(1).
+    let mut taken = 0u64;
+    src.iter().zip(bd).all(|(&s, &t)| {
+        let Some(t) = usize::try_from(t).ok().filter(|&t| t < res.len()) else {
+            return false;
+        };
+        let bit = 1u64 << t;
+        let fresh = taken & bit == 0;
+        taken |= bit;
+        let r = res[t];
+        fresh && (s < 0 || r < 0 || s == 1 || s == r)
+    })
+}
+
 /// `known_nonexpanding_dimensions` name distinct operand dims that do not stretch:
 /// where the operand's and the result's sizes are static, they are equal.
 fn verify_nonexpanding(
     ctx: &Context,
     module: &Module,
-    this: BroadcastInDimOp,
+    op: OpId,
     (src, res): (&[i64], &[i64]),
     bd: &[i64],
 ) -> VResult {
-    let op = this.op();
-    let Some(known) = this.known_nonexpanding_dimensions(ctx, module) else {
+    let Some(known) = i64_array(ctx, module, op, BroadcastInDimOp::ATTRIBUTES, 1) else {
         return Ok(());
     };
     // Operand dims listed so far: a repeat is found in O(1).
@@ -278,15 +331,17 @@ tensor_ir::op! {
 }
 
 fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    let Some(this) = BroadcastToOp::cast(ctx, module, op) else {
+    // The declared checks passed: the op has its operand and result.
+    let (Some(src), Some(res)) = (operand_type(module, op, 0), result_type(module, op, 0)) else {
         return Ok(());
     };
-    let src = module.value_type(this.operand(module));
-    let res = module.value_type(this.result(module));
     if tensor_elem(ctx, src) != tensor_elem(ctx, res) {
         same_element_as_operand(ctx, module, op, (0, 0))?;
     }
-    let sizes = match (this.shape(ctx, module), this.target_shape(module)) {
+    let attr = i64_array(ctx, module, op, BroadcastToOp::ATTRIBUTES, 0);
+    // The optional shape operand follows the operand.
+    let operand = module.operands(op).get(1);
+    let sizes = match (attr, operand) {
         (Some(_), Some(_)) => {
             return fail(
                 ctx,
@@ -329,30 +384,34 @@ fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
                     ),
                 );
             }
-            let target = Shape::ranked(dims_of(&sizes));
-            if let Err(e) =
-                verify_inferred(Inferred::unconditional(target.clone()), &shape(ctx, res))
-            {
-                let why = e
-                    .result_mismatch()
-                    .map(|r| format!(": {}", r.mismatch))
-                    .unwrap_or_default();
-                return fail(
-                    ctx,
-                    module,
-                    op,
-                    format!(
-                        "{} does not have the shape {}{why}",
-                        describe(ctx, "result", 0, res),
-                        shape_text(&target)
-                    ),
-                );
+            // A result of exactly these sizes has the shape: the usual case, settled
+            // without building shapes.
+            if tensor_dims(ctx, res) != Some(sizes) {
+                let target = Shape::ranked(dims_of(sizes));
+                if let Err(e) =
+                    verify_inferred(Inferred::unconditional(target.clone()), &shape(ctx, res))
+                {
+                    let why = e
+                        .result_mismatch()
+                        .map(|r| format!(": {}", r.mismatch))
+                        .unwrap_or_default();
+                    return fail(
+                        ctx,
+                        module,
+                        op,
+                        format!(
+                            "{} does not have the shape {}{why}",
+                            describe(ctx, "result", 0, res),
+                            shape_text(&target)
+                        ),
+                    );
+                }
             }
             Some(sizes)
         }
     };
     // The target: the attribute's sizes, else the result's dims (`None`: unranked).
-    let target_dims = sizes.as_deref().or_else(|| tensor_dims(ctx, res));
+    let target_dims = sizes.or_else(|| tensor_dims(ctx, res));
     if broadcasts_into(tensor_dims(ctx, src), target_dims) {
         return Ok(());
     }

@@ -2,11 +2,12 @@
 //! Shapes are values of type `tensor<Nxindex>`.
 
 use broadcastable::Dim;
-use tensor_ir::ods::attr_types::{DenseI64ArrayAttr, I64Attr};
+use tensor_ir::ods::attr_types::{AttrType, DenseI64ArrayAttr, I64Attr};
 use tensor_ir::ods::describe;
 use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 
+use crate::broadcast::{i64_array, inherent_attr};
 use crate::support::{
     INDEX_OR_SCALAR, SHAPE, ShapesPolicy, TENSOR, VResult, expect_dim_of_operand, fail,
     operand_type, result_type, shape_length, shape_type, tensor_dims,
@@ -214,15 +215,16 @@ tensor_ir::op! {
 }
 
 fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult {
-    let Some(this) = BroadcastShapesOp::cast(ctx, module, op) else {
-        return Ok(());
-    };
     let operands = module.operand_types(op);
     if operands.is_empty() {
         return fail(ctx, module, op, "expected at least 1 operands, but found 0");
     }
-    let policy = this.policy(ctx, module).unwrap_or("numpy");
-    if let Some(dims) = this.broadcast_dimensions(ctx, module) {
+    // Read in place, after the declared checks (see `inherent_attr`).
+    let attrs = BroadcastShapesOp::ATTRIBUTES;
+    let policy = inherent_attr(ctx, module, op, attrs, 0)
+        .and_then(|a| <ShapesPolicy as AttrType>::get(ctx, a))
+        .unwrap_or("numpy");
+    if let Some(dims) = i64_array(ctx, module, op, attrs, 1) {
         if policy != "numpy" || operands.len() != 2 {
             return fail(
                 ctx,
@@ -238,7 +240,7 @@ fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult 
         if let (Some(a), Some(b)) = (a, b) {
             let any = |n| vec![Dim::Dynamic; n];
             if let Err(e) =
-                broadcastable::xla::validate_broadcast_dimensions(&any(a), &any(b), &dims)
+                broadcastable::xla::validate_broadcast_dimensions(&any(a), &any(b), dims)
             {
                 return fail(
                     ctx,

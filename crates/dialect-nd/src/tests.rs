@@ -139,11 +139,16 @@ fn every_op_that_can_broadcast_is_lowered() {
 /// Dims of a type as `tensor_ir` spells them (`?` is `DYNAMIC`), or unranked.
 fn dims_strategy() -> impl proptest::strategy::Strategy<Value = Option<Vec<i64>>> {
     use proptest::prelude::*;
-    let dim = prop_oneof![Just(tensor_ir::DYNAMIC), 0i64..4];
     prop_oneof![
         1 => Just(None),
-        6 => proptest::collection::vec(dim, 0..5).prop_map(Some),
+        6 => proptest::collection::vec(dim_strategy(), 0..5).prop_map(Some),
     ]
+}
+
+/// A dim: `?` or a small static size.
+fn dim_strategy() -> impl proptest::strategy::Strategy<Value = i64> {
+    use proptest::prelude::*;
+    prop_oneof![Just(tensor_ir::DYNAMIC), 0i64..4]
 }
 
 /// The algebra's shape of `dims`.
@@ -168,6 +173,28 @@ proptest::proptest! {
         );
         proptest::prop_assert_eq!(
             crate::broadcast::broadcasts_into(src.as_deref(), target.as_deref()),
+            algebra.is_ok()
+        );
+    }
+
+    /// `nd.broadcast_in_dim`'s verifier accepts from the dims what
+    /// `in_dim::validate_in_dim` accepts from shapes.
+    #[test]
+    fn in_dim_fits_is_the_algebras_verdict(
+        src in proptest::collection::vec(dim_strategy(), 0..4),
+        res in proptest::collection::vec(dim_strategy(), 0..5),
+        entries in proptest::collection::vec(-1i64..6, 5),
+        extra in 0usize..2,
+    ) {
+        // One entry per operand dim half the time, one too many otherwise.
+        let bd = &entries[..src.len() + extra];
+        let algebra = broadcastable::in_dim::validate_in_dim(
+            &crate::support::dims_of(&src),
+            &crate::support::dims_of(&res),
+            bd,
+        );
+        proptest::prop_assert_eq!(
+            crate::broadcast::in_dim_fits(&src, &res, bd),
             algebra.is_ok()
         );
     }

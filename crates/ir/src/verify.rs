@@ -267,16 +267,18 @@ impl<'a> Verifier<'a> {
                 };
                 return Err(current(d));
             }
-            return self
-                .verify_operands_live(op)
-                .and_then(|()| self.verify_successors(op))
-                .and_then(|()| self.verify_regions(op, true))
-                .and_then(|()| self.verify_operands_dominate(op));
+            let dominated = self.verify_operands_live(op)?;
+            self.verify_successors(op)?;
+            self.verify_regions(op, true)?;
+            return match dominated {
+                true => Ok(()),
+                false => self.verify_operands_dominate(op),
+            };
         };
         let def = ctx.op_def_of_kind(kind);
         let plan = ctx.plan_of_kind(kind);
         // Upstream checks operands on entering the op, before its own invariants.
-        self.verify_operands_live(op)?;
+        let dominated = self.verify_operands_live(op)?;
         if plan.has_trait(OpTrait::ZeroResults) && module.num_results(op) != 0 {
             return Err(current(op_error(ctx, module, op, "requires zero results")));
         }
@@ -321,7 +323,9 @@ impl<'a> Verifier<'a> {
         };
         for t in external {
             let OpTrait::External(e) = t else { continue };
-            if let Some((_, check)) = checks.iter_mut().find(|(k, _)| *k == e.key) {
+            // Keys are `static` strings, most often the same one: address first.
+            let same = |k: &str| std::ptr::eq(k, e.key) || k == e.key;
+            if let Some((_, check)) = checks.iter_mut().find(|(k, _)| same(k)) {
                 check.check(ctx, module, op, e.param).map_err(current)?;
             }
         }
@@ -334,7 +338,9 @@ impl<'a> Verifier<'a> {
         }
         // Upstream checks dominance once the structure is known to be sound, and
         // symbol uses last, once the ops themselves are valid.
-        self.verify_operands_dominate(op)?;
+        if !dominated {
+            self.verify_operands_dominate(op)?;
+        }
         if let Some(verify_uses) = def.verify_symbol_uses {
             verify_uses(ctx, module, op, self.symbols()).map_err(current)?;
         }
@@ -389,14 +395,29 @@ impl<'a> Verifier<'a> {
 
     /// Every operand is a live value of the module: not a result of an erased or
     /// detached op, nor an argument of a detached block or an erased argument, as
-    /// edits can leave them.
-    fn verify_operands_live(&self, op: OpId) -> Result<(), Diagnostic> {
+    /// edits can leave them. Returns whether every operand is also one of the common
+    /// cases [`Verifier::verify_operands_dominate`] settles at once (a result of an
+    /// earlier op of the same block, or an argument of that block): then that check
+    /// has nothing to do, and the operands are read once per op, not twice.
+    fn verify_operands_live(&self, op: OpId) -> Result<bool, Diagnostic> {
         let module = self.module;
+        let block = module.op(op).parent();
+        let position = self.positions[op.index()];
+        let earlier_in_block = block.is_some() && position != u32::MAX;
+        let mut dominated = true;
         for (i, &v) in module.operands(op).iter().enumerate() {
             let problem = match module.value(v).def() {
-                ValueDef::Result { op: d, .. } => self.detached_op(d),
-                ValueDef::BlockArg { block, .. } => (!self.in_tree(block))
-                    .then_some("is an argument of a block that is not in the module"),
+                ValueDef::Result { op: d, .. } => {
+                    dominated &= earlier_in_block
+                        && module.op(d).parent() == block
+                        && self.positions[d.index()] < position;
+                    self.detached_op(d)
+                }
+                ValueDef::BlockArg { block: b, .. } => {
+                    dominated &= Some(b) == block;
+                    (!self.in_tree(b))
+                        .then_some("is an argument of a block that is not in the module")
+                }
                 ValueDef::Placeholder => {
                     Some("is not defined (an erased block argument or an unresolved reference)")
                 }
@@ -405,7 +426,7 @@ impl<'a> Verifier<'a> {
                 return Err(self.operand_error(op, i, problem));
             }
         }
-        Ok(())
+        Ok(dominated)
     }
 
     /// Every operand's definition dominates the use: a result of an earlier op (in
@@ -679,11 +700,7 @@ impl<'a> Verifier<'a> {
                         ));
                     }
                 }
-                let nested_isolated = self
-                    .ctx
-                    .op_def(module.op(inner).name())
-                    .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove));
-                if nested_isolated {
+                if self.is_isolated(inner) {
                     continue;
                 }
             }
@@ -709,9 +726,12 @@ impl<'a> Verifier<'a> {
         let Some(op) = module.region(region).parent() else {
             return true;
         };
-        self.ctx
-            .op_def(module.op(op).name())
-            .is_some_and(|d| !d.has_trait(OpTrait::HasOnlyGraphRegion))
+        self.ctx.op_kind(module.op(op).name()).is_some_and(|k| {
+            !self
+                .ctx
+                .plan_of_kind(k)
+                .has_trait(OpTrait::HasOnlyGraphRegion)
+        })
     }
 
     /// The symbol tables of the tree, built on first use.
@@ -728,10 +748,16 @@ impl<'a> Verifier<'a> {
         })
     }
 
+    /// Whether `op` is registered and isolated from above (a bit of its plan, not a
+    /// search of its traits: the isolation check asks for every op it walks).
     fn is_isolated(&self, op: OpId) -> bool {
         self.ctx
-            .op_def(self.module.op(op).name())
-            .is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove))
+            .op_kind(self.module.op(op).name())
+            .is_some_and(|k| {
+                self.ctx
+                    .plan_of_kind(k)
+                    .has_trait(OpTrait::IsolatedFromAbove)
+            })
     }
 
     fn block_is_inside(&self, block: BlockId, op: OpId) -> bool {
