@@ -388,13 +388,7 @@ fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
             // without building shapes.
             if tensor_dims(ctx, res) != Some(sizes) {
                 let target = Shape::ranked(dims_of(sizes));
-                if let Err(e) =
-                    verify_inferred(Inferred::unconditional(target.clone()), &shape(ctx, res))
-                {
-                    let why = e
-                        .result_mismatch()
-                        .map(|r| format!(": {}", r.mismatch))
-                        .unwrap_or_default();
+                if let Some(why) = misfit(ctx, Inferred::unconditional(target.clone()), res) {
                     return fail(
                         ctx,
                         module,
@@ -535,11 +529,7 @@ fn verify_broadcast(ctx: &Context, module: &Module, op: OpId) -> VResult {
         }
     };
     for (k, r) in module.result_types(op).into_iter().enumerate() {
-        if let Err(e) = verify_inferred(common.clone(), &shape(ctx, r)) {
-            let why = e
-                .result_mismatch()
-                .map(|m| format!(": {}", m.mismatch))
-                .unwrap_or_default();
+        if let Some(why) = misfit(ctx, common.clone(), r) {
             return fail(
                 ctx,
                 module,
@@ -617,4 +607,15 @@ fn verify_assign(ctx: &Context, module: &Module, op: OpId) -> VResult {
         );
     }
     Ok(())
+}
+
+/// Why a result of type `ty` does not have the shape `inferred` gives it (the
+/// mismatch as `": ..."`, or empty), if it does not.
+fn misfit(ctx: &Context, inferred: Inferred, ty: Type) -> Option<String> {
+    let e = verify_inferred(inferred, &shape(ctx, ty)).err()?;
+    Some(
+        e.result_mismatch()
+            .map(|m| format!(": {}", m.mismatch))
+            .unwrap_or_default(),
+    )
 }
