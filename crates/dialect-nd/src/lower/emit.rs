@@ -187,7 +187,7 @@ const MAX_LIKE: usize = 16;
 /// `nd.shape_of`, as the import (`--convert-upstream-to-nd`) reads it back.
 /// Taking the shape a tensor was given, rather than `nd.shape_of` of each new
 /// tensor, is what lets the ops of a chain share their shapes and broadcasts.
-pub(crate) fn natural_shape(
+fn natural_shape(
     b: &mut Builder<'_>,
     loc: Location,
     v: Value,
@@ -199,12 +199,13 @@ pub(crate) fn natural_shape(
     // Unranked tensors keep `nd.shape_of`: the import of rank specialisation
     // rebuilds each op with stand-ins for the values before it, which have no
     // shape recorded.
-    let steps = if rank.is_some() { MAX_LIKE } else { 0 };
-    for _ in 0..steps {
-        match memo.shapes.get(&t) {
-            Some(&ShapeOf::Like(w)) => t = w,
-            Some(&ShapeOf::Shape(s)) if b.module.value_type(s) == ty => return Ok(s),
-            _ => break,
+    if rank.is_some() {
+        for _ in 0..MAX_LIKE {
+            match memo.shapes.get(&t) {
+                Some(&ShapeOf::Like(w)) => t = w,
+                Some(&ShapeOf::Shape(s)) if b.module.value_type(s) == ty => return Ok(s),
+                _ => break,
+            }
         }
     }
     let op = ShapeOfOp::build(b, loc, t, ty)?;

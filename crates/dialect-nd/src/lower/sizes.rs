@@ -287,27 +287,18 @@ impl<'a> Sizes<'a> {
         if let Some(s) = combine(sizes.iter().copied()) {
             return Some(s);
         }
-        let symbols = || sizes.iter().filter(|s| matches!(s, Size::Of(..)));
-        for &a in symbols() {
-            let statics_fit = sizes.iter().all(|&s| match s {
-                Size::Static(n) => n == 1,
-                Size::Of(..) => true,
-            });
-            if !statics_fit {
-                return None;
-            }
-            let mut all = true;
-            for &b in symbols() {
-                if b != a && !self.absorbs(a, b, walk) {
-                    all = false;
-                    break;
-                }
-            }
-            if all {
-                return Some(a);
-            }
+        // A static size other than 1 would have decided `combine`, unless two
+        // conflict: then nothing absorbs them.
+        if sizes
+            .iter()
+            .any(|&s| matches!(s, Size::Static(n) if n != 1))
+        {
+            return None;
         }
-        None
+        let symbols = || sizes.iter().filter(|s| matches!(s, Size::Of(..)));
+        symbols()
+            .copied()
+            .find(|&a| symbols().all(|&b| b == a || self.absorbs(a, b, walk)))
     }
 
     /// The size `sizes` broadcast to, if provable ([`Sizes::join`]).
