@@ -403,21 +403,14 @@ impl<'a> Verifier<'a> {
         let module = self.module;
         let block = module.op(op).parent();
         let position = self.positions[op.index()];
-        let earlier_in_block = block.is_some() && position != u32::MAX;
         let mut dominated = true;
         for (i, &v) in module.operands(op).iter().enumerate() {
-            let problem = match module.value(v).def() {
-                ValueDef::Result { op: d, .. } => {
-                    dominated &= earlier_in_block
-                        && module.op(d).parent() == block
-                        && self.positions[d.index()] < position;
-                    self.detached_op(d)
-                }
-                ValueDef::BlockArg { block: b, .. } => {
-                    dominated &= Some(b) == block;
-                    (!self.in_tree(b))
-                        .then_some("is an argument of a block that is not in the module")
-                }
+            let def = module.value(v).def();
+            dominated &= self.dominates_plainly(def, block, position);
+            let problem = match def {
+                ValueDef::Result { op: d, .. } => self.detached_op(d),
+                ValueDef::BlockArg { block: b, .. } => (!self.in_tree(b))
+                    .then_some("is an argument of a block that is not in the module"),
                 ValueDef::Placeholder => {
                     Some("is not defined (an erased block argument or an unresolved reference)")
                 }
@@ -427,6 +420,22 @@ impl<'a> Verifier<'a> {
             }
         }
         Ok(dominated)
+    }
+
+    /// The common cases of dominance, settled without a dominator tree: a result
+    /// of an earlier op of the user's block, or an argument of that block,
+    /// dominates a user at `position` in `block`, whatever the region's kind.
+    fn dominates_plainly(&self, def: ValueDef, block: Option<BlockId>, position: u32) -> bool {
+        match def {
+            ValueDef::Result { op: d, .. } => {
+                block.is_some()
+                    && position != u32::MAX
+                    && self.module.op(d).parent() == block
+                    && self.positions[d.index()] < position
+            }
+            ValueDef::BlockArg { block: b, .. } => Some(b) == block,
+            ValueDef::Placeholder => false,
+        }
     }
 
     /// Every operand's definition dominates the use: a result of an earlier op (in
@@ -453,19 +462,8 @@ impl<'a> Verifier<'a> {
         };
         'operands: for (i, &v) in module.operands(op).iter().enumerate() {
             let def = module.value(v).def();
-            // The common cases: a result of an earlier op of the same block, or an
-            // argument of that block, dominates whatever the region's kind.
-            match def {
-                ValueDef::Result { op: d, .. }
-                    if block.is_some()
-                        && module.op(d).parent() == block
-                        && position != u32::MAX
-                        && self.positions[d.index()] < position =>
-                {
-                    continue;
-                }
-                ValueDef::BlockArg { block: b, .. } if Some(b) == block => continue,
-                _ => {}
+            if self.dominates_plainly(def, block, position) {
+                continue;
             }
             let (def_block, def_op) = match def {
                 ValueDef::Result { op: d, .. } => match module.op(d).parent() {
