@@ -476,6 +476,17 @@ impl Worker {
                 break;
             }
         }
+        // Requests still queued behind the exit are answered too: every job was sent
+        // before the flag was set.
+        for job in jobs.try_iter() {
+            if let Job::Request { id, .. } = job {
+                self.reply(message::error(
+                    id,
+                    code::REQUEST_CANCELLED,
+                    "the server exits",
+                ));
+            }
+        }
         self.abandon("the server exits");
     }
 

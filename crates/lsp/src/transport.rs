@@ -107,6 +107,7 @@ pub fn read_loop(input: impl BufRead, messages: &Sender<Incoming>, reply: &mut d
     let mut input = Rewind {
         back: VecDeque::new(),
         inner: input,
+        rest_of_body: 0,
     };
     // Whether the last frame was answered as broken: bytes skipped right after it are
     // its own rest, already answered for.
@@ -178,13 +179,27 @@ fn read_frame<R: BufRead>(input: &mut Rewind<R>) -> io::Result<(Frame, bool)> {
     let mut in_headers = false;
     let mut skipped = false;
     let mut line = Vec::new();
+    // The rest of the last body, after the point where it stopped being JSON: not
+    // headers, unless the next message's header is in it (its length was too large).
+    let mut rest = std::mem::take(&mut input.rest_of_body);
     loop {
         line.clear();
-        let n = (&mut *input)
-            .take(MAX_HEADER_LINE as u64)
-            .read_until(b'\n', &mut line)?;
+        let limit = if rest > 0 {
+            rest.min(MAX_HEADER_LINE as u64)
+        } else {
+            MAX_HEADER_LINE as u64
+        };
+        let n = (&mut *input).take(limit).read_until(b'\n', &mut line)?;
         if n == 0 {
             return Ok((Frame::End, skipped));
+        }
+        if rest > 0 {
+            rest -= n as u64;
+            if let Some(at) = find_header(&line) {
+                input.unread(&line[at..]);
+                rest = 0;
+            }
+            continue;
         }
         let complete = line.ends_with(b"\n");
         let mut text = trim_newline(&line);
@@ -198,7 +213,10 @@ fn read_frame<R: BufRead>(input: &mut Rewind<R>) -> io::Result<(Frame, bool)> {
         } else if text.is_empty() && complete {
             break;
         }
-        match header(text).filter(|_| complete) {
+        // A header glued to the end of something else is not one: the rest of a
+        // broken message comes first.
+        let glued = find_header(text).is_some_and(|at| at > 0);
+        match header(text).filter(|_| complete && !glued) {
             Some((name, value)) => {
                 in_headers = true;
                 if name.eq_ignore_ascii_case(b"content-length") {
@@ -213,8 +231,8 @@ fn read_frame<R: BufRead>(input: &mut Rewind<R>) -> io::Result<(Frame, bool)> {
             }
             None => {
                 // The rest of a broken message. The next header may follow on the same
-                // line (a body has no newline at its end), or straddle the end of an
-                // overlong line.
+                // line (a body has no newline at its end), or straddle the point where
+                // an overlong line is cut.
                 skipped = true;
                 in_headers = false;
                 length = None;
@@ -232,7 +250,14 @@ fn read_frame<R: BufRead>(input: &mut Rewind<R>) -> io::Result<(Frame, bool)> {
         Some(Ok(n)) if n > MAX_BODY => Frame::Bad(format!(
             "a message of {n} bytes, more than the {MAX_BODY} read; skipped up to the next header"
         )),
-        Some(Ok(n)) => Frame::Json(read_json(&mut (&mut *input).take(n as u64))),
+        Some(Ok(n)) => {
+            let mut body = (&mut *input).take(n as u64);
+            let json = read_json(&mut body);
+            if json.is_err() {
+                input.rest_of_body = body.limit();
+            }
+            Frame::Json(json)
+        }
     };
     Ok((frame, skipped))
 }
@@ -278,6 +303,9 @@ fn find_header(bytes: &[u8]) -> Option<usize> {
 struct Rewind<R> {
     back: VecDeque<u8>,
     inner: R,
+    /// How much of the last body is left after the point where it was found not to
+    /// be JSON.
+    rest_of_body: u64,
 }
 
 impl<R> Rewind<R> {
