@@ -71,7 +71,10 @@ pub fn stdio() -> io::Result<(Connection, IoThreads)> {
         .name("tensor-lsp-reader".into())
         .spawn(move || {
             let stdin = io::stdin();
-            read_loop(stdin.lock(), &reader_tx, &mut |reply| {
+            // Bodies are read through the buffer: a larger one than stdin's own
+            // means fewer reads of a large document.
+            let input = io::BufReader::with_capacity(1 << 16, stdin.lock());
+            read_loop(input, &reader_tx, &mut |reply| {
                 // Answers the reader gives itself, written whole under the lock so
                 // they never interleave with the writer's. Not through the writer:
                 // the reader may outlive the connection, which would keep the
@@ -252,7 +255,7 @@ fn read_frame<R: BufRead>(input: &mut Rewind<R>) -> io::Result<(Frame, bool)> {
         )),
         Some(Ok(n)) => {
             let mut body = (&mut *input).take(n as u64);
-            let json = read_json(&mut body);
+            let json = read_json(&mut body)?;
             if json.is_err() {
                 input.rest_of_body = body.limit();
             }
@@ -267,15 +270,82 @@ fn read_frame<R: BufRead>(input: &mut Rewind<R>) -> io::Result<(Frame, bool)> {
 /// are the next frame, and waiting for the rest would wait for messages the client
 /// sends only after this one's answer. Whitespace after the value is skipped by the
 /// next [`read_frame`]; anything else is read as the next frame.
-fn read_json(body: &mut impl BufRead) -> Result<Value, String> {
-    let mut values = serde_json::Deserializer::from_reader(body).into_iter::<Value>();
-    match values.next() {
-        None => Err("an empty message".into()),
-        Some(Ok(value)) => Ok(value),
-        Some(Err(e)) if e.is_eof() => {
-            Err("the message ends before its JSON does (Content-Length too small?)".into())
+fn read_json(body: &mut impl BufRead) -> io::Result<Result<Value, String>> {
+    let mut bytes = Vec::new();
+    let mut end = ValueEnd::default();
+    loop {
+        let chunk = body.fill_buf()?;
+        if chunk.is_empty() {
+            break;
         }
-        Some(Err(e)) => Err(format!("the message is not JSON: {e}")),
+        let (n, done) = end.scan(chunk);
+        bytes.extend_from_slice(&chunk[..n]);
+        body.consume(n);
+        if done {
+            break;
+        }
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Err("an empty message".into()));
+    }
+    // serde_json's reader-based parser would find the end itself, but reads a byte
+    // at a time: several times slower on a large document.
+    Ok(serde_json::from_slice(&bytes).map_err(|e| {
+        if e.is_eof() {
+            "the message ends before its JSON does (Content-Length too small?)".into()
+        } else {
+            format!("the message is not JSON: {e}")
+        }
+    }))
+}
+
+/// Where a JSON object, array or string ends, found by matching brackets and quotes
+/// (serde_json then parses what it delimits). A bare scalar has no end it can see:
+/// it runs to the end of the body.
+#[derive(Default)]
+struct ValueEnd {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl ValueEnd {
+    /// How much of `chunk` belongs to the value, and whether the value ends there.
+    fn scan(&mut self, chunk: &[u8]) -> (usize, bool) {
+        let mut i = 0;
+        while i < chunk.len() {
+            let b = chunk[i];
+            i += 1;
+            if self.in_string {
+                if self.escaped {
+                    self.escaped = false;
+                } else if b == b'\\' {
+                    self.escaped = true;
+                } else if b == b'"' {
+                    self.in_string = false;
+                    if self.depth == 0 {
+                        return (i, true);
+                    }
+                } else {
+                    // A document's text is mostly inside one string.
+                    i = memchr::memchr2(b'"', b'\\', &chunk[i..]).map_or(chunk.len(), |at| i + at);
+                }
+                continue;
+            }
+            match b {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => self.depth += 1,
+                b'}' | b']' => {
+                    // An unmatched closer ends the value too: serde_json says why.
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        return (i, true);
+                    }
+                }
+                _ => {}
+            }
+        }
+        (chunk.len(), false)
     }
 }
 
