@@ -182,3 +182,20 @@ fn reading_stops_at_exit() {
     let (msgs, _) = read_all(input.as_bytes());
     assert_eq!(msgs, ["exit"]);
 }
+
+#[test]
+fn the_end_of_a_value_skips_brackets_and_quotes_in_strings() {
+    let first = r#"{"jsonrpc":"2.0","method":"first","params":{"t":"}]\"{[\\","u":[{}]}}"#;
+    let mut input = format!("Content-Length: {}\r\n\r\n{first}", first.len() + 30);
+    input.push_str(&frame(GOOD));
+    let (msgs, replies) = read_all(input.as_bytes());
+    assert_eq!(msgs, ["first", "initialized"]);
+    assert_eq!(replies, []);
+    // Bad JSON whose brackets match: the rest of its length is skipped, even what
+    // looks like a header.
+    let bad = "{\"a\" 1}\r\nX-Other: 1\r\n\r\n";
+    let input = format!("{}{}", frame(bad), frame(GOOD));
+    let (msgs, replies) = read_all(input.as_bytes());
+    assert_eq!(msgs, ["initialized"]);
+    assert_eq!(replies, [(PARSE, Value::Null)]);
+}
