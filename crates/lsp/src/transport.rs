@@ -5,12 +5,17 @@
 //! malformed message with the JSON-RPC error (`-32700` parse error, `-32600`
 //! invalid request, with the id when one can be read) and finds the next message:
 //!
-//! - a body longer than its JSON (the `Content-Length` was too large) is cut after
-//!   the JSON, and the bytes after it are read again as the next frame;
-//! - a body that is not JSON is read again from the first `Content-Length:` inside
-//!   it (the header of the next message, swallowed by a wrong length);
+//! - a body is read up to the end of its JSON value: when the `Content-Length` was
+//!   too large, the bytes after the value are the next frame, read without waiting
+//!   for bytes the header promised;
+//! - a body that is not JSON has the rest of its length skipped, unless the next
+//!   `Content-Length:` header is inside it (the length was too large);
 //! - bytes that are not a header (the rest of a body whose length was too small)
-//!   are skipped up to the next `Content-Length:` header.
+//!   are skipped up to the next `Content-Length:` header, even one glued to the end
+//!   of a line.
+//!
+//! Every byte is read once, and at most a header line's worth again, so no input
+//! makes reading quadratic.
 
 use crate::message::{self, Incoming, code};
 use crossbeam_channel::{Receiver, Sender};

@@ -6,17 +6,13 @@
 use std::ffi::OsStr;
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
 
 /// Runs the server with `args` and `input` on standard input.
 fn run(args: &[&OsStr], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tensor-lsp"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(args, true);
     // The server may exit before reading: a usage error.
     let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()

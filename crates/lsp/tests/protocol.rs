@@ -10,7 +10,8 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+
+mod common;
 
 const URI: &str = "file:///work/doc.mlir";
 
@@ -73,12 +74,7 @@ fn shutdown_exit() -> Vec<u8> {
 /// Everything the server wrote, in order, and its exit code. `script` is written in
 /// pieces of the given sizes (the rest in one piece), each flushed on its own.
 fn session(script: &[u8], pieces: &[usize]) -> (Vec<Value>, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tensor-lsp"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("tensor-lsp starts");
+    let mut child = common::spawn(&[], false);
     let mut stdin = child.stdin.take().unwrap();
     let (script, pieces) = (script.to_vec(), pieces.to_vec());
     // A thread of its own: the server's output is read meanwhile, so neither side

@@ -7,9 +7,11 @@
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+mod common;
 
 /// Generous: a debug build on a loaded machine. Only a hang reaches it.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -50,12 +52,7 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tensor-lsp"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tensor-lsp starts");
+        let mut child = common::spawn(&[], false);
         let stdin = child.stdin.take().unwrap();
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let (tx, messages) = std::sync::mpsc::channel();
