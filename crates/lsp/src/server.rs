@@ -283,13 +283,22 @@ impl Reader<'_> {
         let Some(rev) = lock(self.store).get(uri.as_str()).map(|d| d.rev) else {
             return Some(message::ok(id, Value::Null));
         };
-        let _ = self.jobs.send(Job::Request {
+        let job = Job::Request {
             id,
             uri,
             rev,
             query,
-        });
-        None
+        };
+        // The worker is gone only if it panicked outside an analysis: still one answer.
+        match self.jobs.send(job) {
+            Ok(()) => None,
+            Err(crossbeam_channel::SendError(Job::Request { id, .. })) => Some(message::error(
+                id,
+                code::INTERNAL_ERROR,
+                "the worker thread stopped",
+            )),
+            Err(_) => None,
+        }
     }
 
     fn on_notification(&mut self, method: &str, params: Value) {
