@@ -562,3 +562,26 @@ fn nested_symbols_resolve_and_nest() {
     s.notify("exit", Value::Null);
     assert_eq!(s.exit_code(), Some(0));
 }
+
+#[test]
+fn a_length_too_large_is_answered_without_waiting_for_more() {
+    let mut s = Server::start();
+    initialize(&mut s, json!(null));
+    s.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "mlir", "version": 1, "text": DOC}}),
+    );
+    // The header promises 50 bytes more than come, and the client sends nothing
+    // until it has the answer.
+    let body =
+        json!({"jsonrpc": "2.0", "id": 100, "method": "textDocument/hover", "params": at(0, 0)})
+            .to_string();
+    s.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len() + 50).as_bytes());
+    assert!(s.response(100).get("error").is_none());
+    // The next message is read as usual.
+    let (l, c) = pos(DOC, "%p =", 0, 1);
+    assert!(hover_text(&s.call("textDocument/hover", at(l, c))).starts_with("`%p`"));
+    assert_eq!(s.call("shutdown", Value::Null), Value::Null);
+    s.notify("exit", Value::Null);
+    assert_eq!(s.exit_code(), Some(0));
+}
