@@ -255,9 +255,13 @@ fn read_frame<R: BufRead>(input: &mut Rewind<R>) -> io::Result<(Frame, bool)> {
     let frame = match length {
         None => Frame::Bad("a message without a Content-Length header".into()),
         Some(Err(e)) => Frame::Bad(e),
-        Some(Ok(n)) if n > MAX_BODY => Frame::Bad(format!(
-            "a message of {n} bytes, more than the {MAX_BODY} read; skipped up to the next header"
-        )),
+        Some(Ok(n)) if n > MAX_BODY => {
+            // Its bytes are skipped as a broken body's rest: up to the next header.
+            input.rest_of_body = n as u64;
+            Frame::Bad(format!(
+                "a message of {n} bytes, more than the {MAX_BODY} read; skipped up to the next header"
+            ))
+        }
         Some(Ok(n)) => {
             let mut body = (&mut *input).take(n as u64);
             let json = read_json(&mut body)?;

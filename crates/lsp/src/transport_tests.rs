@@ -199,3 +199,13 @@ fn the_end_of_a_value_skips_brackets_and_quotes_in_strings() {
     assert_eq!(msgs, ["initialized"]);
     assert_eq!(replies, [(PARSE, Value::Null)]);
 }
+
+#[test]
+fn an_oversized_body_is_not_read_as_headers() {
+    let mut input = format!("Content-Length: {}\r\n\r\n", MAX_BODY + 1).into_bytes();
+    input.extend(b"{\"a\":\r\nX-Other: 1\r\n\r\n}");
+    input.extend(frame(GOOD).as_bytes());
+    let (msgs, replies) = read_all(&input);
+    assert_eq!(replies, [(PARSE, Value::Null)]);
+    assert_eq!(msgs, ["initialized"]);
+}
