@@ -14,6 +14,7 @@ pub mod analysis;
 mod broadcast;
 pub mod features;
 pub mod lines;
+pub mod message;
 pub mod server;
 pub mod transport;
 

@@ -2,6 +2,8 @@
 //! the editor server, speaking the Language Server Protocol on standard input and
 //! output.
 
+use std::ffi::OsString;
+use std::io::Write;
 use std::process::ExitCode;
 use tensor_lsp::{Config, Settings};
 
@@ -19,45 +21,19 @@ options:
                                    show (hint by default)
   --stdio                          talk on standard input and output (the default)
   --help, --version
+  --                               ends the options (tensor-lsp takes no operands)
 ";
 
 fn main() -> ExitCode {
-    let mut settings = Settings::default();
-    for arg in std::env::args().skip(1) {
-        // LLVM tools accept one dash too.
-        let arg = if arg.starts_with("--") {
-            arg
-        } else {
-            format!("-{arg}")
-        };
-        match arg.as_str() {
-            "--allow-unregistered-dialect" => settings.allow_unregistered = true,
-            "--broadcast-semantics=spec" => settings.semantics = broadcastable::Semantics::Spec,
-            "--broadcast-semantics=mlir" => settings.semantics = broadcastable::Semantics::Mlir,
-            "--stdio" => {}
-            _ if arg.starts_with("--runtime-checks=") => {
-                match tensor_lsp::RuntimeChecks::parse(&arg["--runtime-checks=".len()..]) {
-                    Some(c) => settings.runtime_checks = c,
-                    None => {
-                        eprint!("tensor-lsp: bad value in '{arg}'\n\n{USAGE}");
-                        return ExitCode::from(2);
-                    }
-                }
-            }
-            "--help" | "-h" => {
-                print!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            "--version" => {
-                println!("tensor-lsp {}", env!("CARGO_PKG_VERSION"));
-                return ExitCode::SUCCESS;
-            }
-            _ => {
-                eprint!("tensor-lsp: unknown option '{arg}'\n\n{USAGE}");
-                return ExitCode::from(2);
-            }
+    let settings = match parse_args(std::env::args_os().skip(1)) {
+        Ok(Some(settings)) => settings,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(problem) => {
+            // Not `eprint!`, which panics when standard error is closed.
+            let _ = write!(std::io::stderr(), "tensor-lsp: {problem}\n\n{USAGE}");
+            return ExitCode::from(2);
         }
-    }
+    };
     let (connection, io_threads) = match tensor_lsp::transport::stdio() {
         Ok(x) => x,
         Err(e) => {
@@ -87,4 +63,59 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The settings the command line asks for; `None` when it asked for `--help` or
+/// `--version` (printed here), or the usage error.
+fn parse_args(mut args: impl Iterator<Item = OsString>) -> Result<Option<Settings>, String> {
+    let mut settings = Settings::default();
+    while let Some(arg) = args.next() {
+        let Some(arg) = arg.to_str() else {
+            return Err(format!(
+                "argument {:?} is not valid UTF-8 (tensor-lsp takes no file names)",
+                arg.to_string_lossy()
+            ));
+        };
+        if arg == "--" {
+            // Options end, and tensor-lsp takes no operands.
+            return match args.next() {
+                None => Ok(Some(settings)),
+                Some(operand) => Err(format!(
+                    "unexpected operand '{}'",
+                    operand.to_string_lossy()
+                )),
+            };
+        }
+        if !arg.starts_with('-') {
+            return Err(format!("unexpected operand '{arg}'"));
+        }
+        // LLVM tools accept one dash too.
+        let long = if arg.starts_with("--") {
+            arg.to_owned()
+        } else {
+            format!("-{arg}")
+        };
+        match long.as_str() {
+            "--allow-unregistered-dialect" => settings.allow_unregistered = true,
+            "--broadcast-semantics=spec" => settings.semantics = broadcastable::Semantics::Spec,
+            "--broadcast-semantics=mlir" => settings.semantics = broadcastable::Semantics::Mlir,
+            "--stdio" => {}
+            _ if long.starts_with("--runtime-checks=") => {
+                match tensor_lsp::RuntimeChecks::parse(&long["--runtime-checks=".len()..]) {
+                    Some(c) => settings.runtime_checks = c,
+                    None => return Err(format!("bad value in '{arg}'")),
+                }
+            }
+            "--help" | "--h" => {
+                print!("{USAGE}");
+                return Ok(None);
+            }
+            "--version" => {
+                println!("tensor-lsp {}", env!("CARGO_PKG_VERSION"));
+                return Ok(None);
+            }
+            _ => return Err(format!("unknown option '{arg}'")),
+        }
+    }
+    Ok(Some(settings))
 }

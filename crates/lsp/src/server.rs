@@ -5,19 +5,25 @@
 //!   document has been quiet for [`Config::debounce`] (or dirty for
 //!   [`Config::max_delay`]), then analyses its latest text. An analysis whose text
 //!   was edited meanwhile stops at its next phase and publishes nothing.
-//! - A request is answered against the analysis of the document version it was made
+//! - A request is answered against the analysis of the document text it was made
 //!   on: it waits for that analysis, and gets `ContentModified` if a newer edit
-//!   overtakes it (the protocol's code for exactly this).
+//!   overtakes it (the protocol's code for exactly this). Texts are told apart by
+//!   the server's own revision count, not the client's version numbers, which a
+//!   client may repeat.
+//! - Every request is answered exactly once. `shutdown` first analyses every
+//!   document still waiting and answers every request still waiting, then replies;
+//!   nothing is published after that reply.
 //! - A panic while analysing or answering is caught: the document gets an error
 //!   diagnostic, the request an error reply, and the server goes on.
 
 use crate::analysis::{Analysis, Settings, analyze};
 use crate::features;
 use crate::lines::{Encoding, line_offset, line_start};
+use crate::message::{self, Id, Incoming, code};
+use crate::transport::Connection;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
-use lsp_types::notification::Notification as _;
-use lsp_types::request::Request as _;
+use lsp_types::notification::{Exit, Notification as _, PublishDiagnostics};
+use lsp_types::request::{Initialize, Request as _, Shutdown};
 use lsp_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     DocumentSymbolParams, HoverProviderCapability, InitializeParams, InitializeResult, OneOf,
@@ -25,6 +31,7 @@ use lsp_types::{
     TextDocumentPositionParams, TextDocumentSyncCapability, TextDocumentSyncKind,
     TextDocumentSyncOptions, Uri,
 };
+use serde_json::Value;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -58,7 +65,10 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// One open document's latest text.
 struct Doc {
     text: String,
+    /// The client's version, published with the diagnostics.
     version: i32,
+    /// The server's count of texts, which tells them apart.
+    rev: u64,
 }
 
 /// Open documents by URI, shared by the reader (which edits them) and the worker
@@ -83,17 +93,19 @@ enum Job {
     Changed(Uri),
     /// The document was closed.
     Closed(Uri),
-    /// Answer this request against the analysis of `version`.
+    /// Answer this request against the analysis of text `rev`.
     Request {
-        id: RequestId,
+        id: Id,
         uri: Uri,
-        version: i32,
+        rev: u64,
         query: Query,
     },
     /// The client no longer wants the answer.
-    Cancel(RequestId),
-    /// `shutdown` or `exit`: stop now.
-    Stop,
+    Cancel(Id),
+    /// `shutdown`: analyse what is waiting, answer every request, then stop.
+    Shutdown,
+    /// `exit` or the end of input: stop now.
+    Exit,
 }
 
 /// Runs the server on `connection` until `exit`. Returns whether `shutdown` came
@@ -102,7 +114,9 @@ enum Job {
 /// # Errors
 /// A protocol error during initialization or shutdown.
 pub fn run(connection: &Connection, config: Config) -> Result<bool, Error> {
-    let (id, params) = connection.initialize_start()?;
+    let Some((id, params)) = wait_for_initialize(connection)? else {
+        return Ok(false);
+    };
     let init: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let encoding = negotiate(&init);
     let config = Config {
@@ -116,24 +130,21 @@ pub fn run(connection: &Connection, config: Config) -> Result<bool, Error> {
             version: Some(env!("CARGO_PKG_VERSION").into()),
         }),
     };
-    // Not `initialize_finish`, which ends the server if anything but `initialized`
-    // comes next: a client may send its first notifications at once.
-    let reply = Response::new_ok(id, serde_json::to_value(result)?);
-    connection.sender.send(reply.into())?;
+    connection
+        .sender
+        .send(message::ok(id, serde_json::to_value(result)?))?;
 
     let store: Store = Arc::default();
-    let shutdown = Arc::new(AtomicBool::new(false));
+    let exiting = Arc::new(AtomicBool::new(false));
     let (jobs, job_rx) = crossbeam_channel::unbounded();
-    let jobs_for_stop = jobs.clone();
     let worker = {
-        let (store, shutdown, sender) =
-            (store.clone(), shutdown.clone(), connection.sender.clone());
+        let (store, exiting, sender) = (store.clone(), exiting.clone(), connection.sender.clone());
         std::thread::Builder::new()
             .name("tensor-lsp-worker".into())
             .spawn(move || {
                 Worker {
                     store,
-                    shutdown,
+                    exiting,
                     sender,
                     config,
                     encoding,
@@ -144,172 +155,213 @@ pub fn run(connection: &Connection, config: Config) -> Result<bool, Error> {
                 .run(&job_rx);
             })?
     };
-    let stop_worker = move || {
-        // An analysis in progress stops at its next phase; waiting for the worker
-        // means nothing is published after the reply to `shutdown`.
-        shutdown.store(true, Ordering::Relaxed);
-        let _ = jobs_for_stop.send(Job::Stop);
+    let jobs_for_stop = jobs.clone();
+    let stop_worker = move |job: Job| {
+        if matches!(job, Job::Exit) {
+            // An analysis in progress stops at its next phase.
+            exiting.store(true, Ordering::Relaxed);
+        }
+        let _ = jobs_for_stop.send(job);
         let _ = worker.join();
     };
-    reader_loop(connection, &store, &jobs, encoding, stop_worker)
+    let mut reader = Reader {
+        store: &store,
+        jobs: &jobs,
+        encoding,
+        rev: 0,
+    };
+    reader.run(connection, stop_worker)
 }
 
-/// Reads messages until `exit`; returns whether `shutdown` came first. After
-/// `shutdown`, requests get `InvalidRequest` and notifications are dropped, as the
-/// protocol asks.
-fn reader_loop(
-    connection: &Connection,
-    store: &Store,
-    jobs: &Sender<Job>,
-    encoding: Encoding,
-    stop_worker: impl FnOnce(),
-) -> Result<bool, Error> {
-    let mut stop_worker = Some(stop_worker);
-    let mut shut_down = false;
+/// Reads until `initialize`, refusing requests (`ServerNotInitialized`) and dropping
+/// notifications, as the protocol asks. `None` if `exit` or the end of input comes
+/// first.
+fn wait_for_initialize(connection: &Connection) -> Result<Option<(Id, Value)>, Error> {
     for msg in &connection.receiver {
         match msg {
-            Message::Request(req) if shut_down => {
-                let reply = Response::new_err(
-                    req.id,
-                    ErrorCode::InvalidRequest as i32,
-                    "the server is shut down; only `exit` is expected".into(),
+            Incoming::Request { id, method, params } if method == Initialize::METHOD => {
+                return Ok(Some((id, params)));
+            }
+            Incoming::Request { id, .. } => {
+                let reply = message::error(
+                    id,
+                    code::SERVER_NOT_INITIALIZED,
+                    "the server is not initialized yet",
                 );
-                connection.sender.send(reply.into())?;
+                connection.sender.send(reply)?;
             }
-            Message::Request(req) if req.method == lsp_types::request::Shutdown::METHOD => {
-                shut_down = true;
-                if let Some(stop) = stop_worker.take() {
-                    stop();
-                }
-                let reply = Response::new_ok(req.id, serde_json::Value::Null);
-                connection.sender.send(reply.into())?;
-            }
-            Message::Request(req) => {
-                if let Some(reply) = on_request(req, store, jobs) {
-                    connection.sender.send(reply.into())?;
-                }
-            }
-            Message::Notification(n) if n.method == lsp_types::notification::Exit::METHOD => {
-                break;
-            }
-            Message::Notification(_) if shut_down => {}
-            Message::Notification(n) => on_notification(n, store, jobs, encoding),
-            Message::Response(_) => {}
+            Incoming::Notification { method, .. } if method == Exit::METHOD => return Ok(None),
+            Incoming::Notification { .. } => {}
         }
     }
-    if let Some(stop) = stop_worker.take() {
-        stop();
-    }
-    Ok(shut_down)
+    Ok(None)
 }
 
-/// Passes a request to the worker, or answers it at once (unknown method, bad params,
-/// unknown document).
-fn on_request(req: Request, store: &Store, jobs: &Sender<Job>) -> Option<Response> {
-    use lsp_types::request::{DocumentSymbolRequest, GotoDefinition, HoverRequest};
-    let parsed = match req.method.as_str() {
-        HoverRequest::METHOD => serde_json::from_value::<TextDocumentPositionParams>(req.params)
-            .map(|p| (p.text_document.uri, Query::Hover(p.position))),
-        GotoDefinition::METHOD => serde_json::from_value::<TextDocumentPositionParams>(req.params)
-            .map(|p| (p.text_document.uri, Query::Definition(p.position))),
-        DocumentSymbolRequest::METHOD => serde_json::from_value::<DocumentSymbolParams>(req.params)
-            .map(|p| (p.text_document.uri, Query::Symbols)),
-        lsp_types::request::Initialize::METHOD => {
-            return Some(Response::new_err(
-                req.id,
-                ErrorCode::InvalidRequest as i32,
-                "the server is already initialized".into(),
-            ));
-        }
-        _ => {
-            return Some(Response::new_err(
-                req.id,
-                ErrorCode::MethodNotFound as i32,
-                format!("tensor-lsp does not handle '{}'", req.method),
-            ));
-        }
-    };
-    let (uri, query) = match parsed {
-        Ok(x) => x,
-        Err(e) => {
-            return Some(Response::new_err(
-                req.id,
-                ErrorCode::InvalidParams as i32,
-                e.to_string(),
-            ));
-        }
-    };
-    let Some(version) = lock(store).get(uri.as_str()).map(|d| d.version) else {
-        return Some(Response::new_ok(req.id, serde_json::Value::Null));
-    };
-    let job = Job::Request {
-        id: req.id,
-        uri,
-        version,
-        query,
-    };
-    let _ = jobs.send(job);
-    None
+/// The main thread's side: it keeps the texts and hands work to the worker.
+struct Reader<'a> {
+    store: &'a Store,
+    jobs: &'a Sender<Job>,
+    encoding: Encoding,
+    /// The last revision given to a text.
+    rev: u64,
 }
 
-fn on_notification(n: Notification, store: &Store, jobs: &Sender<Job>, encoding: Encoding) {
-    use lsp_types::notification::{
-        Cancel, DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument,
-    };
-    match n.method.as_str() {
-        DidOpenTextDocument::METHOD => {
-            if let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(n.params) {
-                let doc = Doc {
-                    text: p.text_document.text,
-                    version: p.text_document.version,
-                };
-                lock(store).insert(p.text_document.uri.as_str().to_owned(), doc);
-                let _ = jobs.send(Job::Changed(p.text_document.uri));
-            }
-        }
-        DidChangeTextDocument::METHOD => {
-            if let Ok(p) = serde_json::from_value::<DidChangeTextDocumentParams>(n.params) {
-                let mut docs = lock(store);
-                if let Some(doc) = docs.get_mut(p.text_document.uri.as_str()) {
-                    let text = &mut doc.text;
-                    for change in p.content_changes {
-                        match change.range {
-                            None => *text = change.text,
-                            Some(range) => {
-                                let offset = |pos: Position| {
-                                    let start = line_start(text, pos.line);
-                                    if start >= text.len() && pos.line > 0 {
-                                        return text.len();
-                                    }
-                                    line_offset(text, start, pos.character, encoding)
-                                };
-                                let (a, b) = (offset(range.start), offset(range.end));
-                                text.replace_range(a.min(b)..a.max(b), &change.text);
-                            }
-                        }
+impl Reader<'_> {
+    /// Reads messages until `exit`; returns whether `shutdown` came first. After
+    /// `shutdown`, requests get `InvalidRequest` and notifications are dropped, as the
+    /// protocol asks.
+    fn run(
+        &mut self,
+        connection: &Connection,
+        stop_worker: impl FnOnce(Job),
+    ) -> Result<bool, Error> {
+        let mut stop_worker = Some(stop_worker);
+        let mut shut_down = false;
+        for msg in &connection.receiver {
+            match msg {
+                Incoming::Request { id, .. } if shut_down => {
+                    let reply = message::error(
+                        id,
+                        code::INVALID_REQUEST,
+                        "the server is shut down; only `exit` is expected",
+                    );
+                    connection.sender.send(reply)?;
+                }
+                Incoming::Request { id, method, .. } if method == Shutdown::METHOD => {
+                    shut_down = true;
+                    if let Some(stop) = stop_worker.take() {
+                        stop(Job::Shutdown);
                     }
-                    doc.version = p.text_document.version;
-                    drop(docs);
+                    connection.sender.send(message::ok(id, Value::Null))?;
+                }
+                Incoming::Request { id, method, params } => {
+                    if let Some(reply) = self.on_request(id, &method, params) {
+                        connection.sender.send(reply)?;
+                    }
+                }
+                Incoming::Notification { method, .. } if method == Exit::METHOD => break,
+                Incoming::Notification { .. } if shut_down => {}
+                Incoming::Notification { method, params } => self.on_notification(&method, params),
+            }
+        }
+        if let Some(stop) = stop_worker.take() {
+            stop(Job::Exit);
+        }
+        Ok(shut_down)
+    }
+
+    /// Passes a request to the worker, or answers it at once (unknown method, bad params,
+    /// unknown document).
+    fn on_request(&mut self, id: Id, method: &str, params: Value) -> Option<Value> {
+        use lsp_types::request::{DocumentSymbolRequest, GotoDefinition, HoverRequest};
+        let parsed = match method {
+            HoverRequest::METHOD => serde_json::from_value::<TextDocumentPositionParams>(params)
+                .map(|p| (p.text_document.uri, Query::Hover(p.position))),
+            GotoDefinition::METHOD => serde_json::from_value::<TextDocumentPositionParams>(params)
+                .map(|p| (p.text_document.uri, Query::Definition(p.position))),
+            DocumentSymbolRequest::METHOD => serde_json::from_value::<DocumentSymbolParams>(params)
+                .map(|p| (p.text_document.uri, Query::Symbols)),
+            Initialize::METHOD => {
+                return Some(message::error(
+                    id,
+                    code::INVALID_REQUEST,
+                    "the server is already initialized",
+                ));
+            }
+            _ => {
+                return Some(message::error(
+                    id,
+                    code::METHOD_NOT_FOUND,
+                    &format!("tensor-lsp does not handle '{method}'"),
+                ));
+            }
+        };
+        let (uri, query) = match parsed {
+            Ok(x) => x,
+            Err(e) => return Some(message::error(id, code::INVALID_PARAMS, &e.to_string())),
+        };
+        let Some(rev) = lock(self.store).get(uri.as_str()).map(|d| d.rev) else {
+            return Some(message::ok(id, Value::Null));
+        };
+        let job = Job::Request {
+            id,
+            uri,
+            rev,
+            query,
+        };
+        // The worker is gone only if it panicked outside an analysis: still one answer.
+        match self.jobs.send(job) {
+            Ok(()) => None,
+            Err(crossbeam_channel::SendError(Job::Request { id, .. })) => Some(message::error(
+                id,
+                code::INTERNAL_ERROR,
+                "the worker thread stopped",
+            )),
+            Err(_) => None,
+        }
+    }
+
+    fn on_notification(&mut self, method: &str, params: Value) {
+        use lsp_types::notification::{
+            Cancel, DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument,
+        };
+        let (store, jobs, encoding) = (self.store, self.jobs, self.encoding);
+        match method {
+            DidOpenTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(params) {
+                    self.rev += 1;
+                    let doc = Doc {
+                        text: p.text_document.text,
+                        version: p.text_document.version,
+                        rev: self.rev,
+                    };
+                    lock(store).insert(p.text_document.uri.as_str().to_owned(), doc);
                     let _ = jobs.send(Job::Changed(p.text_document.uri));
                 }
             }
-        }
-        DidCloseTextDocument::METHOD => {
-            if let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) {
-                lock(store).remove(p.text_document.uri.as_str());
-                let _ = jobs.send(Job::Closed(p.text_document.uri));
+            DidChangeTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<DidChangeTextDocumentParams>(params) {
+                    self.rev += 1;
+                    let rev = self.rev;
+                    let mut docs = lock(store);
+                    if let Some(doc) = docs.get_mut(p.text_document.uri.as_str()) {
+                        let text = &mut doc.text;
+                        for change in p.content_changes {
+                            match change.range {
+                                None => *text = change.text,
+                                Some(range) => {
+                                    let offset = |pos: Position| {
+                                        let start = line_start(text, pos.line);
+                                        if start >= text.len() && pos.line > 0 {
+                                            return text.len();
+                                        }
+                                        line_offset(text, start, pos.character, encoding)
+                                    };
+                                    let (a, b) = (offset(range.start), offset(range.end));
+                                    text.replace_range(a.min(b)..a.max(b), &change.text);
+                                }
+                            }
+                        }
+                        doc.version = p.text_document.version;
+                        doc.rev = rev;
+                        drop(docs);
+                        let _ = jobs.send(Job::Changed(p.text_document.uri));
+                    }
+                }
             }
-        }
-        Cancel::METHOD => {
-            if let Ok(p) = serde_json::from_value::<lsp_types::CancelParams>(n.params) {
-                let id = match p.id {
-                    lsp_types::NumberOrString::Number(n) => RequestId::from(n),
-                    lsp_types::NumberOrString::String(s) => RequestId::from(s),
-                };
-                let _ = jobs.send(Job::Cancel(id));
+            DidCloseTextDocument::METHOD => {
+                if let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(params) {
+                    lock(store).remove(p.text_document.uri.as_str());
+                    let _ = jobs.send(Job::Closed(p.text_document.uri));
+                }
             }
+            Cancel::METHOD => {
+                if let Some(id) = params.get("id").and_then(Id::new) {
+                    let _ = jobs.send(Job::Cancel(id));
+                }
+            }
+            _ => {}
         }
-        _ => {}
     }
 }
 
@@ -385,21 +437,23 @@ struct Dirty {
     last_edit: Instant,
 }
 
-/// A request waiting for the analysis of its version.
+/// A request waiting for the analysis of its text.
 struct Waiting {
-    id: RequestId,
+    id: Id,
     uri: Uri,
-    version: i32,
+    rev: u64,
     query: Query,
 }
 
 struct Worker {
     store: Store,
-    shutdown: Arc<AtomicBool>,
-    sender: Sender<Message>,
+    /// Set on `exit`: an analysis in progress stops.
+    exiting: Arc<AtomicBool>,
+    sender: Sender<Value>,
     config: Config,
     encoding: Encoding,
-    analyses: HashMap<String, Analysis>,
+    /// The latest analysis of each document, with the revision of its text.
+    analyses: HashMap<String, (u64, Analysis)>,
     dirty: HashMap<String, Dirty>,
     waiting: Vec<Waiting>,
 }
@@ -418,14 +472,37 @@ impl Worker {
                 Some(due) => jobs.recv_timeout(due.saturating_duration_since(now)),
             };
             match job {
-                Ok(Job::Stop) => return,
+                Ok(Job::Shutdown) => {
+                    self.analyze_all();
+                    self.abandon("the document was not analysed before shutdown");
+                    return;
+                }
+                Ok(Job::Exit) | Err(RecvTimeoutError::Disconnected) => break,
                 Ok(job) => self.handle(job),
                 Err(RecvTimeoutError::Timeout) => self.analyze_due(),
-                Err(RecvTimeoutError::Disconnected) => return,
             }
-            if self.shutdown.load(Ordering::Relaxed) {
-                return;
+            if self.exiting.load(Ordering::Relaxed) {
+                break;
             }
+        }
+        // Requests still queued behind the exit are answered too: every job was sent
+        // before the flag was set.
+        for job in jobs.try_iter() {
+            if let Job::Request { id, .. } = job {
+                self.reply(message::error(
+                    id,
+                    code::REQUEST_CANCELLED,
+                    "the server exits",
+                ));
+            }
+        }
+        self.abandon("the server exits");
+    }
+
+    /// Answers every request still waiting with `RequestCancelled`.
+    fn abandon(&mut self, why: &str) {
+        for w in std::mem::take(&mut self.waiting) {
+            self.reply(message::error(w.id, code::REQUEST_CANCELLED, why));
         }
     }
 
@@ -446,45 +523,46 @@ impl Worker {
                 let key = uri.as_str();
                 self.dirty.remove(key);
                 self.analyses.remove(key);
-                let (done, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
-                    .into_iter()
-                    .partition(|w| w.uri.as_str() == key);
-                self.waiting = kept;
-                for w in done {
-                    self.reply(Response::new_ok(w.id, serde_json::Value::Null));
+                for w in self.take_waiting(key, u64::MAX) {
+                    self.reply(message::ok(w.id, Value::Null));
                 }
                 self.publish(uri, Vec::new(), None);
             }
             Job::Request {
                 id,
                 uri,
-                version,
+                rev,
                 query,
             } => {
-                let analysed = self.analyses.get(uri.as_str()).map(|a| a.version);
+                let analysed = self.analyses.get(uri.as_str()).map(|a| a.0);
                 match analysed {
-                    Some(v) if v == version => self.answer(id, &uri, query),
-                    Some(v) if v > version => self.reply(content_modified(id)),
+                    Some(r) if r == rev => self.answer(id, &uri, query),
+                    Some(r) if r > rev => self.reply(content_modified(id)),
                     _ => self.waiting.push(Waiting {
                         id,
                         uri,
-                        version,
+                        rev,
                         query,
                     }),
                 }
             }
-            Job::Stop => {}
             Job::Cancel(id) => {
                 if let Some(i) = self.waiting.iter().position(|w| w.id == id) {
                     let w = self.waiting.remove(i);
-                    self.reply(Response::new_err(
-                        w.id,
-                        ErrorCode::RequestCanceled as i32,
-                        "canceled".into(),
-                    ));
+                    self.reply(message::error(w.id, code::REQUEST_CANCELLED, "canceled"));
                 }
             }
+            Job::Shutdown | Job::Exit => {}
         }
+    }
+
+    /// The requests waiting on `key` made on a text no newer than `rev`.
+    fn take_waiting(&mut self, key: &str, rev: u64) -> Vec<Waiting> {
+        let (done, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
+            .into_iter()
+            .partition(|w| w.uri.as_str() == key && w.rev <= rev);
+        self.waiting = kept;
+        done
     }
 
     /// Analyses every document whose wait is over.
@@ -498,7 +576,18 @@ impl Worker {
             })
             .map(|(k, _)| k.clone())
             .collect();
-        for key in due {
+        self.analyze_each(due);
+    }
+
+    /// Analyses every document waiting, at once: `shutdown` answers what was asked
+    /// before it.
+    fn analyze_all(&mut self) {
+        let all = self.dirty.keys().cloned().collect();
+        self.analyze_each(all);
+    }
+
+    fn analyze_each(&mut self, keys: Vec<String>) {
+        for key in keys {
             let Some(dirty) = self.dirty.remove(&key) else {
                 continue;
             };
@@ -507,27 +596,28 @@ impl Worker {
     }
 
     fn analyze(&mut self, key: &str, uri: Uri) {
-        let Some((text, version)) = lock(&self.store)
+        let Some((text, version, rev)) = lock(&self.store)
             .get(key)
-            .map(|d| (d.text.clone(), d.version))
+            .map(|d| (d.text.clone(), d.version, d.rev))
         else {
             return;
         };
         let stale = || {
-            self.shutdown.load(Ordering::Relaxed)
-                || lock(&self.store).get(key).map(|d| d.version) != Some(version)
+            self.exiting.load(Ordering::Relaxed)
+                || lock(&self.store).get(key).map(|d| d.rev) != Some(rev)
         };
         let (settings, encoding) = (self.config.settings, self.encoding);
         let result = catch_unwind(AssertUnwindSafe(|| {
             analyze(&uri, version, text, settings, encoding, &stale)
         }));
         match result {
-            // Stale: a newer text is on its way (the Changed job is queued).
+            // Stale: a newer text is on its way (the Changed job is queued), or the
+            // server exits.
             Ok(None) => {}
             Ok(Some(analysis)) => {
                 self.publish(uri.clone(), analysis.diagnostics.clone(), Some(version));
-                let old = self.analyses.insert(key.to_owned(), analysis);
-                self.answer_waiting(key, version);
+                let old = self.analyses.insert(key.to_owned(), (rev, analysis));
+                self.answer_waiting(key, rev);
                 // Freeing a large file's IR takes tens of milliseconds: after the
                 // answers, not before them.
                 drop(old);
@@ -545,30 +635,18 @@ impl Worker {
                 };
                 self.publish(uri, vec![d], Some(version));
                 self.analyses.remove(key);
-                let (done, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
-                    .into_iter()
-                    .partition(|w| w.uri.as_str() == key && w.version <= version);
-                self.waiting = kept;
-                for w in done {
-                    self.reply(Response::new_err(
-                        w.id,
-                        ErrorCode::InternalError as i32,
-                        message.clone(),
-                    ));
+                for w in self.take_waiting(key, rev) {
+                    self.reply(message::error(w.id, code::INTERNAL_ERROR, &message));
                 }
             }
         }
     }
 
-    /// Answers the requests made on `version` of the document; those made on older
-    /// versions can no longer be answered.
-    fn answer_waiting(&mut self, key: &str, version: i32) {
-        let (done, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
-            .into_iter()
-            .partition(|w| w.uri.as_str() == key && w.version <= version);
-        self.waiting = kept;
-        for w in done {
-            if w.version == version {
+    /// Answers the requests made on text `rev` of the document; those made on older
+    /// texts can no longer be answered.
+    fn answer_waiting(&mut self, key: &str, rev: u64) {
+        for w in self.take_waiting(key, rev) {
+            if w.rev == rev {
                 self.answer(w.id, &w.uri, w.query);
             } else {
                 self.reply(content_modified(w.id));
@@ -576,9 +654,9 @@ impl Worker {
         }
     }
 
-    fn answer(&self, id: RequestId, uri: &Uri, query: Query) {
-        let Some(a) = self.analyses.get(uri.as_str()) else {
-            self.reply(Response::new_ok(id, serde_json::Value::Null));
+    fn answer(&self, id: Id, uri: &Uri, query: Query) {
+        let Some((_, a)) = self.analyses.get(uri.as_str()) else {
+            self.reply(message::ok(id, Value::Null));
             return;
         };
         let result = catch_unwind(AssertUnwindSafe(|| match query {
@@ -587,19 +665,19 @@ impl Worker {
             Query::Symbols => serde_json::to_value(features::document_symbols(a)),
         }));
         let response = match result {
-            Ok(Ok(value)) => Response::new_ok(id, value),
-            Ok(Err(e)) => Response::new_err(id, ErrorCode::InternalError as i32, e.to_string()),
-            Err(panic) => Response::new_err(
+            Ok(Ok(value)) => message::ok(id, value),
+            Ok(Err(e)) => message::error(id, code::INTERNAL_ERROR, &e.to_string()),
+            Err(panic) => message::error(
                 id,
-                ErrorCode::InternalError as i32,
-                format!("tensor-lsp: internal error: {}", panic_message(&*panic)),
+                code::INTERNAL_ERROR,
+                &format!("internal error: {}", panic_message(&*panic)),
             ),
         };
         self.reply(response);
     }
 
-    fn reply(&self, response: Response) {
-        let _ = self.sender.send(response.into());
+    fn reply(&self, response: Value) {
+        let _ = self.sender.send(response);
     }
 
     fn publish(&self, uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) {
@@ -608,20 +686,14 @@ impl Worker {
             diagnostics,
             version,
         };
-        let n = Notification::new(
-            lsp_types::notification::PublishDiagnostics::METHOD.into(),
-            params,
-        );
-        let _ = self.sender.send(n.into());
+        let params = serde_json::to_value(params).unwrap_or(Value::Null);
+        let n = message::notification(PublishDiagnostics::METHOD, params);
+        let _ = self.sender.send(n);
     }
 }
 
-fn content_modified(id: RequestId) -> Response {
-    Response::new_err(
-        id,
-        ErrorCode::ContentModified as i32,
-        "the document changed".into(),
-    )
+fn content_modified(id: Id) -> Value {
+    message::error(id, code::CONTENT_MODIFIED, "the document changed")
 }
 
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {

@@ -7,9 +7,11 @@
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+mod common;
 
 /// Generous: a debug build on a loaded machine. Only a hang reaches it.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -50,12 +52,7 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tensor-lsp"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tensor-lsp starts");
+        let mut child = common::spawn(&[], false);
         let stdin = child.stdin.take().unwrap();
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let (tx, messages) = std::sync::mpsc::channel();
@@ -561,6 +558,29 @@ fn nested_symbols_resolve_and_nest() {
     assert_eq!(inner, ["m", "f"]);
     assert_eq!(outer["children"][0]["children"][0]["name"], "g");
     assert_eq!(symbols.as_array().unwrap().len(), 1);
+    assert_eq!(s.call("shutdown", Value::Null), Value::Null);
+    s.notify("exit", Value::Null);
+    assert_eq!(s.exit_code(), Some(0));
+}
+
+#[test]
+fn a_length_too_large_is_answered_without_waiting_for_more() {
+    let mut s = Server::start();
+    initialize(&mut s, json!(null));
+    s.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "mlir", "version": 1, "text": DOC}}),
+    );
+    // The header promises 50 bytes more than come, and the client sends nothing
+    // until it has the answer.
+    let body =
+        json!({"jsonrpc": "2.0", "id": 100, "method": "textDocument/hover", "params": at(0, 0)})
+            .to_string();
+    s.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len() + 50).as_bytes());
+    assert!(s.response(100).get("error").is_none());
+    // The next message is read as usual.
+    let (l, c) = pos(DOC, "%p =", 0, 1);
+    assert!(hover_text(&s.call("textDocument/hover", at(l, c))).starts_with("`%p`"));
     assert_eq!(s.call("shutdown", Value::Null), Value::Null);
     s.notify("exit", Value::Null);
     assert_eq!(s.exit_code(), Some(0));
