@@ -11,7 +11,7 @@ use crate::memory::Memory;
 use crate::tensor::{Store, Tensor, c_strides, num_elements};
 use npyz::{DType, Order, TypeChar, WriterBuilder};
 use std::io::{BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The element type of an `.npy` type string (`<f4`, `|b1`, ...).
 fn elem_of(ts: &npyz::TypeStr) -> Option<ElemType> {
@@ -141,42 +141,24 @@ fn read_data<S: Store>(
     Ok(Tensor::from_owned(elem, shape, owned))
 }
 
-/// Writes `tensor` as an `.npy` file: to a temporary file beside `path`, renamed
-/// over it once complete, so a failure never leaves a partial file.
+/// Writes `tensor` as an `.npy` file at `path` (created or truncated; used by
+/// tests and tools that write one file).
 ///
 /// # Errors
 /// A message naming the file.
 pub fn write(path: &Path, tensor: &Tensor) -> Result<(), String> {
-    let tmp = write_temp(path, tensor)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write '{}': {e}", path.display())
-    })
+    std::fs::File::create(path)
+        .and_then(|file| write_to(&file, tensor))
+        .map_err(|e| format!("cannot write '{}': {e}", path.display()))
 }
 
-/// Writes `tensor` to a temporary file beside `path` and returns its name: the
-/// caller renames it over `path` (after writing all its files, say) or removes it.
+/// Writes `tensor` in `.npy` format to `w`, a block at a time (a broadcast view
+/// is expanded in row-major order without materialising it).
 ///
 /// # Errors
-/// A message naming the file; the temporary file is removed.
-pub fn write_temp(path: &Path, tensor: &Tensor) -> Result<PathBuf, String> {
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp{}",
-        path.file_name()
-            .map(|f| f.to_string_lossy())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
-    write_to(&tmp, tensor).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write '{}': {e}", path.display())
-    })?;
-    Ok(tmp)
-}
-
-fn write_to(path: &Path, tensor: &Tensor) -> std::io::Result<()> {
-    let file = std::fs::File::create(path)?;
-    let mut w = BufWriter::with_capacity(1 << 20, file);
+/// The first write error.
+pub fn write_to(w: impl Write, tensor: &Tensor) -> std::io::Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 20, w);
     let ts: npyz::TypeStr = descr(tensor.elem())
         .parse()
         .map_err(|e| std::io::Error::other(format!("{e}")))?;
@@ -195,10 +177,13 @@ fn write_to(path: &Path, tensor: &Tensor) -> std::io::Result<()> {
                 let mut block: Vec<S> = Vec::with_capacity(1 << 16);
                 let mut err = None;
                 tensor.for_each_offset(|off| {
+                    if err.is_some() {
+                        return;
+                    }
                     block.push(buf[off]);
                     if block.len() == block.capacity() {
                         if let Err(e) = w.write_all(bytemuck::cast_slice(&block)) {
-                            err.get_or_insert(e);
+                            err = Some(e);
                         }
                         block.clear();
                     }
@@ -210,8 +195,7 @@ fn write_to(path: &Path, tensor: &Tensor) -> std::io::Result<()> {
             }
         }
     });
-    w.flush()?;
-    w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    w.flush()
 }
 
 #[cfg(test)]
