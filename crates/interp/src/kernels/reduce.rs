@@ -163,6 +163,7 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
             shape_text(x.shape())
         )));
     }
+    cx.check_visit(0, x)?;
     let order: SmallVec<[usize; 4]> = kept.iter().chain(&red).copied().collect();
     let view = x.permuted(&order);
     let tensor = with_num!(x.elem(), N => {
