@@ -137,7 +137,7 @@ impl Drop for Targets {
 }
 
 /// Opens `path` for writing without truncating it; whether it was created.
-fn open_one(path: &PathBuf) -> std::io::Result<(File, bool)> {
+fn open_one(path: &std::path::Path) -> std::io::Result<(File, bool)> {
     match OpenOptions::new().write(true).create_new(true).open(path) {
         Ok(file) => Ok((file, true)),
         // An existing file, device or symlink (followed; a dangling one is
@@ -145,6 +145,8 @@ fn open_one(path: &PathBuf) -> std::io::Result<(File, bool)> {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => OpenOptions::new()
             .write(true)
             .create(true)
+            // Truncated only when the results are ready (`write_all`).
+            .truncate(false)
             .open(path)
             .map(|file| (file, false)),
         Err(e) => Err(e),

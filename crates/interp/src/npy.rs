@@ -342,7 +342,7 @@ mod tests {
     fn npy_with_header(version: u8, header: &[u8]) -> Vec<u8> {
         let prefix = if version == 1 { 10 } else { 12 };
         let mut text = header.to_vec();
-        while (prefix + text.len() + 1) % 64 != 0 {
+        while !(prefix + text.len() + 1).is_multiple_of(64) {
             text.push(b' ');
         }
         text.push(b'\n');
