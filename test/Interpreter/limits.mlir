@@ -6,6 +6,7 @@
 // RUN: not tensor-run %s --entry mm --max-memory 1G --arg 'dense<1.0> : tensor<f32>' --arg 'dense<1.0> : tensor<f32>' 2>&1 | FileCheck %s --check-prefix=MM
 // Within the limit the same ops run.
 // RUN: tensor-run %s --entry small_sum --max-memory 1M --arg 'dense<0.5> : tensor<f32>' | FileCheck %s --check-prefix=SMALL
+// RUN: not tensor-run %s --entry overflowing --max-memory 1G --arg 'dense<1.0> : tensor<f32>' 2>&1 | FileCheck %s --check-prefix=OVERFLOW
 // Memory: a limit above what the system can give is an error at the op, not an abort.
 // RUN: not tensor-run %s --entry huge --max-memory 300T --arg 'dense<1.0> : tensor<8388608x1xf64>' --arg 'dense<2.0> : tensor<1x4194304xf64>' 2>&1 | FileCheck %s --check-prefix=HUGE
 // Calls: recursion stops at the call-depth limit.
@@ -24,6 +25,13 @@ func.func @mm(%x: tensor<f32>, %y: tensor<f32>) -> tensor<1x1xf32> {
   // MM: limits.mlir:[[# @LINE + 1]]:8: error: 'nd.matmul' op would visit 1000000000000 elements of operand #0
   %m = nd.matmul %a, %b : (tensor<1x1000000000000xf32>, tensor<1000000000000x1xf32>) -> tensor<1x1xf32>
   return %m : tensor<1x1xf32>
+}
+
+func.func @overflowing(%x: tensor<f32>) -> tensor<f32> {
+  %b = nd.broadcast_to %x, shape = [1099511627776, 1099511627776, 1099511627776] : (tensor<f32>) -> tensor<1099511627776x1099511627776x1099511627776xf32>
+  // OVERFLOW: limits.mlir:[[# @LINE + 1]]:8: error: 'nd.reduce' op would visit more than 2^64 elements of operand #0 (a view of shape [1099511627776, 1099511627776, 1099511627776]), more than the memory limit of 1.00 GiB could hold
+  %s = nd.reduce sum %b across [0, 1, 2] : (tensor<1099511627776x1099511627776x1099511627776xf32>) -> tensor<f32>
+  return %s : tensor<f32>
 }
 
 func.func @small_sum(%x: tensor<f32>) -> tensor<f32> {

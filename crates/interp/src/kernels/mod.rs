@@ -102,14 +102,15 @@ impl KernelCx<'_> {
     /// allocates its result is bounded by the allocation, these by this check.
     pub(crate) fn check_visit(&self, i: usize, t: &crate::Tensor) -> Result<(), Diagnostic> {
         let limit = self.memory().limit();
-        let bytes = t.len().checked_mul(t.elem().size());
+        let n = crate::tensor::num_elements(t.shape());
+        let bytes = n.and_then(|n| n.checked_mul(t.elem().size()));
         if bytes.is_some_and(|b| b <= limit) {
             return Ok(());
         }
         Err(self.error(format!(
             "would visit {} elements of operand #{i} (a view of shape {}{}), more than the memory \
              limit of {} could hold: the work of an op is bounded by --max-memory",
-            t.len(),
+            n.map_or_else(|| "more than 2^64".to_owned(), |n| n.to_string()),
             shape_text(t.shape()),
             bytes.map_or_else(String::new, |b| format!(", {} as an array", Bytes(b))),
             Bytes(limit)
