@@ -183,8 +183,27 @@ fn run_shell(script: &str) -> (i32, String) {
     )
 }
 
+/// Runs on `A` and `A`, writing the results to `outs` in order.
+fn run_to(outs: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["--arg", A, "--arg", A];
+    for out in outs {
+        args.extend(["--out", out]);
+    }
+    run(&args)
+}
+
 fn text(path: &Path) -> &str {
     path.to_str().expect("the test harness works")
+}
+
+/// An empty scratch directory (what an earlier run left is removed).
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("tensor_run")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the test harness works");
+    dir
 }
 
 /// Names of the files in `dir`.
@@ -201,7 +220,7 @@ fn listing(dir: &Path) -> Vec<String> {
 #[test]
 fn out_to_dev_full_is_a_write_error_and_keeps_the_device() {
     use std::os::unix::fs::FileTypeExt as _;
-    let (code, stdout, stderr) = run(&["--arg", A, "--arg", A, "--out", "/dev/full"]);
+    let (code, stdout, stderr) = run_to(&["/dev/full"]);
     assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
     assert!(
         stderr.contains("cannot write '/dev/full'") && stderr.contains("No space left"),
@@ -212,17 +231,8 @@ fn out_to_dev_full_is_a_write_error_and_keeps_the_device() {
         .file_type();
     assert!(kind.is_char_device(), "/dev/full was replaced: {kind:?}");
     // A later result to a fresh file: removed, since the run failed.
-    let fresh = scratch("full/fresh.npy");
-    let (code, _, stderr) = run(&[
-        "--arg",
-        A,
-        "--arg",
-        A,
-        "--out",
-        text(&fresh),
-        "--out",
-        "/dev/full",
-    ]);
+    let fresh = fresh_dir("full").join("fresh.npy");
+    let (code, _, stderr) = run_to(&[text(&fresh), "/dev/full"]);
     assert_eq!(code, 1, "{stderr}");
     assert!(!fresh.exists());
     assert!(listing(fresh.parent().expect("the test harness works")).is_empty());
@@ -233,7 +243,7 @@ fn out_writes_through_a_symlink() {
     let target = scratch("link/target.npy");
     let link = scratch("link/link.npy");
     std::os::unix::fs::symlink(&target, &link).expect("the test harness works");
-    let (code, _, stderr) = run(&["--arg", A, "--arg", A, "--out", text(&link)]);
+    let (code, _, stderr) = run_to(&[text(&link)]);
     assert_eq!(code, 0, "{stderr}");
     let meta = std::fs::symlink_metadata(&link).expect("the test harness works");
     assert!(meta.file_type().is_symlink(), "the link was replaced");
@@ -248,23 +258,13 @@ fn out_writes_through_a_symlink() {
 
 #[test]
 fn unwritable_targets_are_refused_before_anything_is_written() {
-    let dir = scratch("unwritable/first.npy");
-    let dir = dir.parent().expect("the test harness works").to_path_buf();
+    let dir = fresh_dir("unwritable");
     let first = dir.join("first.npy");
     let subdir = dir.join("subdir");
     std::fs::create_dir_all(&subdir).expect("the test harness works");
     let missing = dir.join("no/such/parent.npy");
     for bad in [&subdir, &missing] {
-        let (code, stdout, stderr) = run(&[
-            "--arg",
-            A,
-            "--arg",
-            A,
-            "--out",
-            text(&first),
-            "--out",
-            text(bad),
-        ]);
+        let (code, stdout, stderr) = run_to(&[text(&first), text(bad)]);
         assert_eq!((code, stdout.as_str()), (1, ""), "{bad:?}: {stderr}");
         assert!(
             stderr.contains(&format!("cannot write '{}'", bad.display())),
@@ -273,7 +273,7 @@ fn unwritable_targets_are_refused_before_anything_is_written() {
         assert_eq!(listing(&dir), ["subdir"], "{bad:?} left files behind");
         assert!(listing(&subdir).is_empty());
     }
-    let (code, _, stderr) = run(&["--arg", A, "--arg", A, "--out", text(&first), "--out", ""]);
+    let (code, _, stderr) = run_to(&[text(&first), ""]);
     assert_eq!(code, 2, "{stderr}");
     assert_eq!(listing(&dir), ["subdir"]);
     // Without permission (root writes anyway, so the case means nothing there).
@@ -286,16 +286,7 @@ fn unwritable_targets_are_refused_before_anything_is_written() {
         let _ = std::fs::remove_file(&probe);
         println!("running as root: the no-permission case is skipped");
     } else {
-        let (code, _, stderr) = run(&[
-            "--arg",
-            A,
-            "--arg",
-            A,
-            "--out",
-            text(&first),
-            "--out",
-            text(&locked.join("r.npy")),
-        ]);
+        let (code, _, stderr) = run_to(&[text(&first), text(&locked.join("r.npy"))]);
         assert_eq!(code, 1, "{stderr}");
         assert!(stderr.contains("Permission denied"), "{stderr}");
         assert!(!first.exists());
@@ -306,20 +297,11 @@ fn unwritable_targets_are_refused_before_anything_is_written() {
 
 #[test]
 fn duplicate_targets_are_refused_before_anything_is_written() {
-    let first = scratch("dup/x.npy");
-    let dir = first.parent().expect("the test harness works");
+    let dir = &fresh_dir("dup");
+    let first = dir.join("x.npy");
     let dotted = dir.join(".").join("x.npy");
     for second in [&first, &dotted] {
-        let (code, _, stderr) = run(&[
-            "--arg",
-            A,
-            "--arg",
-            A,
-            "--out",
-            text(&first),
-            "--out",
-            text(second),
-        ]);
+        let (code, _, stderr) = run_to(&[text(&first), text(second)]);
         assert_eq!(code, 2, "{second:?}: {stderr}");
         assert!(
             stderr.contains("twice") || stderr.contains("names a file another"),
@@ -342,16 +324,7 @@ fn a_failing_run_leaves_existing_targets_alone_or_empty() {
         b"old contents"
     );
     // A write error after it was rewritten: emptied, never a stale or partial result.
-    let (code, _, stderr) = run(&[
-        "--arg",
-        A,
-        "--arg",
-        A,
-        "--out",
-        text(&old),
-        "--out",
-        "/dev/full",
-    ]);
+    let (code, _, stderr) = run_to(&[text(&old), "/dev/full"]);
     assert_eq!(code, 1, "{stderr}");
     assert_eq!(std::fs::read(&old).expect("the test harness works"), b"");
 }
