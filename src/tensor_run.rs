@@ -5,7 +5,8 @@
 //!
 //! Exit codes: 0 on success, 1 for diagnostics (the program does not parse or
 //! verify, or fails at run time, at a located op), 2 for usage errors (flags,
-//! unreadable arguments, an unknown entry). Nothing is written on failure.
+//! unreadable arguments, an unknown entry). A failing run leaves no result
+//! file, new or partial (see `outputs` and docs/interpreter.md, "Result files").
 
 mod outputs;
 
@@ -75,7 +76,6 @@ fn command() -> Command {
                 .long("out")
                 .value_name("PATH")
                 .action(ArgAction::Append)
-                .allow_hyphen_values(true)
                 .value_parser(clap::value_parser!(PathBuf))
                 .help("Write the next result to this .npy file (in order) instead of printing it"),
         )
