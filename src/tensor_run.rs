@@ -5,9 +5,13 @@
 //!
 //! Exit codes: 0 on success, 1 for diagnostics (the program does not parse or
 //! verify, or fails at run time, at a located op), 2 for usage errors (flags,
-//! unreadable arguments, an unknown entry). Nothing is written on failure.
+//! unreadable arguments, an unknown entry). A failing run leaves no result
+//! file, new or partial (see `outputs` and docs/interpreter.md, "Result files").
+
+mod outputs;
 
 use clap::{Arg, ArgAction, Command};
+use std::ffi::{OsStr, OsString};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -24,13 +28,13 @@ pub const USAGE: i32 = 2;
 #[derive(Clone, Debug, Default)]
 pub struct RunOptions {
     /// The program: a path, or `-` for standard input.
-    pub input: String,
+    pub input: PathBuf,
     /// The function to run.
     pub entry: String,
-    /// Arguments: `.npy` paths or MLIR literals.
-    pub args: Vec<String>,
+    /// Arguments: `.npy` paths (any bytes) or MLIR literals (UTF-8).
+    pub args: Vec<OsString>,
     /// Paths the results are written to, in order.
-    pub outs: Vec<String>,
+    pub outs: Vec<PathBuf>,
     /// How many times to run the entry.
     pub repeat: usize,
     /// Print the execution times on standard error.
@@ -45,7 +49,12 @@ fn command() -> Command {
     Command::new("tensor-run")
         .version(env!("CARGO_PKG_VERSION"))
         .about("Run a function of an nd program on tensors")
-        .arg(Arg::new("input").default_value("-").help("Input file, or - for standard input"))
+        .arg(
+            Arg::new("input")
+                .default_value("-")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Input file, or - for standard input"),
+        )
         .arg(
             Arg::new("entry")
                 .long("entry")
@@ -59,6 +68,7 @@ fn command() -> Command {
                 .value_name("VALUE")
                 .action(ArgAction::Append)
                 .allow_hyphen_values(true)
+                .value_parser(clap::value_parser!(OsString))
                 .help("An argument: a .npy file, or an MLIR literal such as 'dense<[1, 2]> : tensor<2xi32>'"),
         )
         .arg(
@@ -66,6 +76,7 @@ fn command() -> Command {
                 .long("out")
                 .value_name("PATH")
                 .action(ArgAction::Append)
+                .value_parser(clap::value_parser!(PathBuf))
                 .help("Write the next result to this .npy file (in order) instead of printing it"),
         )
         .arg(
@@ -96,17 +107,17 @@ fn command() -> Command {
         )
 }
 
-/// Parses the command line.
+/// Parses the command line. Paths (the input, `--arg` files, `--out`) may be
+/// any bytes; the entry and `--max-memory` must be UTF-8 (else a usage error).
 ///
 /// # Errors
 /// clap's error (usage or `--help`), or a message for a bad `--max-memory`.
-pub fn parse_run_args(args: Vec<String>) -> Result<RunOptions, Result<clap::Error, String>> {
+pub fn parse_run_args<I, T>(args: I) -> Result<RunOptions, Result<clap::Error, String>>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let m = command().try_get_matches_from(args).map_err(Ok)?;
-    let strings = |name: &str| -> Vec<String> {
-        m.get_many::<String>(name)
-            .map(|v| v.cloned().collect())
-            .unwrap_or_default()
-    };
     let max_memory = match m.get_one::<String>("max-memory") {
         Some(text) => tensor_interp::parse_size(text).ok_or_else(|| {
             Err(format!(
@@ -117,15 +128,21 @@ pub fn parse_run_args(args: Vec<String>) -> Result<RunOptions, Result<clap::Erro
     };
     Ok(RunOptions {
         input: m
-            .get_one::<String>("input")
+            .get_one::<PathBuf>("input")
             .cloned()
             .unwrap_or_else(|| "-".into()),
         entry: m
             .get_one::<String>("entry")
             .cloned()
             .unwrap_or_else(|| "main".into()),
-        args: strings("arg"),
-        outs: strings("out"),
+        args: m
+            .get_many::<OsString>("arg")
+            .map(|v| v.cloned().collect())
+            .unwrap_or_default(),
+        outs: m
+            .get_many::<PathBuf>("out")
+            .map(|v| v.cloned().collect())
+            .unwrap_or_default(),
         repeat: m.get_one::<u32>("repeat").map_or(1, |&n| n as usize),
         timing: m.get_flag("timing"),
         max_memory,
@@ -181,7 +198,7 @@ fn load_arg(
     ctx: &mut Context,
     memory: &Memory,
     k: usize,
-    value: &str,
+    value: &OsStr,
 ) -> Result<Tensor, RunOutcome> {
     let path = Path::new(value);
     if path.is_file() {
@@ -194,6 +211,12 @@ fn load_arg(
             out
         });
     }
+    let Some(value) = value.to_str() else {
+        return Err(RunOutcome::usage(format!(
+            "--arg #{k}: '{}' names no file, and as a literal it is not valid UTF-8",
+            path.display()
+        )));
+    };
     let looks_literal = value.trim_start().starts_with("dense") || value.contains(':');
     if !looks_literal {
         return Err(RunOutcome::usage(format!(
@@ -250,6 +273,8 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
             Err(out) => return out,
         }
     }
+    // Dropped on any failure below: it removes the files this run created.
+    let mut targets;
     let (results, times) = {
         let interp = Interpreter::new(&ctx, &module).with_memory(memory.clone());
         let Some(func) = interp.function(&options.entry) else {
@@ -268,6 +293,19 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
                 signature.1.len()
             ));
         }
+        // Every target is opened before the run, so an unwritable one is
+        // refused before anything is computed or written.
+        targets = match outputs::Targets::open(&options.outs) {
+            Ok(t) => t,
+            Err(outputs::OpenError::Usage(m)) => return RunOutcome::usage(m),
+            Err(outputs::OpenError::Io(m)) => {
+                return RunOutcome {
+                    stderr: format!("tensor-run: {m}\n"),
+                    code: 1,
+                    ..RunOutcome::default()
+                };
+            }
+        };
         // `.npy` files of int64 feed `index` parameters.
         for (a, &t) in args.iter_mut().zip(&signature.0) {
             let index_elems = match ctx.type_kind(t) {
@@ -335,31 +373,11 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
     if options.timing {
         out.stderr.push_str(&timing_line(&times));
     }
-    // Every file is written beside its target first, then all are renamed: a
-    // failure leaves none of them.
-    let mut written: Vec<(PathBuf, PathBuf)> = Vec::new();
-    for ((t, _), path) in results.iter().zip(&options.outs) {
-        match tensor_interp::npy::write_temp(Path::new(path), t) {
-            Ok(tmp) => written.push((tmp, PathBuf::from(path))),
-            Err(m) => {
-                for (tmp, _) in &written {
-                    let _ = std::fs::remove_file(tmp);
-                }
-                out.stderr.push_str(&format!("tensor-run: {m}\n"));
-                out.code = 1;
-                return out;
-            }
-        }
-    }
-    for (tmp, path) in &written {
-        if let Err(e) = std::fs::rename(tmp, path) {
-            out.stderr.push_str(&format!(
-                "tensor-run: cannot write '{}': {e}\n",
-                path.display()
-            ));
-            out.code = 1;
-            return out;
-        }
+    let to_write: Vec<&Tensor> = results.iter().map(|(t, _)| t).collect();
+    if let Err(m) = targets.write_all(&to_write) {
+        out.stderr.push_str(&format!("tensor-run: {m}\n"));
+        out.code = 1;
+        return out;
     }
     ctx.set_elements_hex_limit(None);
     for (t, declared) in results.iter().skip(options.outs.len()) {
@@ -394,7 +412,11 @@ fn timing_line(times: &[Duration]) -> String {
 }
 
 /// The binary's entry point; returns the exit code.
-pub fn main_with_args(args: Vec<String>) -> i32 {
+pub fn main_with_args<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let options = match parse_run_args(args) {
         Ok(o) => o,
         Err(Ok(e)) => {
@@ -407,6 +429,16 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
             return USAGE;
         }
     };
+    // A closed descriptor is not `/dev/null`: results written there would be
+    // lost while the run reports success.
+    if was_closed(1) {
+        eprintln!("tensor-run: standard output is closed (no file descriptor 1)");
+        return 1;
+    }
+    if options.input.as_os_str() == "-" && was_closed(0) {
+        eprintln!("tensor-run: standard input is closed (no file descriptor 0)");
+        return 1;
+    }
     let (name, text) = match read_input(&options.input) {
         Ok(x) => x,
         Err(m) => {
@@ -417,34 +449,59 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
     let outcome = run_program(&options, &name, text);
     eprint!("{}", outcome.stderr);
     let mut stdout = std::io::stdout().lock();
-    if stdout
+    if let Err(e) = stdout
         .write_all(outcome.stdout.as_bytes())
         .and_then(|()| stdout.flush())
-        .is_err()
     {
+        eprintln!("tensor-run: cannot write to standard output: {e}");
         return 1;
     }
     outcome.code
 }
 
+/// Whether standard descriptor `fd` was closed when the process started.
+///
+/// Rust's runtime opens `/dev/null` (read-write) on a closed 0, 1 or 2 before
+/// `main`, so a closed descriptor looks like `/dev/null` afterwards. A shell's
+/// `>/dev/null` opens it write-only and `</dev/null` read-only; only the
+/// runtime's stand-in is read-write, which `/proc/self/fdinfo` shows. (So
+/// `1<>/dev/null` counts as closed too; without `/proc` every stream counts as
+/// open.)
+fn was_closed(fd: u32) -> bool {
+    let target = std::fs::read_link(format!("/proc/self/fd/{fd}"));
+    if !target.is_ok_and(|t| t == Path::new("/dev/null")) {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")) else {
+        return false;
+    };
+    let flags = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    // O_ACCMODE is 3, O_RDWR 2.
+    flags.is_some_and(|f| f & 3 == 2)
+}
+
 /// Reads the program, at most tensor-opt's input size limit
 /// ([`crate::driver::DEFAULT_MAX_INPUT_SIZE`]): an endless input such as
 /// `/dev/zero` is refused rather than read until memory runs out.
-fn read_input(path: &str) -> Result<(String, String), String> {
+fn read_input(path: &Path) -> Result<(String, String), String> {
     let limit = crate::driver::DEFAULT_MAX_INPUT_SIZE;
-    let what = if path == "-" {
+    let stdin = path.as_os_str() == "-";
+    let what = if stdin {
         "standard input".to_owned()
     } else {
-        format!("'{path}'")
+        format!("'{}'", path.display())
     };
     let mut bytes = Vec::new();
-    let read = if path == "-" {
+    let read = if stdin {
         std::io::Read::read_to_end(
             &mut std::io::Read::take(std::io::stdin().lock(), limit + 1),
             &mut bytes,
         )
     } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {what}: {e}"))?;
         std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes)
     };
     read.map_err(|e| format!("cannot read {what}: {e}"))?;
@@ -454,10 +511,12 @@ fn read_input(path: &str) -> Result<(String, String), String> {
         ));
     }
     let text = String::from_utf8(bytes).map_err(|_| format!("{what} is not valid UTF-8"))?;
-    let name = if path == "-" {
+    // Diagnostics name the file as text; a name that is not UTF-8 shows with
+    // replacement characters.
+    let name = if stdin {
         "<stdin>".to_owned()
     } else {
-        path.to_owned()
+        path.to_string_lossy().into_owned()
     };
     Ok((name, text))
 }

@@ -161,3 +161,248 @@ fn npy_arguments_refused_by_the_memory_limit_are_1_and_bad_files_are_2() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("is not a valid .npy file"), "{stderr}");
 }
+
+/// Runs tensor-run through `sh -c` (to close a descriptor): exit code, stderr.
+fn run_shell(script: &str) -> (i32, String) {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, Ordering::Relaxed);
+    let program = scratch(&format!("shell{k}.mlir"));
+    std::fs::write(&program, PROGRAM).expect("the test harness works");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_tensor-run"))
+        .arg(&program)
+        .arg(A)
+        .output()
+        .expect("the test harness works");
+    (
+        out.status.code().expect("the test harness works"),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs on `A` and `A`, writing the results to `outs` in order.
+fn run_to(outs: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["--arg", A, "--arg", A];
+    for out in outs {
+        args.extend(["--out", out]);
+    }
+    run(&args)
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("the test harness works")
+}
+
+/// An empty scratch directory (what an earlier run left is removed).
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("tensor_run")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the test harness works");
+    dir
+}
+
+/// Names of the files in `dir`.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the test harness works")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn out_to_dev_full_is_a_write_error_and_keeps_the_device() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let (code, stdout, stderr) = run_to(&["/dev/full"]);
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.contains("cannot write '/dev/full'") && stderr.contains("No space left"),
+        "{stderr}"
+    );
+    let kind = std::fs::symlink_metadata("/dev/full")
+        .expect("the test harness works")
+        .file_type();
+    assert!(kind.is_char_device(), "/dev/full was replaced: {kind:?}");
+    // A later result to a fresh file: removed, since the run failed.
+    let fresh = fresh_dir("full").join("fresh.npy");
+    let (code, _, stderr) = run_to(&[text(&fresh), "/dev/full"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!fresh.exists());
+    assert!(listing(fresh.parent().expect("the test harness works")).is_empty());
+}
+
+#[test]
+fn out_writes_through_a_symlink() {
+    let target = scratch("link/target.npy");
+    let link = scratch("link/link.npy");
+    std::os::unix::fs::symlink(&target, &link).expect("the test harness works");
+    let (code, _, stderr) = run_to(&[text(&link)]);
+    assert_eq!(code, 0, "{stderr}");
+    let meta = std::fs::symlink_metadata(&link).expect("the test harness works");
+    assert!(meta.file_type().is_symlink(), "the link was replaced");
+    let (code, stdout, stderr) = run(&["--arg", text(&target), "--arg", A]);
+    assert_eq!(code, 0, "{stderr}");
+    // 7 + 7, -7 + -7, then plus A again.
+    assert!(
+        stdout.starts_with("dense<[21, -21]> : tensor<2xi32>\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn unwritable_targets_are_refused_before_anything_is_written() {
+    let dir = fresh_dir("unwritable");
+    let first = dir.join("first.npy");
+    let subdir = dir.join("subdir");
+    std::fs::create_dir_all(&subdir).expect("the test harness works");
+    let missing = dir.join("no/such/parent.npy");
+    for bad in [&subdir, &missing] {
+        let (code, stdout, stderr) = run_to(&[text(&first), text(bad)]);
+        assert_eq!((code, stdout.as_str()), (1, ""), "{bad:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("cannot write '{}'", bad.display())),
+            "{stderr}"
+        );
+        assert_eq!(listing(&dir), ["subdir"], "{bad:?} left files behind");
+        assert!(listing(&subdir).is_empty());
+    }
+    let (code, _, stderr) = run_to(&[text(&first), ""]);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(listing(&dir), ["subdir"]);
+    // Without permission (root writes anyway, so the case means nothing there).
+    let locked = dir.join("locked");
+    std::fs::create_dir_all(&locked).expect("the test harness works");
+    std::fs::set_permissions(&locked, std::os::unix::fs::PermissionsExt::from_mode(0o500))
+        .expect("the test harness works");
+    let probe = locked.join("probe");
+    if std::fs::write(&probe, b"").is_ok() {
+        let _ = std::fs::remove_file(&probe);
+        println!("running as root: the no-permission case is skipped");
+    } else {
+        let (code, _, stderr) = run_to(&[text(&first), text(&locked.join("r.npy"))]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stderr.contains("Permission denied"), "{stderr}");
+        assert!(!first.exists());
+    }
+    std::fs::set_permissions(&locked, std::os::unix::fs::PermissionsExt::from_mode(0o700))
+        .expect("the test harness works");
+}
+
+#[test]
+fn duplicate_targets_are_refused_before_anything_is_written() {
+    let dir = &fresh_dir("dup");
+    let first = dir.join("x.npy");
+    let dotted = dir.join(".").join("x.npy");
+    for second in [&first, &dotted] {
+        let (code, _, stderr) = run_to(&[text(&first), text(second)]);
+        assert_eq!(code, 2, "{second:?}: {stderr}");
+        assert!(
+            stderr.contains("twice") || stderr.contains("names a file another"),
+            "{stderr}"
+        );
+        assert!(listing(dir).is_empty(), "{second:?} left files behind");
+    }
+}
+
+#[test]
+fn a_failing_run_leaves_existing_targets_alone_or_empty() {
+    let old = scratch("existing/old.npy");
+    std::fs::write(&old, b"old contents").expect("the test harness works");
+    // A run-time error: nothing was written, so the file keeps its contents.
+    let zero = "dense<[1, 0]> : tensor<2xi32>";
+    let (code, _, stderr) = run(&["--arg", A, "--arg", zero, "--out", text(&old)]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        std::fs::read(&old).expect("the test harness works"),
+        b"old contents"
+    );
+    // A write error after it was rewritten: emptied, never a stale or partial result.
+    let (code, _, stderr) = run_to(&[text(&old), "/dev/full"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(std::fs::read(&old).expect("the test harness works"), b"");
+}
+
+#[test]
+fn closed_standard_streams_are_errors_and_dev_null_is_not() {
+    let (code, stderr) = run_shell(r#""$1" "$2" --arg "$3" --arg "$3" >&-"#);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("standard output is closed"), "{stderr}");
+    let (code, stderr) = run_shell(r#""$1" - --arg "$3" --arg "$3" <&- >/dev/null"#);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("standard input is closed"), "{stderr}");
+    let (code, stderr) = run_shell(r#""$1" "$2" --arg "$3" --arg "$3" >/dev/null"#);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stderr) = run_shell(r#""$1" - --arg "$3" --arg "$3" <"$2" >/dev/null"#);
+    assert_eq!(code, 0, "{stderr}");
+    // Standard input is not read here, so its state does not matter.
+    let (code, stderr) = run_shell(r#""$1" "$2" --arg "$3" --arg "$3" <&- >/dev/null"#);
+    assert_eq!(code, 0, "{stderr}");
+}
+
+#[test]
+fn file_names_need_not_be_utf8() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = scratch("bytes/probe");
+    let dir = dir.parent().expect("the test harness works");
+    let program = dir.join(OsStr::from_bytes(b"prog\xff.mlir"));
+    std::fs::write(&program, PROGRAM).expect("the test harness works");
+    let out = dir.join(OsStr::from_bytes(b"sum\xfe.npy"));
+    let _ = std::fs::remove_file(&out);
+    let status = Command::new(env!("CARGO_BIN_EXE_tensor-run"))
+        .arg(&program)
+        .args(["--arg", A, "--arg", A, "--out"])
+        .arg(&out)
+        .output()
+        .expect("the test harness works");
+    assert_eq!(status.status.code(), Some(0), "{status:?}");
+    let back = Command::new(env!("CARGO_BIN_EXE_tensor-run"))
+        .arg(&program)
+        .arg("--arg")
+        .arg(&out)
+        .args(["--arg", A])
+        .output()
+        .expect("the test harness works");
+    assert_eq!(back.status.code(), Some(0), "{back:?}");
+    assert!(String::from_utf8_lossy(&back.stdout).starts_with("dense<[21, -21]>"));
+    // Where text is needed (a literal, the entry), a clear usage error.
+    for args in [
+        vec![
+            OsStr::new("--arg"),
+            OsStr::from_bytes(b"dense\xff"),
+            OsStr::new("--arg"),
+            OsStr::new(A),
+        ],
+        vec![OsStr::new("--entry"), OsStr::from_bytes(b"m\xff")],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tensor-run"))
+            .arg(&program)
+            .args(&args)
+            .output()
+            .expect("the test harness works");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("panicked") && stderr.contains("UTF-8"),
+            "{stderr}"
+        );
+    }
+    // tensor-opt names its input in diagnostics as text: a usage error there.
+    let out = Command::new(env!("CARGO_BIN_EXE_tensor-opt"))
+        .arg(&program)
+        .output()
+        .expect("the test harness works");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        !stderr.contains("panicked") && stderr.contains("not valid UTF-8"),
+        "{stderr}"
+    );
+}

@@ -2,7 +2,6 @@
 //! `tensor_opt::tensor_run`).
 
 fn main() {
-    std::process::exit(tensor_opt::tensor_run::main_with_args(
-        std::env::args().collect(),
-    ));
+    // `args_os`: a file name need not be UTF-8.
+    std::process::exit(tensor_opt::tensor_run::main_with_args(std::env::args_os()));
 }

@@ -108,6 +108,8 @@ fn base_command() -> Command {
             Arg::new("output")
                 .short('o')
                 .value_name("file")
+                // `-o -out.mlir` writes to `-out.mlir`, as with LLVM's options.
+                .allow_hyphen_values(true)
                 .help("Output file (default: standard output)"),
         )
         .arg(flag(
@@ -304,15 +306,23 @@ fn passes(m: &ArgMatches, registry: &PassRegistry) -> Vec<PassInvocation> {
 }
 
 /// Turns `-flag` into `--flag` for long names, as LLVM's option parser accepts both.
+/// `--` ends the options, so every later argument (`-dash.mlir`) is a file name,
+/// and the value after `-o` is a file name too.
 fn normalize(args: Vec<String>) -> Vec<String> {
+    let mut options_ended = false;
+    let mut value_next = false;
     args.into_iter()
         .enumerate()
         .map(|(i, a)| {
             let single_dash_long = i > 0
+                && !options_ended
+                && !value_next
                 && a.starts_with('-')
                 && !a.starts_with("--")
                 && a.len() > 2
                 && !a.starts_with("-o");
+            value_next = !options_ended && a == "-o";
+            options_ended = options_ended || a == "--";
             if single_dash_long { format!("-{a}") } else { a }
         })
         .collect()
@@ -414,6 +424,19 @@ mod tests {
         assert!(o.split_input_file && o.verify_diagnostics);
         assert_eq!(o.input, "x.mlir");
         assert_eq!(o.passes, vec![PassInvocation::new("cse")]);
+    }
+
+    #[test]
+    fn double_dash_ends_the_options() {
+        let o = parse_args(args(&["tensor-opt", "-cse", "--", "-dash.mlir"])).unwrap();
+        assert_eq!(o.input, "-dash.mlir");
+        assert_eq!(o.passes, vec![PassInvocation::new("cse")]);
+        let o = parse_args(args(&["tensor-opt", "--", "-split-input-file"])).unwrap();
+        assert_eq!(o.input, "-split-input-file");
+        assert!(!o.split_input_file);
+        let o = parse_args(args(&["tensor-opt", "-o", "-out.mlir", "in.mlir"])).unwrap();
+        assert_eq!(o.output.as_deref(), Some("-out.mlir"));
+        assert_eq!(o.input, "in.mlir");
     }
 
     #[test]

@@ -2,6 +2,9 @@
 // and arguments, timings, and usage errors.
 // RUN: tensor-run %s --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' | FileCheck %s --check-prefix=MAIN
 // RUN: cat %s | tensor-run - --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' | FileCheck %s --check-prefix=MAIN
+// `--` ends the options: a program named like a flag is read.
+// RUN: rm -rf %t.d && mkdir -p %t.d && cp %s %t.d/-prog.mlir
+// RUN: cd %t.d && tensor-run --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' -- -prog.mlir | FileCheck %s --check-prefix=MAIN
 // RUN: rm -f %t.sq.npy %t.sum.npy
 // RUN: tensor-run %s --entry two --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' --out %t.sq.npy | FileCheck %s --check-prefix=ONEOUT
 // RUN: tensor-run %s --arg %t.sq.npy | FileCheck %s --check-prefix=NPY

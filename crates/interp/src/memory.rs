@@ -83,10 +83,21 @@ pub struct AllocError {
     pub in_use: usize,
     /// The limit.
     pub limit: usize,
+    /// The limit allowed it, but the system refused the memory.
+    pub system: bool,
 }
 
 impl fmt::Display for AllocError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.system {
+            return write!(
+                f,
+                "the system could not allocate {} ({} in use, memory limit {})",
+                Bytes(self.requested),
+                Bytes(self.in_use),
+                Bytes(self.limit)
+            );
+        }
         if self.requested == usize::MAX {
             return write!(
                 f,
@@ -192,6 +203,7 @@ impl Memory {
                     requested: bytes,
                     in_use: current,
                     limit: inner.limit,
+                    system: false,
                 });
             }
             match inner.in_use.compare_exchange_weak(
@@ -223,6 +235,7 @@ impl Memory {
                 requested: usize::MAX,
                 in_use: self.in_use(),
                 limit: self.inner.limit,
+                system: false,
             })?;
         if let Some(vec) = self.take_pooled::<T>(len) {
             return Ok(Owned {
@@ -231,8 +244,19 @@ impl Memory {
             });
         }
         self.reserve(bytes)?;
+        // Fallible (and still `calloc`'s lazily zeroed pages): a limit above what
+        // the machine can give is an error at the op, not an abort.
+        let Ok(vec) = bytemuck::allocation::try_zeroed_vec(len) else {
+            self.inner.in_use.fetch_sub(bytes, Ordering::Relaxed);
+            return Err(AllocError {
+                requested: bytes,
+                in_use: self.in_use(),
+                limit: self.inner.limit,
+                system: true,
+            });
+        };
         Ok(Owned {
-            vec: bytemuck::zeroed_vec(len),
+            vec,
             memory: Some(self.clone()),
         })
     }
@@ -253,6 +277,7 @@ impl Memory {
                 requested: bytes,
                 in_use,
                 limit: self.inner.limit,
+                system: false,
             })
         }
     }
@@ -344,6 +369,17 @@ mod tests {
         assert_eq!(m.in_use(), 400);
         drop(b);
         assert!(m.alloc::<u8>(usize::MAX).is_err());
+    }
+
+    #[test]
+    fn an_allocation_the_system_refuses_is_an_error() {
+        // Within the limit, beyond any machine's address space.
+        let m = Memory::new(usize::MAX / 2);
+        let err = m.alloc::<u8>(usize::MAX / 4).err().unwrap();
+        assert!(err.system, "{err}");
+        assert!(err.to_string().contains("the system could not allocate"));
+        assert_eq!(m.in_use(), 0, "the refused bytes are not counted");
+        assert!(m.alloc::<u8>(16).is_ok());
     }
 
     #[test]

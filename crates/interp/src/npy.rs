@@ -11,7 +11,7 @@ use crate::memory::Memory;
 use crate::tensor::{Store, Tensor, c_strides, num_elements};
 use npyz::{DType, Order, TypeChar, WriterBuilder};
 use std::io::{BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The element type of an `.npy` type string (`<f4`, `|b1`, ...).
 fn elem_of(ts: &npyz::TypeStr) -> Option<ElemType> {
@@ -79,8 +79,8 @@ pub fn read(path: &Path, memory: &Memory) -> Result<Tensor, ReadError> {
     let name = path.display();
     let file = std::fs::File::open(path).map_err(|e| format!("cannot open '{name}': {e}"))?;
     let mut reader = BufReader::new(file);
-    let header = npyz::NpyHeader::from_reader(&mut reader)
-        .map_err(|e| format!("'{name}' is not a valid .npy file: {e}"))?;
+    let header =
+        read_header(&mut reader).map_err(|e| format!("'{name}' is not a valid .npy file: {e}"))?;
     let DType::Plain(ts) = header.dtype() else {
         return Err(ReadError::File(format!(
             "'{name}' has a structured dtype, which tensor-run does not read"
@@ -113,6 +113,105 @@ pub fn read(path: &Path, memory: &Memory) -> Result<Tensor, ReadError> {
     Ok(tensor)
 }
 
+/// The largest header read. NumPy refuses more than 10,000 bytes unless told
+/// otherwise (`max_header_size`); this bound only keeps a hostile length from
+/// allocating gigabytes.
+const MAX_HEADER: usize = 1 << 20;
+
+/// Reads the header as NumPy's `format.py` does, then lets `npyz` interpret it.
+///
+/// NumPy decodes the header text of versions 1.0 and 2.0 as latin-1 and of 3.0
+/// as UTF-8, and evaluates it as a Python literal (so a `#` comment is allowed).
+/// `npyz` takes only UTF-8 and no comments, so the text is decoded here, its
+/// comments dropped, and handed over as a version 3.0 header.
+fn read_header(reader: &mut impl Read) -> Result<npyz::NpyHeader, String> {
+    let mut prefix = [0u8; 8];
+    reader
+        .read_exact(&mut prefix)
+        .map_err(|_| "the file is shorter than the .npy magic string".to_owned())?;
+    if &prefix[..6] != b"\x93NUMPY" {
+        return Err("the .npy magic string is missing".into());
+    }
+    let version = (prefix[6], prefix[7]);
+    let len = match version {
+        (1, 0) => {
+            let mut b = [0u8; 2];
+            reader.read_exact(&mut b).map_err(|e| e.to_string())?;
+            usize::from(u16::from_le_bytes(b))
+        }
+        (2, 0) | (3, 0) => {
+            let mut b = [0u8; 4];
+            reader.read_exact(&mut b).map_err(|e| e.to_string())?;
+            usize::try_from(u32::from_le_bytes(b)).unwrap_or(usize::MAX)
+        }
+        (major, minor) => return Err(format!("unsupported .npy version {major}.{minor}")),
+    };
+    if len > MAX_HEADER {
+        return Err(format!(
+            "its header is {len} bytes long, more than {MAX_HEADER}"
+        ));
+    }
+    let mut raw = vec![0u8; len];
+    reader
+        .read_exact(&mut raw)
+        .map_err(|_| "the header is shorter than its length says".to_owned())?;
+    let text: String = if version == (3, 0) {
+        String::from_utf8(raw).map_err(|_| "its version 3.0 header is not UTF-8".to_owned())?
+    } else {
+        raw.iter().map(|&b| char::from(b)).collect()
+    };
+    let text = without_comments(&text);
+    let body = text.as_bytes();
+    let body_len = u32::try_from(body.len()).map_err(|_| "its header is too long".to_owned())?;
+    let mut v3 = Vec::with_capacity(12 + body.len());
+    v3.extend_from_slice(b"\x93NUMPY\x03\x00");
+    v3.extend_from_slice(&body_len.to_le_bytes());
+    v3.extend_from_slice(body);
+    npyz::NpyHeader::from_reader(&v3[..]).map_err(|e| e.to_string())
+}
+
+/// `text` without its Python comments (`#` to the end of the line, outside
+/// string literals), on one line (whitespace outside strings becomes a space).
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    let mut comment = false;
+    for c in text.chars() {
+        if comment {
+            if c == '\n' {
+                comment = false;
+                out.push(' ');
+            }
+            continue;
+        }
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if c == '#' => {
+                comment = true;
+                continue;
+            }
+            // Python joins the lines inside brackets; npyz wants one line.
+            None if c.is_whitespace() => {
+                out.push(' ');
+                continue;
+            }
+            None => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn read_data<S: Store>(
     reader: &mut impl Read,
     elem: ElemType,
@@ -141,42 +240,24 @@ fn read_data<S: Store>(
     Ok(Tensor::from_owned(elem, shape, owned))
 }
 
-/// Writes `tensor` as an `.npy` file: to a temporary file beside `path`, renamed
-/// over it once complete, so a failure never leaves a partial file.
+/// Writes `tensor` as an `.npy` file at `path` (created or truncated; used by
+/// tests and tools that write one file).
 ///
 /// # Errors
 /// A message naming the file.
 pub fn write(path: &Path, tensor: &Tensor) -> Result<(), String> {
-    let tmp = write_temp(path, tensor)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write '{}': {e}", path.display())
-    })
+    std::fs::File::create(path)
+        .and_then(|file| write_to(&file, tensor))
+        .map_err(|e| format!("cannot write '{}': {e}", path.display()))
 }
 
-/// Writes `tensor` to a temporary file beside `path` and returns its name: the
-/// caller renames it over `path` (after writing all its files, say) or removes it.
+/// Writes `tensor` in `.npy` format to `w`, a block at a time (a broadcast view
+/// is expanded in row-major order without materialising it).
 ///
 /// # Errors
-/// A message naming the file; the temporary file is removed.
-pub fn write_temp(path: &Path, tensor: &Tensor) -> Result<PathBuf, String> {
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp{}",
-        path.file_name()
-            .map(|f| f.to_string_lossy())
-            .unwrap_or_default(),
-        std::process::id()
-    ));
-    write_to(&tmp, tensor).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write '{}': {e}", path.display())
-    })?;
-    Ok(tmp)
-}
-
-fn write_to(path: &Path, tensor: &Tensor) -> std::io::Result<()> {
-    let file = std::fs::File::create(path)?;
-    let mut w = BufWriter::with_capacity(1 << 20, file);
+/// The first write error.
+pub fn write_to(w: impl Write, tensor: &Tensor) -> std::io::Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 20, w);
     let ts: npyz::TypeStr = descr(tensor.elem())
         .parse()
         .map_err(|e| std::io::Error::other(format!("{e}")))?;
@@ -195,10 +276,13 @@ fn write_to(path: &Path, tensor: &Tensor) -> std::io::Result<()> {
                 let mut block: Vec<S> = Vec::with_capacity(1 << 16);
                 let mut err = None;
                 tensor.for_each_offset(|off| {
+                    if err.is_some() {
+                        return;
+                    }
                     block.push(buf[off]);
                     if block.len() == block.capacity() {
                         if let Err(e) = w.write_all(bytemuck::cast_slice(&block)) {
-                            err.get_or_insert(e);
+                            err = Some(e);
                         }
                         block.clear();
                     }
@@ -210,8 +294,7 @@ fn write_to(path: &Path, tensor: &Tensor) -> std::io::Result<()> {
             }
         }
     });
-    w.flush()?;
-    w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    w.flush()
 }
 
 #[cfg(test)]
@@ -250,6 +333,85 @@ mod tests {
         assert_eq!(
             back.to_vec::<f32>().unwrap(),
             vec![1.0, 2.0, 3.0, 1.0, 2.0, 3.0]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// An `.npy` file of `[1.0, 2.0]` (`<f8`) with the given version and header
+    /// text (padded with spaces to a multiple of 64 bytes, then a newline).
+    fn npy_with_header(version: u8, header: &[u8]) -> Vec<u8> {
+        let prefix = if version == 1 { 10 } else { 12 };
+        let mut text = header.to_vec();
+        while !(prefix + text.len() + 1).is_multiple_of(64) {
+            text.push(b' ');
+        }
+        text.push(b'\n');
+        let mut out = b"\x93NUMPY".to_vec();
+        out.extend_from_slice(&[version, 0]);
+        if version == 1 {
+            out.extend_from_slice(&u16::try_from(text.len()).unwrap().to_le_bytes());
+        } else {
+            out.extend_from_slice(&u32::try_from(text.len()).unwrap().to_le_bytes());
+        }
+        out.extend_from_slice(&text);
+        for x in [1.0f64, 2.0] {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn reads_every_header_numpy_reads() {
+        let dir =
+            std::env::temp_dir().join(format!("tensor-interp-npy-hdr-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let memory = Memory::new(1 << 20);
+        let dict = b"{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }".to_vec();
+        let latin1_comment = [&dict[..], b" # caf\xe9"].concat();
+        let utf8_comment = [&dict[..], " # café".as_bytes()].concat();
+        let multiline =
+            b"{'descr': '<f8',\n 'fortran_order': False,  # why\n 'shape': (2,)}".to_vec();
+        let cases: [(u8, &[u8]); 7] = [
+            (1, &dict),
+            (2, &dict),
+            (3, &dict),
+            (1, &latin1_comment),
+            (2, &latin1_comment),
+            (3, &utf8_comment),
+            (1, &multiline),
+        ];
+        for (k, (version, header)) in cases.iter().enumerate() {
+            let path = dir.join(format!("h{k}.npy"));
+            std::fs::write(&path, npy_with_header(*version, header)).unwrap();
+            let t = read(&path, &memory)
+                .unwrap_or_else(|e| panic!("{version}: {}: {e}", String::from_utf8_lossy(header)));
+            assert_eq!(t.to_vec::<f64>().unwrap(), vec![1.0, 2.0]);
+        }
+        // A latin-1 byte in a version 3.0 header is not UTF-8: NumPy refuses it too.
+        let path = dir.join("bad3.npy");
+        std::fs::write(&path, npy_with_header(3, &latin1_comment)).unwrap();
+        let err = read(&path, &memory).unwrap_err().to_string();
+        assert!(err.contains("not UTF-8"), "{err}");
+        // A '#' inside a string is not a comment.
+        assert_eq!(without_comments("{'a#b': 1} # c"), "{'a#b': 1} ");
+        // An unknown version and an endless header length are refused.
+        let mut v4 = npy_with_header(2, &dict);
+        v4[6] = 4;
+        std::fs::write(&path, v4).unwrap();
+        assert!(
+            read(&path, &memory)
+                .unwrap_err()
+                .to_string()
+                .contains("version 4.0")
+        );
+        let mut long = npy_with_header(2, &dict);
+        long[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
+        std::fs::write(&path, long).unwrap();
+        assert!(
+            read(&path, &memory)
+                .unwrap_err()
+                .to_string()
+                .contains("more than")
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -296,6 +296,22 @@ impl Tensor {
         out
     }
 
+    /// Copies the elements in row-major order into `out` (of the view's length),
+    /// so a copy counted against the memory limit needs no second buffer.
+    pub(crate) fn gather_into<T: Store>(&self, out: &mut [T]) {
+        let buf = self.buffer::<T>();
+        if let Some(s) = self.as_slice::<T>() {
+            out.copy_from_slice(s);
+            return;
+        }
+        let mut slots = out.iter_mut();
+        self.for_each_offset(|off| {
+            if let Some(o) = slots.next() {
+                *o = buf[off];
+            }
+        });
+    }
+
     /// Calls `f` with the buffer offset of every element, in row-major order.
     pub(crate) fn for_each_offset(&self, mut f: impl FnMut(usize)) {
         if self.is_empty() {

@@ -78,6 +78,9 @@ pub(crate) fn matmul(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let batch = broadcast_shapes(&Policy::NumPy, &[batch_a, batch_b])
         .map_err(|m| cx.error(format!("batch dims: {m}")))?;
     let (ma, mb) = (as_matrices(a, true, &batch), as_matrices(b, false, &batch));
+    // Each operand as the stack of matrices the product reads.
+    cx.check_visit(0, &ma.batch)?;
+    cx.check_visit(1, &mb.batch)?;
     let (m, n) = (ma.rows, mb.cols);
     let mut result: Dims = batch.clone();
     if a.rank() >= 2 {
@@ -137,7 +140,7 @@ fn dense_operand<T: Store>(
     op: &Operand,
 ) -> Result<Operand, tensor_ir::Diagnostic> {
     let mut out = cx.alloc::<T>(op.batch.shape())?;
-    out.as_mut_slice().copy_from_slice(&op.batch.gather::<T>());
+    op.batch.gather_into::<T>(out.as_mut_slice());
     Ok(Operand {
         batch: Tensor::from_owned(op.batch.elem(), op.batch.shape(), out),
         rows: op.rows,
@@ -221,10 +224,12 @@ where
     let (m, n) = (full[r - 2], full[r - 1]);
     let per = m * n;
     if per > 0 {
-        let wrap = |t: &Tensor| -> Vec<Wrapping<T>> {
-            bytemuck::cast_slice::<T, Wrapping<T>>(&t.gather::<T>()).to_vec()
+        // Both are row-major copies (dense_operand): read in place.
+        let (Some(wa), Some(wb)) = (a.batch.as_slice::<T>(), b.batch.as_slice::<T>()) else {
+            return Err(cx.error("internal error: a dense operand is not contiguous"));
         };
-        let (wa, wb) = (wrap(&a.batch), wrap(&b.batch));
+        let (wa, wb): (&[Wrapping<T>], &[Wrapping<T>]) =
+            (bytemuck::cast_slice(wa), bytemuck::cast_slice(wb));
         let (sa, sb) = (a.rows * a.cols, b.rows * b.cols);
         let outs: &mut [Wrapping<T>] = bytemuck::cast_slice_mut(out.as_mut_slice());
         for (p, c) in outs.chunks_mut(per).enumerate() {
@@ -255,9 +260,13 @@ fn widened<T: Store>(
 ) -> Result<Tensor, tensor_ir::Diagnostic> {
     let widen = |op: &Operand| -> Result<Operand, tensor_ir::Diagnostic> {
         let mut w = cx.alloc::<f32>(op.batch.shape())?;
-        for (o, x) in w.as_mut_slice().iter_mut().zip(op.batch.gather::<T>()) {
-            *o = to(x);
-        }
+        let buf = op.batch.buffer::<T>();
+        let mut slots = w.as_mut_slice().iter_mut();
+        op.batch.for_each_offset(|off| {
+            if let Some(o) = slots.next() {
+                *o = to(buf[off]);
+            }
+        });
         Ok(Operand {
             batch: Tensor::from_owned(ElemType::F32, op.batch.shape(), w),
             rows: op.rows,

@@ -15,7 +15,7 @@ pub(crate) mod shape;
 
 use crate::elem::ElemType;
 use crate::exec::Interpreter;
-use crate::memory::{AllocError, Memory, Owned};
+use crate::memory::{AllocError, Bytes, Memory, Owned};
 use crate::tensor::{Dims, Store, Tensor};
 use broadcastable::{Dim, Shape};
 pub use elementwise::ElemOp;
@@ -86,11 +86,35 @@ impl KernelCx<'_> {
                 requested: usize::MAX,
                 in_use: self.memory().in_use(),
                 limit: self.memory().limit(),
+                system: false,
             })
         })?;
         self.memory()
             .alloc::<T>(n)
             .map_err(|e| self.alloc_error(e, shape))
+    }
+
+    /// Refuses to visit every element of `t` (operand `i`, perhaps broadcast)
+    /// when, as an array, it would not fit the memory limit. A broadcast view
+    /// can stand for far more elements than memory holds; an op whose result is
+    /// smaller than its operands (a reduction, a matmul) would otherwise run
+    /// without bound. So `--max-memory` bounds the work of every op: one that
+    /// allocates its result is bounded by the allocation, these by this check.
+    pub(crate) fn check_visit(&self, i: usize, t: &crate::Tensor) -> Result<(), Diagnostic> {
+        let limit = self.memory().limit();
+        let n = crate::tensor::num_elements(t.shape());
+        let bytes = n.and_then(|n| n.checked_mul(t.elem().size()));
+        if bytes.is_some_and(|b| b <= limit) {
+            return Ok(());
+        }
+        Err(self.error(format!(
+            "would visit {} elements of operand #{i} (a view of shape {}{}), more than the memory \
+             limit of {} could hold: the work of an op is bounded by --max-memory",
+            n.map_or_else(|| "more than 2^64".to_owned(), |n| n.to_string()),
+            shape_text(t.shape()),
+            bytes.map_or_else(String::new, |b| format!(", {} as an array", Bytes(b))),
+            Bytes(limit)
+        )))
     }
 
     /// The memory limit's refusal, worded for this op's result.

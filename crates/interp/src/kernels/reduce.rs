@@ -106,11 +106,20 @@ fn reduce_run<N: Num>(kind: Kind, run: Src<'_, N::S>, len: usize, acc: N::S) -> 
     }
 }
 
-/// A pairwise sum in `f32` of 16-bit floats.
+/// A pairwise sum in `f32` of 16-bit floats: [`pairwise`]'s splits, each leaf
+/// (at most 128 elements) widened on the stack, so no copy of the run is made.
 fn pairwise_f32<N: Num>(s: &[N::S]) -> f32 {
-    let mut wide = Vec::with_capacity(s.len());
-    wide.extend(s.iter().map(|&x| N::to_f64(x) as f32));
-    pairwise(&wide, &|a: f32, b: f32| a + b, 0.0)
+    let n = s.len();
+    if n <= 128 {
+        let mut wide = [0f32; 128];
+        for (w, &x) in wide.iter_mut().zip(s) {
+            *w = N::to_f64(x) as f32;
+        }
+        return pairwise(&wide[..n], &|a: f32, b: f32| a + b, 0.0);
+    }
+    let mut half = n / 2;
+    half -= half % 8;
+    pairwise_f32::<N>(&s[..half]) + pairwise_f32::<N>(&s[half..])
 }
 
 /// `nd.reduce`.
@@ -163,6 +172,7 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
             shape_text(x.shape())
         )));
     }
+    cx.check_visit(0, x)?;
     let order: SmallVec<[usize; 4]> = kept.iter().chain(&red).copied().collect();
     let view = x.permuted(&order);
     let tensor = with_num!(x.elem(), N => {
@@ -350,5 +360,21 @@ mod tests {
         assert!((f64::from(got) - exact).abs() < 1e-2);
         assert_eq!(pairwise(&[1.0f32, 2.0, 3.0], &add, 0.0), 6.0);
         assert_eq!(pairwise(&[] as &[f32], &add, 0.0), 0.0);
+    }
+
+    #[test]
+    fn half_floats_sum_as_their_widened_copy_would() {
+        let add = |a: f32, b: f32| a + b;
+        for n in [0, 1, 7, 8, 127, 128, 129, 1000, 4099] {
+            let v: Vec<half::f16> = (0..n)
+                .map(|i| half::f16::from_f32((i % 97) as f32 * 0.37 - 11.0))
+                .collect();
+            let wide: Vec<f32> = v.iter().map(|x| x.to_f32()).collect();
+            assert_eq!(
+                super::pairwise_f32::<crate::elem::F16>(&v).to_bits(),
+                pairwise(&wide, &add, 0.0).to_bits(),
+                "{n}"
+            );
+        }
     }
 }
