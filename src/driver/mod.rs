@@ -8,6 +8,7 @@ mod machine;
 mod pass_manager;
 mod split;
 mod statistics;
+mod stdio;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
@@ -368,6 +369,11 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     let written = match &options.output {
         Some(path) if path != "-" => std::fs::write(path, output.as_bytes())
             .map_err(|e| format!("error: could not write output file '{path}': {e}")),
+        // As upstream (`IO failure on output stream`), after the run.
+        _ if stdio::stdout_closed() => Err(format!(
+            "error: could not write to standard output: {}",
+            stdio::CLOSED_REASON
+        )),
         _ => {
             let mut stdout = std::io::stdout().lock();
             stdout
@@ -410,6 +416,13 @@ fn read_input(path: &str, limit: u64) -> Result<(String, Vec<u8>), String> {
     } else {
         (path.to_string(), format!("input file '{path}'"))
     };
+    if path == "-" && stdio::stdin_closed() {
+        // Upstream: `cannot open input file '-': Bad file descriptor`.
+        return Err(format!(
+            "error: could not open input file '-': {}",
+            stdio::CLOSED_REASON
+        ));
+    }
     let mut bytes = Vec::new();
     let read = if path == "-" {
         std::io::Read::read_to_end(
