@@ -15,7 +15,9 @@ pub enum DiagnosticsFormat {
     Text,
     /// One JSON object per line, for scripts.
     Json,
-    /// One SARIF 2.1.0 document at the end of the run, for code-scanning tools.
+    /// One SARIF 2.1.0 document at the end of the run, for code-scanning tools. Being
+    /// one document, it holds every result until the end: its memory grows with the
+    /// diagnostics' text, where text and JSON Lines stream.
     Sarif,
 }
 

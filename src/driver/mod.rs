@@ -139,7 +139,7 @@ pub fn run_streaming(
     stderr: &mut dyn Write,
 ) -> (String, i32) {
     let fail = |stderr: &mut dyn Write, message: &str| {
-        let _ = write!(stderr, "error: {message}\n");
+        let _ = writeln!(stderr, "error: {message}");
         (String::new(), 1)
     };
     let mut ctx = new_context(options);
