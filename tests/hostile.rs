@@ -223,8 +223,9 @@ fn output_and_input_failures_exit_1() {
     let out = sh("\"$T\" - < /dev/null");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // Nor is /dev/null open for reading and writing, as Python's
-    // subprocess.DEVNULL and many supervisors give it (a closed stream, which
-    // Rust's runtime reopens the same way, cannot be told apart from it).
+    // subprocess.DEVNULL and many supervisors give it (Rust's runtime reopens a
+    // closed stream the same way; test/Driver/closed-stdio.mlir checks that a
+    // closed one is still an error).
     let out = sh(&format!("{ok}\"$T\" - 1<>/dev/null"));
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let out = sh("\"$T\" - 0<>/dev/null");

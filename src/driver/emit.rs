@@ -2,8 +2,10 @@
 //! coloured on request), JSON Lines or SARIF ([`super::machine`]).
 
 use super::machine::{Sarif, json_line};
+use std::io::Write;
 use tensor_ir::diag::RenderOptions;
-use tensor_ir::{Context, Diagnostic};
+use tensor_ir::print::{PrintOptions, print_module};
+use tensor_ir::{Context, Diagnostic, Diagnostics, Module, Severity};
 
 /// `--diagnostics-format`: how diagnostics are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -13,7 +15,9 @@ pub enum DiagnosticsFormat {
     Text,
     /// One JSON object per line, for scripts.
     Json,
-    /// One SARIF 2.1.0 document at the end of the run, for code-scanning tools.
+    /// One SARIF 2.1.0 document at the end of the run, for code-scanning tools. Being
+    /// one document, it holds every result until the end: its memory grows with the
+    /// diagnostics' text, where text and JSON Lines stream.
     Sarif,
 }
 
@@ -108,4 +112,112 @@ impl Emitter {
             out.push_str(&sarif.finish(exit_code));
         }
     }
+}
+
+/// What a [`ChunkOutput`] does with the diagnostics reported to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// Writes each one out when it is reported and keeps none: a run's stderr
+    /// streams, so memory does not grow with the diagnostics' text.
+    Stream,
+    /// Keeps them without the `see current operation:` notes, for
+    /// `--verify-diagnostics` (which compares them at the end of the chunk, and runs
+    /// without those notes as upstream does).
+    Expected,
+    /// Keeps them whole and writes nothing (the editor server's [`super::check_module`]).
+    All,
+}
+
+/// Standard error of one chunk: diagnostics in the order they were reported and
+/// IR dumps between them, written through to the run's stderr as they come.
+pub(crate) struct ChunkOutput<'a> {
+    /// The diagnostics kept ([`Keep::Expected`], [`Keep::All`]).
+    pub diags: Diagnostics,
+    /// True once an error was reported (kept or not).
+    errors: bool,
+    keep: Keep,
+    stderr: &'a mut dyn Write,
+    emitter: &'a mut Emitter,
+    /// One diagnostic's text, reused.
+    scratch: String,
+}
+
+impl<'a> ChunkOutput<'a> {
+    pub fn new(stderr: &'a mut dyn Write, emitter: &'a mut Emitter, keep: Keep) -> Self {
+        ChunkOutput {
+            diags: Diagnostics::default(),
+            errors: false,
+            keep,
+            stderr,
+            emitter,
+            scratch: String::new(),
+        }
+    }
+
+    /// True if an error was reported in this chunk.
+    pub fn has_errors(&self) -> bool {
+        self.errors
+    }
+
+    /// Reports `d`: written now or kept (see [`Keep`]).
+    pub fn report(&mut self, ctx: &Context, mut d: Diagnostic) {
+        self.errors |= d.severity == Severity::Error;
+        match self.keep {
+            Keep::Stream => self.emit(ctx, &d),
+            Keep::Expected => {
+                d.notes.retain(|n| !is_op_note(n));
+                self.diags.push(d);
+            }
+            Keep::All => self.diags.push(d),
+        }
+    }
+
+    /// Reports each of `diags` in order.
+    pub fn extend(&mut self, ctx: &Context, diags: Diagnostics) {
+        for d in diags {
+            self.report(ctx, d);
+        }
+    }
+
+    /// Writes `d` now, whatever is kept.
+    pub fn emit(&mut self, ctx: &Context, d: &Diagnostic) {
+        self.scratch.clear();
+        self.emitter.emit(ctx, d, &mut self.scratch);
+        self.write("");
+    }
+
+    /// Writes `text` after the diagnostics reported so far.
+    pub fn append(&mut self, text: &str) {
+        self.scratch.clear();
+        self.write(text);
+    }
+
+    /// Writes an IR dump after the diagnostics reported so far.
+    pub fn dump(&mut self, ctx: &Context, module: &Module, header: &str, print: PrintOptions) {
+        self.scratch.clear();
+        self.scratch.push_str(header);
+        print_module(ctx, module, print, &mut self.scratch);
+        self.scratch.push_str("\n\n");
+        self.write("");
+    }
+
+    /// Writes the scratch text then `text`. A failing stderr is ignored: there is
+    /// nowhere left to report it, and the exit code still tells.
+    fn write(&mut self, text: &str) {
+        let _ = self.stderr.write_all(self.scratch.as_bytes());
+        let _ = self.stderr.write_all(text.as_bytes());
+        // A very large diagnostic (a failing module's note) is not kept for reuse.
+        if self.scratch.capacity() > SCRATCH_KEPT {
+            self.scratch = String::new();
+        }
+    }
+}
+
+/// The largest scratch buffer [`ChunkOutput`] keeps between diagnostics.
+const SCRATCH_KEPT: usize = 1 << 20;
+
+/// True for upstream's `see current operation:` note, which `--verify-diagnostics`
+/// (upstream's `printOpOnDiagnostic` off) and the editor server leave out.
+pub(crate) fn is_op_note(n: &Diagnostic) -> bool {
+    n.message.starts_with("see current operation: ")
 }

@@ -8,6 +8,7 @@ mod machine;
 mod pass_manager;
 mod split;
 mod statistics;
+mod stdio;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
@@ -15,14 +16,14 @@ pub use emit::{ColorChoice, DiagnosticsFormat};
 pub use split::split_chunks;
 pub use statistics::StatisticsDisplay;
 
-use emit::Emitter;
-use pass_manager::{ChunkOutput, IrPrinting};
+use emit::{ChunkOutput, Emitter, Keep};
+use pass_manager::IrPrinting;
 use std::io::Write;
 use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::parse::parse_source;
 use tensor_ir::pass::{Pass, PassRegistry, RegistryError};
 use tensor_ir::print::{PrintOptions, print_module};
-use tensor_ir::verify::verify_module;
+use tensor_ir::verify::{verify_module, verify_module_each};
 use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Module};
 
 /// What a run produced: the text for stdout (or `-o`), the rendered diagnostics for
@@ -116,27 +117,41 @@ pub fn run_bytes_with(
     name: &str,
     bytes: Vec<u8>,
 ) -> Outcome {
+    let mut stderr = Vec::new();
+    let (output, code) = run_streaming(registry, options, name, bytes, &mut stderr);
+    Outcome {
+        output,
+        diagnostics: String::from_utf8_lossy(&stderr).into_owned(),
+        code,
+    }
+}
+
+/// [`run_bytes_with`] writing standard error to `stderr` as the run goes (a
+/// diagnostic once it is found) rather than gathering it, so memory does not grow
+/// with the diagnostics' text; returns the output (empty on failure) and the exit
+/// code. `--mlir-timing` puts its report first, so with it stderr is gathered and
+/// written at the end; SARIF is one document written at the end.
+pub fn run_streaming(
+    registry: &PassRegistry,
+    options: &Options,
+    name: &str,
+    bytes: Vec<u8>,
+    stderr: &mut dyn Write,
+) -> (String, i32) {
+    let fail = |stderr: &mut dyn Write, message: &str| {
+        let _ = writeln!(stderr, "error: {message}");
+        (String::new(), 1)
+    };
     let mut ctx = new_context(options);
     let buffer = ctx.add_source_bytes(name, bytes);
-    let text = match ctx.source(buffer) {
-        Some(b) => b.shared_text(),
-        None => {
-            return Outcome {
-                diagnostics: "error: no source buffer\n".into(),
-                code: 1,
-                ..Outcome::default()
-            };
-        }
+    let Some(text) = ctx.source(buffer).map(|b| b.shared_text()) else {
+        return fail(stderr, "no source buffer");
     };
     // Unknown passes or refused values (possible through the library API) are
     // reported before anything runs.
     for p in &options.passes {
         if let Err(message) = registry.create(&p.argument, p.value.as_deref()) {
-            return Outcome {
-                diagnostics: format!("error: {message}\n"),
-                code: 1,
-                ..Outcome::default()
-            };
+            return fail(stderr, &message.to_string());
         }
     }
     let chunks = if options.split_input_file {
@@ -155,22 +170,35 @@ pub fn run_bytes_with(
         print,
     };
 
+    let mut gathered = Vec::new();
+    let sink: &mut dyn Write = if options.timing {
+        &mut gathered
+    } else {
+        &mut *stderr
+    };
+    let keep = if options.verify_diagnostics {
+        Keep::Expected
+    } else {
+        Keep::Stream
+    };
     let mut outputs = Vec::with_capacity(chunks.len());
-    let mut stderr = String::new();
     let mut failed = false;
     // With --verify-diagnostics, expectations nothing produced come last, as upstream reports them.
     let mut missing = Diagnostics::default();
     let mut timer = timing::Timer::default();
     let mut emitter = Emitter::new(options.diagnostics_format, options.color);
     for chunk in chunks {
-        let mut out = ChunkOutput::new(&mut stderr, &mut emitter, !options.verify_diagnostics);
+        let mut out = ChunkOutput::new(&mut *sink, &mut emitter, keep);
         let parsed = timer.time("Parser", || parse_source(&mut ctx, buffer, chunk.clone()));
         match parsed {
             Ok(mut module) => {
-                let mut verified = timer.time("Verifier", || verify_module(&ctx, &module));
-                verified.or_codes(|s| codes::fallback(Phase::Verify, s));
-                out.diags.extend(verified);
-                if !out.diags.has_errors() {
+                timer.time("Verifier", || {
+                    verify_module_each(&ctx, &module, &mut |d| {
+                        let code = codes::fallback(Phase::Verify, d.severity);
+                        out.report(&ctx, d.or_code(code));
+                    });
+                });
+                if !out.has_errors() {
                     let passes = instantiate(registry, &options.passes);
                     let mut stats = Vec::new();
                     pass_manager::run_pipeline(
@@ -184,58 +212,57 @@ pub fn run_bytes_with(
                     );
                     // As upstream: after each chunk's pipeline ran, failed or not.
                     if let Some(display) = options.pass_statistics {
-                        out.append(&ctx, &statistics::report(display, &stats));
+                        out.append(&statistics::report(display, &stats));
                     }
                 }
-                if !out.diags.has_errors() {
+                if !out.has_errors() {
                     let mut text = String::new();
                     timer.time("Output", || print_module(&ctx, &module, print, &mut text));
                     text.push('\n');
                     outputs.push(text);
                 }
             }
-            Err(d) => out.diags.push(d.or_code(codes::PARSE_ERROR)),
+            Err(d) => out.report(&ctx, d.or_code(codes::PARSE_ERROR)),
         }
         if options.verify_diagnostics {
             let diags = std::mem::take(&mut out.diags);
-            let check = expect::check_chunk(
-                &ctx,
-                buffer,
-                chunk,
-                strip_op_notes(diags),
-                options.only_expected,
-            );
+            let check = expect::check_chunk(&ctx, buffer, chunk, diags, options.only_expected);
             failed |= check.unexpected.has_errors() || check.missing.has_errors();
             for d in check.unexpected.iter() {
                 out.emit(&ctx, d);
             }
             missing.extend(check.missing);
         } else {
-            failed |= out.diags.has_errors();
-            out.flush(&ctx);
+            failed |= out.has_errors();
+        }
+        if failed {
+            // No output is written on failure: what the chunks before printed is
+            // not kept for nothing.
+            outputs = Vec::new();
         }
     }
+    let mut end = String::new();
     for d in missing.iter() {
-        emitter.emit(&ctx, d, &mut stderr);
+        emitter.emit(&ctx, d, &mut end);
     }
-    emitter.finish(&mut stderr, i32::from(failed));
-
-    let mut outcome = Outcome::default();
+    emitter.finish(&mut end, i32::from(failed));
+    let _ = sink.write_all(end.as_bytes());
     if options.timing {
-        outcome.diagnostics.push_str(&timer.report());
+        let _ = stderr.write_all(timer.report().as_bytes());
+        let _ = stderr.write_all(&gathered);
     }
-    outcome.diagnostics.push_str(&stderr);
-    outcome.code = i32::from(failed);
+    let _ = stderr.flush();
     // On failure nothing is written, so no partial output is mistaken for a result.
-    if !failed {
-        // A single chunk's text is moved, not copied: outputs can be tens of megabytes.
-        outcome.output = if outputs.len() == 1 {
-            outputs.pop().unwrap_or_default()
-        } else {
-            outputs.join("// -----\n")
-        };
+    if failed {
+        return (String::new(), 1);
     }
-    outcome
+    // A single chunk's text is moved, not copied: outputs can be tens of megabytes.
+    let output = if outputs.len() == 1 {
+        outputs.pop().unwrap_or_default()
+    } else {
+        outputs.join("// -----\n")
+    };
+    (output, 0)
 }
 
 /// Verifies `module` and, if it verifies, runs `passes` on it in order, as tensor-opt
@@ -247,13 +274,13 @@ pub fn check_module(
     module: &mut Module,
     passes: Vec<Box<dyn Pass>>,
 ) -> Diagnostics {
-    let mut unused = String::new();
+    let mut unused = std::io::sink();
     let mut emitter = Emitter::new(DiagnosticsFormat::Text, ColorChoice::Never);
-    let mut out = ChunkOutput::new(&mut unused, &mut emitter, false);
+    let mut out = ChunkOutput::new(&mut unused, &mut emitter, Keep::All);
     let mut verified = verify_module(ctx, module);
     verified.or_codes(|s| codes::fallback(Phase::Verify, s));
-    out.diags.extend(verified);
-    if !out.diags.has_errors() {
+    out.extend(ctx, verified);
+    if !out.has_errors() {
         let mut timer = timing::Timer::default();
         pass_manager::run_pipeline(
             ctx,
@@ -281,8 +308,7 @@ fn instantiate(registry: &PassRegistry, passes: &[PassInvocation]) -> Vec<Box<dy
 pub fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
     let mut out = Diagnostics::default();
     for mut d in diags {
-        d.notes
-            .retain(|n| !n.message.starts_with("see current operation: "));
+        d.notes.retain(|n| !emit::is_op_note(n));
         out.push(d);
     }
     out
@@ -333,18 +359,25 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     options.color = options
         .color
         .resolve(std::io::IsTerminal::is_terminal(&std::io::stderr()));
-    let outcome = run_bytes_with(registry, &options, &name, bytes);
-    print_stderr(&outcome.diagnostics);
-    if outcome.code != 0 {
-        return outcome.code;
+    let (output, code) = {
+        let mut stderr = std::io::BufWriter::new(std::io::stderr().lock());
+        run_streaming(registry, &options, &name, bytes, &mut stderr)
+    };
+    if code != 0 {
+        return code;
     }
     let written = match &options.output {
-        Some(path) if path != "-" => std::fs::write(path, outcome.output.as_bytes())
+        Some(path) if path != "-" => std::fs::write(path, output.as_bytes())
             .map_err(|e| format!("error: could not write output file '{path}': {e}")),
+        // As upstream (`IO failure on output stream`), after the run.
+        _ if stdio::stdout_closed() => Err(format!(
+            "error: could not write to standard output: {}",
+            stdio::CLOSED_REASON
+        )),
         _ => {
             let mut stdout = std::io::stdout().lock();
             stdout
-                .write_all(outcome.output.as_bytes())
+                .write_all(output.as_bytes())
                 .and_then(|()| stdout.flush())
                 .map_err(|e| format!("error: could not write to standard output: {e}"))
         }
@@ -383,6 +416,13 @@ fn read_input(path: &str, limit: u64) -> Result<(String, Vec<u8>), String> {
     } else {
         (path.to_string(), format!("input file '{path}'"))
     };
+    if path == "-" && stdio::stdin_closed() {
+        // Upstream: `cannot open input file '-': Bad file descriptor`.
+        return Err(format!(
+            "error: could not open input file '-': {}",
+            stdio::CLOSED_REASON
+        ));
+    }
     let mut bytes = Vec::new();
     let read = if path == "-" {
         std::io::Read::read_to_end(

@@ -2,14 +2,14 @@
 //! the IR after each pass, and prints the IR around passes as
 //! mlir-opt's `--mlir-print-ir-*` options do.
 
-use super::emit::Emitter;
+use super::emit::ChunkOutput;
 use super::statistics::PassStatistics;
 use super::timing::Timer;
 use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::pass::Pass;
-use tensor_ir::print::{PrintOptions, print_module};
+use tensor_ir::print::PrintOptions;
 use tensor_ir::verify::{verify_changed, verify_module};
-use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Module};
+use tensor_ir::{Context, Diagnostic, Location, Module};
 
 /// `--mlir-print-ir-*`: when to dump the IR, and how to print it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,59 +18,6 @@ pub(crate) struct IrPrinting {
     pub after_all: bool,
     pub after_failure: bool,
     pub print: PrintOptions,
-}
-
-/// Standard error of one chunk: diagnostics in the order they were reported and
-/// IR dumps between them. Without `--verify-diagnostics` the diagnostics are
-/// rendered before each dump so the two interleave as upstream prints them.
-pub(crate) struct ChunkOutput<'a> {
-    pub diags: Diagnostics,
-    rendered: usize,
-    render: bool,
-    stderr: &'a mut String,
-    emitter: &'a mut Emitter,
-}
-
-impl<'a> ChunkOutput<'a> {
-    pub fn new(stderr: &'a mut String, emitter: &'a mut Emitter, render: bool) -> Self {
-        ChunkOutput {
-            diags: Diagnostics::default(),
-            rendered: 0,
-            render,
-            stderr,
-            emitter,
-        }
-    }
-
-    /// Renders the diagnostics not rendered yet (only when rendering as we go).
-    pub fn flush(&mut self, ctx: &Context) {
-        if !self.render {
-            return;
-        }
-        for d in self.diags.iter().skip(self.rendered) {
-            self.emitter.emit(ctx, d, self.stderr);
-        }
-        self.rendered = self.diags.len();
-    }
-
-    /// Writes `d` now, whether or not diagnostics are rendered as they come.
-    pub fn emit(&mut self, ctx: &Context, d: &Diagnostic) {
-        self.emitter.emit(ctx, d, self.stderr);
-    }
-
-    /// Writes `text` after the diagnostics reported so far.
-    pub fn append(&mut self, ctx: &Context, text: &str) {
-        self.flush(ctx);
-        self.stderr.push_str(text);
-    }
-
-    /// Writes an IR dump after the diagnostics reported so far.
-    fn dump(&mut self, ctx: &Context, module: &Module, header: &str, print: PrintOptions) {
-        self.flush(ctx);
-        self.stderr.push_str(header);
-        print_module(ctx, module, print, self.stderr);
-        self.stderr.push_str("\n\n");
-    }
 }
 
 /// Runs `passes` in order; stops at the first that fails. Returns false on failure
@@ -108,9 +55,9 @@ pub(crate) fn run_pipeline(
                 outcome
                     .diagnostics
                     .or_codes(|s| codes::fallback(Phase::Pass, s));
-                out.diags.extend(outcome.diagnostics);
+                out.extend(ctx, outcome.diagnostics);
                 if !outcome.output.is_empty() {
-                    out.append(ctx, &outcome.output);
+                    out.append(&outcome.output);
                 }
                 // As upstream, a pass that reports no change is trusted and the IR is
                 // not verified again; debug builds (the tests) verify after every
@@ -123,9 +70,10 @@ pub(crate) fn run_pipeline(
             Err(mut diags) => {
                 let reported = diags.has_errors();
                 diags.or_codes(|s| codes::fallback(Phase::Pass, s));
-                out.diags.extend(diags);
+                out.extend(ctx, diags);
                 if !reported {
-                    out.diags.push(
+                    out.report(
+                        ctx,
                         Diagnostic::error(
                             Location::Unknown,
                             format!("pass {name} (--{argument}) failed"),
@@ -187,8 +135,8 @@ fn verifies_after(
         return true;
     }
     diags.or_codes(|s| codes::fallback(Phase::Verify, s));
-    out.diags.extend(diags);
-    out.diags.push(Diagnostic::error(
+    out.extend(ctx, diags);
+    out.report(ctx, Diagnostic::error(
         Location::Unknown,
         format!("the IR does not verify after pass {name} (--{argument}); the errors above are the verifier's"),
     ).with_code(codes::PASS_INVALID_IR));

@@ -38,10 +38,18 @@ pub trait TraitCheck {
 /// Verifies every op under the module's top op; all diagnostics are returned.
 pub fn verify_module(ctx: &Context, module: &Module) -> Diagnostics {
     let mut diags = Diagnostics::default();
-    if let Some(top) = module.top() {
-        Verifier::new(ctx, module).run(top, None, &mut diags);
-    }
+    verify_module_each(ctx, module, &mut |d| diags.push(d));
     diags
+}
+
+/// [`verify_module`] handing each diagnostic to `report` in op order as soon as it
+/// is found, so a caller that writes them out holds one at a time: the notes of a
+/// failing op with regions print its whole tree, and nested failing ops would
+/// otherwise hold the tree once per level until the end.
+pub fn verify_module_each(ctx: &Context, module: &Module, report: &mut dyn FnMut(Diagnostic)) {
+    if let Some(top) = module.top() {
+        Verifier::new(ctx, module).run(top, None, report);
+    }
 }
 
 /// Verifies what `changes` says edits may have invalidated, in a module that
@@ -54,7 +62,7 @@ pub fn verify_changed(ctx: &Context, module: &Module, changes: &Changes) -> Diag
     }
     let mut diags = Diagnostics::default();
     if let Some(top) = module.top() {
-        Verifier::new(ctx, module).run(top, Some(changes.ops()), &mut diags);
+        Verifier::new(ctx, module).run(top, Some(changes.ops()), &mut |d| diags.push(d));
     }
     diags
 }
@@ -146,7 +154,7 @@ impl<'a> Verifier<'a> {
     }
 
     /// Verifies the ops under `top`, or of them only those in `only`.
-    fn run(&mut self, top: OpId, only: Option<&[OpId]>, diags: &mut Diagnostics) {
+    fn run(&mut self, top: OpId, only: Option<&[OpId]>, report: &mut dyn FnMut(Diagnostic)) {
         let module = self.module;
         self.top = Some(top);
         // After a pass, only the blocks holding the changed ops are indexed, when
@@ -172,21 +180,15 @@ impl<'a> Verifier<'a> {
         };
         // Ops are checked independently (read-only), so large modules are split into
         // contiguous chunks verified on several threads, as upstream verifies in
-        // parallel. Each thread has its own broadcast memo; diagnostics keep op order.
+        // parallel. Each thread has its own broadcast memo. Diagnostics are handed
+        // to `report` one at a time, in op order.
         let this = &*self;
-        let verify_chunk = |ops: &[OpId]| {
-            // Each failing op's note names the values of its isolated ancestor,
-            // which is named once per thread, not once per failing op.
-            let _names = crate::print::cache_generic_names(module);
-            let mut checks: Vec<(&'static str, Box<dyn TraitCheck + '_>)> = this
-                .ctx
+        let checks = || -> Vec<(&'static str, Box<dyn TraitCheck + '_>)> {
+            this.ctx
                 .trait_verifiers()
                 .iter()
                 .map(|(key, v)| (*key, v.begin()))
-                .collect();
-            ops.iter()
-                .filter_map(|&op| this.verify_op(op, &mut checks).err())
-                .collect::<Vec<_>>()
+                .collect()
         };
         let threads = if all.len() < PARALLEL_MIN_OPS {
             1
@@ -195,12 +197,33 @@ impl<'a> Verifier<'a> {
                 .map_or(1, |n| n.get())
                 .min(8)
         };
+        // Each failing op's note names the values of its isolated ancestor,
+        // which is named once per thread, not once per failing op.
         if threads <= 1 {
-            verify_chunk(&all).into_iter().for_each(|d| diags.push(d));
+            let _names = crate::print::cache_generic_names(module);
+            let mut checks = checks();
+            for &op in &all {
+                if let Err(d) = this.verify_op(op, &mut checks) {
+                    report(d);
+                }
+            }
             return;
         }
+        // Workers only find the failing ops, dropping each diagnostic at once: a
+        // failing op's note can be as large as the module, and holding every one
+        // until the threads join is what nested failing ops blow up on. The failing
+        // ops are then verified again here, in order, and reported one by one
+        // (the verifier is deterministic; only failing ops pay twice).
+        let verify_chunk = |ops: &[OpId]| {
+            let _names = crate::print::cache_generic_names(module);
+            let mut checks = checks();
+            ops.iter()
+                .copied()
+                .filter(|&op| this.verify_op(op, &mut checks).is_err())
+                .collect::<Vec<_>>()
+        };
         let per_thread = all.len().div_ceil(threads);
-        let results: Vec<Vec<Diagnostic>> = std::thread::scope(|scope| {
+        let failing: Vec<Vec<OpId>> = std::thread::scope(|scope| {
             let handles: Vec<_> = all
                 .chunks(per_thread)
                 .map(|ops| {
@@ -225,7 +248,16 @@ impl<'a> Verifier<'a> {
                 })
                 .collect()
         });
-        results.into_iter().flatten().for_each(|d| diags.push(d));
+        if failing.iter().all(Vec::is_empty) {
+            return;
+        }
+        let _names = crate::print::cache_generic_names(module);
+        let mut checks = checks();
+        for op in failing.into_iter().flatten() {
+            if let Err(d) = this.verify_op(op, &mut checks) {
+                report(d);
+            }
+        }
     }
 
     fn verify_op(
