@@ -431,11 +431,11 @@ where
     };
     // A closed descriptor is not `/dev/null`: results written there would be
     // lost while the run reports success.
-    if was_closed(1) {
+    if crate::driver::stdio::stdout_closed() {
         eprintln!("tensor-run: standard output is closed (no file descriptor 1)");
         return 1;
     }
-    if options.input.as_os_str() == "-" && was_closed(0) {
+    if options.input.as_os_str() == "-" && crate::driver::stdio::stdin_closed() {
         eprintln!("tensor-run: standard input is closed (no file descriptor 0)");
         return 1;
     }
@@ -457,30 +457,6 @@ where
         return 1;
     }
     outcome.code
-}
-
-/// Whether standard descriptor `fd` was closed when the process started.
-///
-/// Rust's runtime opens `/dev/null` (read-write) on a closed 0, 1 or 2 before
-/// `main`, so a closed descriptor looks like `/dev/null` afterwards. A shell's
-/// `>/dev/null` opens it write-only and `</dev/null` read-only; only the
-/// runtime's stand-in is read-write, which `/proc/self/fdinfo` shows. (So
-/// `1<>/dev/null` counts as closed too; without `/proc` every stream counts as
-/// open.)
-fn was_closed(fd: u32) -> bool {
-    let target = std::fs::read_link(format!("/proc/self/fd/{fd}"));
-    if !target.is_ok_and(|t| t == Path::new("/dev/null")) {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}")) else {
-        return false;
-    };
-    let flags = info
-        .lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
-    // O_ACCMODE is 3, O_RDWR 2.
-    flags.is_some_and(|f| f & 3 == 2)
 }
 
 /// Reads the program, at most tensor-opt's input size limit

@@ -8,7 +8,7 @@ mod machine;
 mod pass_manager;
 mod split;
 mod statistics;
-mod stdio;
+pub(crate) mod stdio;
 mod timing;
 
 pub use cli::{Options, PassInvocation, command, parse_args, parse_args_with};
