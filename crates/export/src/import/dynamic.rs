@@ -310,6 +310,9 @@ impl Importer<'_> {
         let Ok(c) = self.b.create(state) else {
             return false;
         };
+        if !self.valid(c) {
+            return false;
+        }
         // Lowered as --lower-broadcast lowers it, sharing its shapes with the
         // candidates before it in the block. An op with nothing to lower is
         // still shown to the lowering, which notes its result's shape.

@@ -168,8 +168,10 @@ impl Importer<'_> {
         }
     }
 
-    /// Creates `nd.<name>` at the insertion point, at `at`'s location.
-    fn create_nd(
+    /// Creates `nd.<name>` at the insertion point, at `at`'s location; `None`
+    /// if the op's own verifier refuses it (a candidate must be a valid op before
+    /// its export is compared).
+    pub(super) fn create_nd(
         &mut self,
         at: OpId,
         name: &str,
@@ -179,6 +181,10 @@ impl Importer<'_> {
     ) -> Option<Value> {
         let state = self.state(at, name, operands, props, ty);
         let op = self.b.create(state).ok()?;
+        if !self.valid(op) {
+            let _ = self.b.erase_op(op);
+            return None;
+        }
         Some(self.b.module.result(op, 0))
     }
 
