@@ -471,33 +471,38 @@ impl Importer<'_> {
     }
 
     /// The elementwise `nd` ops (and properties) to try for a `linalg.map` with
-    /// `n_inputs` inputs and this body: those its ops hint at first, then every
-    /// other of that arity. Only a hint: each is kept only if its export is the
-    /// body ([`Self::replace`]).
+    /// `n_inputs` inputs and this body: those its ops hint at, in body order
+    /// (`nd.cmp` with the predicates of its compares). Only a hint: each is kept
+    /// only if its export is the body ([`Self::replace`]).
     fn elementwise(&mut self, body: &[OpId], n_inputs: usize) -> Vec<Try> {
-        let arity: &[&'static str] = match n_inputs {
-            1 => UNARY,
-            2 => BINARY,
-            3 => &["nd.select"],
-            _ => &[],
-        };
-        let mut names: Vec<&'static str> = body
-            .iter()
-            .filter_map(|&o| hint(self.name(o), n_inputs))
-            .filter(|n| arity.contains(n))
-            .collect();
-        names.extend(arity.iter().copied());
-        let mut seen = FxHashSet::default();
-        names.retain(|n| seen.insert(*n));
-        let mut out = Vec::new();
-        for nd in names {
-            if nd == "nd.cmp" {
-                for word in PREDICATES {
-                    out.push((nd, vec![("predicate", self.b.ctx.string_attr(word))]));
-                }
+        let mut out: Vec<Try> = Vec::new();
+        for &o in body {
+            let name = self.name(o);
+            let Some(nd) = hint(name, n_inputs) else {
+                continue;
+            };
+            let props = if nd == "nd.cmp" {
+                let float = name == "arith.cmpf";
+                let word = match (float, self.int_prop(o, "predicate")) {
+                    (true, Some(1)) | (false, Some(0)) => "eq",
+                    (true, Some(13)) | (false, Some(1)) => "ne",
+                    (true, Some(4)) | (false, Some(2)) => "lt",
+                    (true, Some(5)) | (false, Some(3)) => "le",
+                    (true, Some(2)) | (false, Some(4)) => "gt",
+                    (true, Some(3)) | (false, Some(5)) => "ge",
+                    _ => continue,
+                };
+                vec![("predicate", self.b.ctx.string_attr(word))]
             } else {
-                out.push((nd, Vec::new()));
+                Vec::new()
+            };
+            if !out.iter().any(|(n, p)| *n == nd && *p == props) {
+                out.push((nd, props));
             }
+        }
+        if out.is_empty() && n_inputs == 1 {
+            // A body that yields its input: a cast to the same type.
+            out.push(("nd.cast", Vec::new()));
         }
         out
     }
@@ -839,25 +844,17 @@ fn complete_map(map: &[Option<usize>], src: &[i64], rank: usize) -> Option<Vec<i
 /// An `nd` op to try: its name and properties.
 type Try = (&'static str, Vec<(&'static str, Attribute)>);
 
-/// The elementwise ops of one operand, two, and `nd.cmp`'s predicates.
-const UNARY: &[&str] = &[
-    "nd.neg", "nd.abs", "nd.exp", "nd.log", "nd.sqrt", "nd.tanh", "nd.cast",
-];
-const BINARY: &[&str] = &[
-    "nd.add", "nd.sub", "nd.mul", "nd.div", "nd.rem", "nd.pow", "nd.max", "nd.min", "nd.and",
-    "nd.or", "nd.xor", "nd.cmp",
-];
-const PREDICATES: [&str; 6] = ["eq", "ne", "lt", "le", "gt", "ge"];
-
 /// The `nd.reduce` kinds.
 const REDUCTIONS: [&str; 4] = ["sum", "prod", "max", "min"];
 
-/// The elementwise op a body op of `linalg.map` with `n` inputs hints at (tried
-/// first; the export decides).
+/// The elementwise op a body op of `linalg.map` with `n` inputs hints at (the
+/// export decides). Each op's export has its own `arith` or `math` op, so every
+/// body the export writes hints at its op.
 fn hint(op: &str, n: usize) -> Option<&'static str> {
+    let unary = n == 1;
     Some(match op {
         "arith.addf" | "arith.addi" => "nd.add",
-        "arith.subi" if n == 1 => "nd.neg",
+        "arith.subi" if unary => "nd.neg",
         "arith.subf" | "arith.subi" => "nd.sub",
         "arith.mulf" | "arith.muli" => "nd.mul",
         "arith.divf" | "arith.floordivsi" | "arith.divsi" => "nd.div",
@@ -878,7 +875,29 @@ fn hint(op: &str, n: usize) -> Option<&'static str> {
         "arith.cmpf" | "arith.cmpi" if n == 2 => "nd.cmp",
         "arith.extf" | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi"
         | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast" | "arith.cmpf"
-        | "arith.cmpi" => "nd.cast",
+        | "arith.cmpi"
+            if unary =>
+        {
+            "nd.cast"
+        }
         _ => return None,
+    })
+    .filter(|nd| match n {
+        1 => matches!(
+            *nd,
+            "nd.neg" | "nd.abs" | "nd.exp" | "nd.log" | "nd.sqrt" | "nd.tanh" | "nd.cast"
+        ),
+        3 => *nd == "nd.select",
+        _ => !matches!(
+            *nd,
+            "nd.neg"
+                | "nd.abs"
+                | "nd.exp"
+                | "nd.log"
+                | "nd.sqrt"
+                | "nd.tanh"
+                | "nd.cast"
+                | "nd.select"
+        ),
     })
 }
