@@ -87,6 +87,9 @@ impl Pass for ConvertUpstreamToNd {
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
             matched: FxHashSet::default(),
             refined: unranked::Refined::default(),
+            lowering: true,
+            positions: FxHashMap::default(),
+            unlowered: Vec::new(),
         };
         for &op in &ops {
             if im.name(op) == "cf.assert" && im.top_level(op) {
@@ -109,6 +112,9 @@ impl Pass for ConvertUpstreamToNd {
         if !errors.has_errors() && im.standalone(top, &mut errors) {
             changed = true;
             im.cleanup(top);
+        }
+        if !errors.has_errors() {
+            im.unproven(top, &mut errors);
         }
         // Whatever upstream op is left has no nd form here (reported when nothing
         // else was: those ops feed the ops reported).
@@ -186,6 +192,15 @@ struct Importer<'a> {
     matched: FxHashSet<OpId>,
     /// The unranked results whose rank the export knew ([`unranked`]).
     refined: unranked::Refined,
+    /// False while a candidate is tried as the text has it, not lowered
+    /// ([`dynamic`]).
+    lowering: bool,
+    /// The candidates kept without lowering: each must be explicit in the
+    /// program imported ([`dynamic::Importer::unproven`]).
+    unlowered: Vec<OpId>,
+    /// The program order of the ops when the standalone ops are read
+    /// ([`standalone`]).
+    positions: FxHashMap<OpId, usize>,
 }
 
 /// Ops the import erases once nothing uses them (besides `arith.*` and
