@@ -195,9 +195,7 @@ fn mutate_line(line: &str) -> Vec<String> {
             .and_then(|s| s.strip_suffix('>'))
         {
             // A splat (the first entry otherwise).
-            let first_end = inner
-                .find(|c: char| c == ',' || c == ']')
-                .unwrap_or(inner.len());
+            let first_end = inner.find([',', ']']).unwrap_or(inner.len());
             let lead = inner[..first_end].trim_start_matches('[');
             let skip = first_end - lead.len();
             let changed = if let Ok(i) = lead.parse::<i64>() {
