@@ -7,24 +7,9 @@
 //! Every value is returned, so none is dead (the export drops what nothing
 //! reads).
 
-use tensor_opt::driver::{Options, parse_args, run};
 mod common;
 use common::Rng;
-
-fn options(args: &[&str]) -> Options {
-    let mut all = vec!["tensor-opt".to_owned(), "-".to_owned()];
-    all.extend(args.iter().map(|s| (*s).to_owned()));
-    parse_args(all).expect("valid tensor-opt arguments")
-}
-
-fn step(options: &Options, text: &str) -> Result<String, String> {
-    let out = run(options, "<generated>", text);
-    if out.code == 0 {
-        Ok(out.output)
-    } else {
-        Err(out.diagnostics)
-    }
-}
+use common::driver::{options, step};
 
 const M: &str = "tensor<?x?xf32>";
 const COL: &str = "tensor<?x1xf32>";

@@ -14,13 +14,9 @@
 //!
 //! Runs in-process through the driver; prints the number of mutants tried.
 
-use tensor_opt::driver::{Options, parse_args, run};
-
-fn options(args: &[&str]) -> Options {
-    let mut all = vec!["tensor-opt".to_owned(), "-".to_owned()];
-    all.extend(args.iter().map(|s| (*s).to_owned()));
-    parse_args(all).expect("valid tensor-opt arguments")
-}
+use tensor_opt::driver::Options;
+mod common;
+use common::driver::{golden_chunks, options, step};
 
 /// The passes each step runs, parsed once.
 struct Steps {
@@ -41,58 +37,21 @@ impl Steps {
     }
 }
 
-/// The output of `options` on `text`, or its diagnostics.
-fn step(options: &Options, text: &str) -> Result<String, String> {
-    let out = run(options, "<mutation>", text);
-    if out.code == 0 {
-        Ok(out.output)
-    } else {
-        Err(out.diagnostics)
-    }
-}
-
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The programs mutated: each example, and each golden chunk, by name.
 fn programs() -> Vec<(String, String, bool)> {
     let mut out = Vec::new();
-    let mut examples: Vec<_> = std::fs::read_dir(root().join("examples"))
-        .expect("examples exist")
-        .map(|e| e.expect("readable").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
-        .collect();
+    let mut examples: Vec<_> =
+        std::fs::read_dir(std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples"))
+            .expect("examples exist")
+            .map(|e| e.expect("readable").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+            .collect();
     examples.sort();
     for p in examples {
         let text = std::fs::read_to_string(&p).expect("readable");
         out.push((p.display().to_string(), text, true));
     }
-    for dir in [
-        "convert-nd-to-upstream",
-        "convert-upstream-to-nd",
-        "lower-broadcast",
-    ] {
-        let mut files: Vec<_> = std::fs::read_dir(root().join("test/Transforms").join(dir))
-            .expect("the golden tests exist")
-            .map(|e| e.expect("readable").path())
-            .filter(|p| {
-                p.extension().is_some_and(|e| e == "mlir")
-                    && !p.to_string_lossy().contains("invalid")
-            })
-            .collect();
-        files.sort();
-        for p in files {
-            let text = std::fs::read_to_string(&p).expect("readable");
-            for (i, chunk) in text.split("\n// -----\n").enumerate() {
-                out.push((
-                    format!("{} chunk {i}", p.display()),
-                    chunk.to_owned(),
-                    false,
-                ));
-            }
-        }
-    }
+    out.extend(golden_chunks().into_iter().map(|(n, t)| (n, t, false)));
     out
 }
 
