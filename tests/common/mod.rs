@@ -113,3 +113,5 @@ pub mod process {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 }
+
+pub mod driver;

@@ -255,6 +255,21 @@ impl Importer<'_> {
                 }
             }
         }
+        // Last, the op as the text has it, not lowered: where the lowering proved
+        // the sizes equal it wrote no check. Kept only if the program imported
+        // proves them equal too ([`Self::unproven`]).
+        self.lowering = false;
+        let mut kept = false;
+        for ty in types.into_iter().flatten() {
+            if self.candidate(at, old, name, operands, props.clone(), ty, false) {
+                kept = true;
+                break;
+            }
+        }
+        self.lowering = true;
+        if kept {
+            return Ok(());
+        }
         Err(self.error(
             at,
             format!(
@@ -310,9 +325,20 @@ impl Importer<'_> {
         let Ok(c) = self.b.create(state) else {
             return false;
         };
+        if !self.valid(c) {
+            return false;
+        }
         // Lowered as --lower-broadcast lowers it, sharing its shapes with the
         // candidates before it in the block. An op with nothing to lower is
         // still shown to the lowering, which notes its result's shape.
+        if !self.lowering {
+            let result = self.b.module.result(c, 0);
+            let kept = self.check(at, old, marker, result, consts);
+            if kept {
+                self.unlowered.push(c);
+            }
+            return kept;
+        }
         if let Some(&e) = self.b.ctx.interface::<ExplicitBroadcast>(sym) {
             self.b.set_reuse(std::mem::take(&mut self.reuse));
             self.b.set_insertion_point(InsertionPoint::Before(c));
@@ -431,6 +457,38 @@ impl Importer<'_> {
             let _ = self.b.erase_op(o);
         }
         true
+    }
+
+    /// Reports each candidate kept without lowering that still broadcasts
+    /// implicitly in the program imported (`--verify-explicit-broadcast`'s
+    /// check, in program order): its sizes are not proven equal, and the text,
+    /// which has no check for them, would read out of bounds where they differ.
+    pub(super) fn unproven(&mut self, top: OpId, errors: &mut tensor_ir::Diagnostics) {
+        if self.unlowered.is_empty() {
+            return;
+        }
+        let unlowered: rustc_hash::FxHashSet<OpId> = self.unlowered.iter().copied().collect();
+        let (ctx, m) = (&*self.b.ctx, &*self.b.module);
+        let mut sweep = broadcastable_ir::Sweep::default();
+        m.walk(top, |op| {
+            let Some(entry) = ctx.interface::<ExplicitBroadcast>(m.op(op).name()) else {
+                return;
+            };
+            let why = (entry.implicit)(ctx, m, op, &mut sweep);
+            if let Some(why) = why
+                && unlowered.contains(&op)
+            {
+                errors.push(tensor_ir::verify::op_error(
+                    ctx,
+                    m,
+                    op,
+                    format!(
+                        "has no nd form here: the text computes it without a check, but \
+                         its operands' sizes are not proven equal ({why})"
+                    ),
+                ));
+            }
+        });
     }
 
     /// The ops between `marker` (or the block's start) and `at`, in order.

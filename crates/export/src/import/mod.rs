@@ -2,12 +2,14 @@
 //! emits, read back into `nd`, so that export and import round-trip
 //! (`docs/export.md`).
 //!
-//! Each upstream op is recognised by its name and, for `linalg.map`, its body:
+//! Each upstream op is recognised by its name and, for `linalg.map`, its body,
+//! and every `nd` op built is kept only if its export is the text it replaces
+//! (bodies, operand order, init values and accumulators included; [`hints`]):
 //!
 //! | upstream | `nd` |
 //! | --- | --- |
 //! | `arith.constant` of a tensor | `nd.constant` |
-//! | `linalg.map` of one `arith`/`math` op over its block arguments (NumPy remainder, integer negation and casts as the export writes them) | that elementwise op |
+//! | `linalg.map` whose body is the export of an elementwise op | that elementwise op |
 //! | `linalg.map` without inputs reading `tensor.extract` at `linalg.index`es | `nd.broadcast_in_dim` |
 //! | `linalg.broadcast` (of a `tensor.collapse_shape` that drops unit dims) | `nd.broadcast_in_dim` (of the uncollapsed operand) |
 //! | `linalg.reduce` (then a `tensor.expand_shape` that restores the reduced dims as 1s) | `nd.reduce` (`keep_dims`) |
@@ -37,13 +39,16 @@ mod batched;
 mod compare;
 mod dynamic;
 mod explicit;
+mod hints;
 mod standalone;
 mod unranked;
 
+use hints::Try;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
+use tensor_ir::builder::Builder;
 use tensor_ir::builder::ReuseTable;
-use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{OpId, OperationState};
 use tensor_ir::pass::{Pass, PassOutcome};
 use tensor_ir::verify::op_error;
@@ -87,6 +92,9 @@ impl Pass for ConvertUpstreamToNd {
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
             matched: FxHashSet::default(),
             refined: unranked::Refined::default(),
+            lowering: true,
+            positions: FxHashMap::default(),
+            unlowered: Vec::new(),
         };
         for &op in &ops {
             if im.name(op) == "cf.assert" && im.top_level(op) {
@@ -109,6 +117,9 @@ impl Pass for ConvertUpstreamToNd {
         if !errors.has_errors() && im.standalone(top, &mut errors) {
             changed = true;
             im.cleanup(top);
+        }
+        if !errors.has_errors() {
+            im.unproven(top, &mut errors);
         }
         // Whatever upstream op is left has no nd form here (reported when nothing
         // else was: those ops feed the ops reported).
@@ -186,6 +197,15 @@ struct Importer<'a> {
     matched: FxHashSet<OpId>,
     /// The unranked results whose rank the export knew ([`unranked`]).
     refined: unranked::Refined,
+    /// False while a candidate is tried as the text has it, not lowered
+    /// ([`dynamic`]).
+    lowering: bool,
+    /// The candidates kept without lowering: each must be explicit in the
+    /// program imported ([`dynamic::Importer::unproven`]).
+    unlowered: Vec<OpId>,
+    /// The program order of the ops when the standalone ops are read
+    /// ([`standalone`]).
+    positions: FxHashMap<OpId, usize>,
 }
 
 /// Ops the import erases once nothing uses them (besides `arith.*` and
@@ -321,7 +341,9 @@ impl Importer<'_> {
     }
 
     /// Creates `nd.<name>` before `at` with `operands`, `props` and one result of
-    /// type `ty`, and makes it replace `old`.
+    /// type `ty`, and makes it replace `old`, if its export is the text `old`
+    /// (every op of a body, operand order, init values and accumulators: the
+    /// export is the one definition of what an `nd` op writes, [`compare`]).
     fn replace(
         &mut self,
         at: OpId,
@@ -334,15 +356,57 @@ impl Importer<'_> {
         if self.is_dynamic(ty, operands) {
             return self.dynamic(at, old, name, operands, props, ty);
         }
-        let state = self.state(at, name, operands, props, ty);
-        self.b.set_insertion_point(InsertionPoint::Before(at));
-        let op = self
-            .b
-            .create(state)
-            .map_err(|e| self.error(at, format!("cannot be imported: {e}")))?;
-        let new = self.b.module.result(op, 0);
-        self.b.replace_all_uses_with(old, new);
-        Ok(())
+        if self.try_built(at, old, |im| im.create_nd(at, name, operands, props, ty)) {
+            return Ok(());
+        }
+        Err(self.error(
+            at,
+            format!(
+                "has no nd form: no '{name}' over its operands exports to this op (every op \
+                 of its body, their operand order, its init values and accumulator)"
+            ),
+        ))
+    }
+
+    /// [`Self::replace`] with the first of `tries` (names and properties) whose
+    /// export is the text; else an error at `at` naming `what`.
+    fn replace_first(
+        &mut self,
+        at: OpId,
+        old: Value,
+        tries: Vec<Try>,
+        operands: &[Value],
+        ty: Type,
+        what: &str,
+    ) -> IResult<()> {
+        let mut last = None;
+        for (name, props) in tries {
+            match self.replace(at, old, name, operands, props, ty) {
+                Ok(()) => return Ok(()),
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(match last {
+            Some(e) if self.is_dynamic(ty, operands) => e,
+            _ => self.error(
+                at,
+                format!(
+                    "has no nd form: no {what} exports to this op (every op of its body, \
+                     their operand order, the yielded value, its init values)"
+                ),
+            ),
+        })
+    }
+
+    /// True if the op's own verifier (its definition's, if any) accepts `op`.
+    fn valid(&self, op: OpId) -> bool {
+        let ctx = &*self.b.ctx;
+        let Some(kind) = ctx.op_kind(self.b.module.op(op).name()) else {
+            return true;
+        };
+        ctx.op_def_of_kind(kind)
+            .verify
+            .is_none_or(|verify| verify(ctx, self.b.module, op).is_ok())
     }
 
     /// Imports one top-level op; false if it is left for the cleanup.
@@ -358,21 +422,29 @@ impl Importer<'_> {
                 let value = self
                     .prop(op, "value")
                     .ok_or_else(|| self.error(op, "has no value"))?;
-                self.replace(op, r, "nd.constant", &[], vec![("value", value)], ty)?;
+                let mut made = None;
+                let props = vec![("value", value)];
+                if !self.try_built(op, r, |im| {
+                    made = im.create_nd(op, "nd.constant", &[], props, ty);
+                    made
+                }) {
+                    return Err(self.error(op, "has no nd form: no nd.constant exports to it"));
+                }
                 let is_shape = self.b.ctx.shape_dims(ty).is_some_and(|d| d.len() == 1)
                     && self
                         .b
                         .ctx
                         .element_type(ty)
                         .is_some_and(|e| matches!(self.b.ctx.type_kind(e), TypeKind::Index));
-                if is_shape && let Some(c) = self.b.module.prev_op(op) {
-                    let v = self.b.module.result(c, 0);
+                if is_shape && let Some(v) = made {
                     self.shape_consts.entry(value).or_insert(v);
                 }
             }
             // A dynamic broadcast is rebuilt with the op that reads it.
+            // So is a static broadcast of a `?` operand (a static size other than
+            // 1 meeting a `?`: checked at run time).
             ("linalg.map" | "linalg.broadcast", Some(r))
-                if self.is_dynamic(self.b.module.value_type(r), &[])
+                if self.is_dynamic(self.b.module.value_type(r), &[r])
                     && (name == "linalg.broadcast" || self.b.module.operands(op).len() == 1) =>
             {
                 return Ok(false);
@@ -407,77 +479,15 @@ impl Importer<'_> {
         if inputs.is_empty() {
             return self.gather(op, r, &body);
         }
-        let (nd, props) = self.elementwise(op, &body, inputs.len())?;
-        self.replace(op, r, nd, inputs, props, ty)
-    }
-
-    /// The elementwise `nd` op (and its properties) of a `linalg.map` `op` with
-    /// `n_inputs` inputs and this body.
-    fn elementwise(
-        &mut self,
-        op: OpId,
-        body: &[OpId],
-        n_inputs: usize,
-    ) -> IResult<(&'static str, Vec<(&'static str, Attribute)>)> {
-        let names: Vec<String> = body.iter().map(|&o| self.name(o).to_owned()).collect();
-        let first = names.first().map(String::as_str).unwrap_or("");
-        let nd = match first {
-            "arith.addf" | "arith.addi" => "nd.add",
-            "arith.subf" => "nd.sub",
-            "arith.subi" => {
-                // `0 - x` is the export's integer negation.
-                if n_inputs == 1 { "nd.neg" } else { "nd.sub" }
-            }
-            "arith.constant" if names.get(1).is_some_and(|n| n == "arith.subi") => "nd.neg",
-            "arith.constant" if names.get(1).is_some_and(|n| n.starts_with("arith.rem")) => {
-                "nd.rem"
-            }
-            "arith.mulf" | "arith.muli" => "nd.mul",
-            "arith.divf" | "arith.floordivsi" => "nd.div",
-            "arith.remf" | "arith.remsi" => "nd.rem",
-            "math.powf" | "math.ipowi" => "nd.pow",
-            "arith.maximumf" | "arith.maxsi" => "nd.max",
-            "arith.minimumf" | "arith.minsi" => "nd.min",
-            "arith.andi" => "nd.and",
-            "arith.ori" => "nd.or",
-            "arith.xori" => "nd.xor",
-            "arith.negf" => "nd.neg",
-            "math.absf" | "math.absi" => "nd.abs",
-            "math.exp" => "nd.exp",
-            "math.log" => "nd.log",
-            "math.sqrt" => "nd.sqrt",
-            "math.tanh" => "nd.tanh",
-            "arith.select" => "nd.select",
-            "arith.cmpf" | "arith.cmpi" if n_inputs == 2 => "nd.cmp",
-            "arith.extf" | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi"
-            | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
-            | "arith.cmpf" | "arith.cmpi" | "arith.constant" => "nd.cast",
-            _ => {
-                return Err(self.error(
-                    op,
-                    format!("has no nd form: a body starting with '{first}'"),
-                ));
-            }
-        };
-        let mut props = Vec::new();
-        if nd == "nd.cmp" {
-            let p = body
-                .first()
-                .and_then(|&o| self.int_prop(o, "predicate"))
-                .unwrap_or(-1);
-            let float = first == "arith.cmpf";
-            let word = match (float, p) {
-                (true, 1) | (false, 0) => "eq",
-                (true, 13) | (false, 1) => "ne",
-                (true, 4) | (false, 2) => "lt",
-                (true, 5) | (false, 3) => "le",
-                (true, 2) | (false, 4) => "gt",
-                (true, 3) | (false, 5) => "ge",
-                _ => return Err(self.error(op, format!("has no nd form: predicate {p}"))),
-            };
-            props.push(("predicate", self.b.ctx.string_attr(word)));
-        }
-        Ok((nd, props))
+        let tries = self.elementwise(&body, inputs.len());
+        self.replace_first(
+            op,
+            r,
+            tries,
+            inputs,
+            ty,
+            "elementwise nd op over its inputs",
+        )
     }
 
     /// A `linalg.map` without inputs whose body reads one tensor at the output's
@@ -617,8 +627,6 @@ impl Importer<'_> {
         let input = self.operand(op, 0)?;
         let src = self.ranked_dims(op, self.b.module.value_type(input))?;
         let dims = self.i64s(op, "dimensions");
-        let kind = self.reduce_kind(op)?;
-        let kind = self.b.ctx.string_attr(kind);
         let dims_attr = self.b.ctx.i64_array_attr(&dims);
         // keep_dims: an expand_shape giving back the reduced dims as 1s.
         let keep = self.only_user(r, "tensor.expand_shape").filter(|&e| {
@@ -634,39 +642,36 @@ impl Importer<'_> {
                     })
             })
         });
-        let mut props = vec![("kind", kind), ("dimensions", dims_attr)];
+        let unit = self.b.ctx.intern_attr(AttrKind::Unit);
+        let tries = |im: &mut Self, keep: bool| -> Vec<Try> {
+            im.reduce_kinds(op)
+                .into_iter()
+                .map(|k| {
+                    let mut props =
+                        vec![("kind", im.b.ctx.string_attr(k)), ("dimensions", dims_attr)];
+                    if keep {
+                        props.push(("keep_dims", unit));
+                    }
+                    ("nd.reduce", props)
+                })
+                .collect()
+        };
+        let what = "nd.reduce of its input";
         match keep {
             Some(e) => {
-                let unit = self.b.ctx.intern_attr(AttrKind::Unit);
-                props.push(("keep_dims", unit));
                 let er = self.b.module.result(e, 0);
                 let ty = self.b.module.value_type(er);
-                self.replace(op, er, "nd.reduce", &[input], props, ty)?;
+                let t = tries(self, true);
+                self.replace_first(op, er, t, &[input], ty, what)?;
                 self.replaced.insert(e);
             }
             None => {
                 let ty = self.b.module.value_type(r);
-                self.replace(op, r, "nd.reduce", &[input], props, ty)?;
+                let t = tries(self, false);
+                self.replace_first(op, r, t, &[input], ty, what)?;
             }
         }
         Ok(())
-    }
-
-    /// The `nd.reduce` kind of `linalg.reduce` `op`, by its body.
-    fn reduce_kind(&self, op: OpId) -> IResult<&'static str> {
-        let (body, _) = self.body(op).ok_or_else(|| self.error(op, "has no body"))?;
-        Ok(match body.first().map(|&o| self.name(o)) {
-            Some("arith.addf" | "arith.addi") => "sum",
-            Some("arith.mulf" | "arith.muli") => "prod",
-            Some("arith.maximumf" | "arith.maxsi" | "arith.ori") => "max",
-            Some("arith.minimumf" | "arith.minsi" | "arith.andi") => "min",
-            other => {
-                return Err(self.error(
-                    op,
-                    format!("has no nd form: a reduction by '{}'", other.unwrap_or("")),
-                ));
-            }
-        })
     }
 
     fn matmul(&mut self, op: OpId, r: Value) -> IResult<()> {

@@ -79,6 +79,7 @@ impl Importer<'_> {
     pub(super) fn standalone(&mut self, top: OpId, errors: &mut Diagnostics) -> bool {
         let mut ops = Vec::new();
         self.b.module.walk(top, |op| ops.push(op));
+        self.positions = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
         let mut changed = false;
         for op in ops {
             if self.b.module.op(op).is_erased() || !self.top_level(op) {
@@ -168,8 +169,10 @@ impl Importer<'_> {
         }
     }
 
-    /// Creates `nd.<name>` at the insertion point, at `at`'s location.
-    fn create_nd(
+    /// Creates `nd.<name>` at the insertion point, at `at`'s location; `None`
+    /// if the op's own verifier refuses it (a candidate must be a valid op before
+    /// its export is compared).
+    pub(super) fn create_nd(
         &mut self,
         at: OpId,
         name: &str,
@@ -179,6 +182,10 @@ impl Importer<'_> {
     ) -> Option<Value> {
         let state = self.state(at, name, operands, props, ty);
         let op = self.b.create(state).ok()?;
+        if !self.valid(op) {
+            let _ = self.b.erase_op(op);
+            return None;
+        }
         Some(self.b.module.result(op, 0))
     }
 
@@ -386,6 +393,7 @@ impl Importer<'_> {
                             && dynamic_dims.iter().zip(&sizes).all(|(&j, &v)| e[j] == v)
                     })
                 })
+                .filter(|&sh| self.defined_before(sh, op))
                 .map(ShapeBuild::Known)
                 .collect(),
             None => Vec::new(),
@@ -443,6 +451,16 @@ impl Importer<'_> {
             }
         }
         false
+    }
+
+    /// True if `v` is defined before the root `op` (a shape rebuilt for an op
+    /// after it does not dominate it): an op made here since the walk started
+    /// was made before the root being imported.
+    fn defined_before(&self, v: Value, op: OpId) -> bool {
+        match (self.def_op(v), self.positions.get(&op)) {
+            (Some(d), Some(&at)) => self.positions.get(&d).is_none_or(|&p| p < at),
+            _ => true,
+        }
     }
 
     /// The operands of the `tensor.empty` a broadcast writes into (through a

@@ -17,9 +17,9 @@
 
 use rustc_hash::FxHashMap;
 use tensor_ir::module::OpId;
-use tensor_ir::{AttrKind, Attribute, Type, TypeKind, Value};
+use tensor_ir::{AttrKind, Type, TypeKind, Value};
 
-use super::{IResult, Importer};
+use super::{IResult, Importer, Try};
 
 impl Importer<'_> {
     /// The ops of case block `region` of `op` (its one block).
@@ -72,13 +72,9 @@ impl Importer<'_> {
             .is_some_and(|d| self.b.module.parent_op(d) == Some(switch))
     }
 
-    /// The nd op that `core` (the op of a case that computes) is the export of,
-    /// its properties, and the case's values it reads.
-    #[allow(clippy::type_complexity)]
-    fn case_op(
-        &mut self,
-        core: OpId,
-    ) -> IResult<(&'static str, Vec<(&'static str, Attribute)>, Vec<Value>)> {
+    /// The nd ops (and properties) that `core` (the op of a case that computes)
+    /// may be the export of, to try in order, and the case's values it reads.
+    fn case_op(&mut self, core: OpId) -> IResult<(Vec<Try>, Vec<Value>)> {
         let operands: Vec<Value> = self.b.module.operands(core).to_vec();
         let name = self.name(core).to_owned();
         Ok(match name.as_str() {
@@ -87,20 +83,24 @@ impl Importer<'_> {
                 let (body, _) = self
                     .body(core)
                     .ok_or_else(|| self.error(core, "has no body"))?;
-                let (nd, props) = self.elementwise(core, &body, inputs.len())?;
-                (nd, props, inputs)
+                (self.elementwise(&body, inputs.len()), inputs)
             }
             "linalg.reduce" => {
-                let kind = self.reduce_kind(core)?;
-                let kind = self.b.ctx.string_attr(kind);
                 let dims = self.i64s(core, "dimensions");
                 let dims = self.b.ctx.i64_array_attr(&dims);
-                let mut props = vec![("kind", kind), ("dimensions", dims)];
                 let result = self.b.module.result(core, 0);
-                if self.only_user(result, "tensor.expand_shape").is_some() {
-                    props.push(("keep_dims", self.b.ctx.intern_attr(AttrKind::Unit)));
+                let keep = self.only_user(result, "tensor.expand_shape").is_some();
+                let unit = self.b.ctx.intern_attr(AttrKind::Unit);
+                let mut tries = Vec::new();
+                for kind in self.reduce_kinds(core) {
+                    let mut props =
+                        vec![("kind", self.b.ctx.string_attr(kind)), ("dimensions", dims)];
+                    if keep {
+                        props.push(("keep_dims", unit));
+                    }
+                    tries.push(("nd.reduce", props));
                 }
-                ("nd.reduce", props, operands.into_iter().take(1).collect())
+                (tries, operands.into_iter().take(1).collect())
             }
             "tensor.dim" => {
                 let i = operands
@@ -111,14 +111,12 @@ impl Importer<'_> {
                 let i64t = self.b.ctx.i(64);
                 let index = self.b.ctx.int_attr(i128::from(i), i64t);
                 (
-                    "nd.dim",
-                    vec![("index", index)],
+                    vec![("nd.dim", vec![("index", index)])],
                     operands.into_iter().take(1).collect(),
                 )
             }
             _ => (
-                "nd.matmul",
-                Vec::new(),
+                vec![("nd.matmul", Vec::new())],
                 operands.into_iter().take(2).collect(),
             ),
         })
@@ -147,7 +145,7 @@ impl Importer<'_> {
                  0..=n and a default)",
             ));
         }
-        let (nd, props, inputs) = self.case_op(core)?;
+        let (tries, inputs) = self.case_op(core)?;
         // Each input as the case made it (reshaped, cast, collapsed, expanded)
         // from a value outside.
         let mut operands = Vec::with_capacity(inputs.len());
@@ -172,17 +170,20 @@ impl Importer<'_> {
             operands.push(v);
         }
         let ty = self.b.module.value_type(r);
-        self.dynamic(op, r, nd, &operands, props, ty).map_err(|_| {
-            self.error(
-                op,
-                format!(
-                    "has no nd form here: rank specialisation whose cases are not the export \
-                     of one '{nd}' (lowered as --lower-broadcast does) for ranks 0..={}",
-                    self.max_rank
-                ),
-            )
-        })?;
-        Ok(true)
+        let nd = tries.first().map_or("", |t| t.0);
+        for (name, props) in tries {
+            if self.dynamic(op, r, name, &operands, props, ty).is_ok() {
+                return Ok(true);
+            }
+        }
+        Err(self.error(
+            op,
+            format!(
+                "has no nd form here: rank specialisation whose cases are not the export \
+                 of one '{nd}' (lowered as --lower-broadcast does) for ranks 0..={}",
+                self.max_rank
+            ),
+        ))
     }
 
     /// The operand of the switch of a broadcast (`nd.broadcast_to` of an unranked
