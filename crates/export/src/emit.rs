@@ -3,7 +3,7 @@
 //! unregistered dialects, in upstream's generic form, which is what `mlir-opt`
 //! parses back. Each builder here was checked against `mlir-opt` 22.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{BlockId, EditError, OpId};
@@ -49,6 +49,12 @@ pub struct Exporter<'a> {
     shapes: FxHashMap<Value, SmallVec<[Value; 4]>>,
     /// Side-effect-free helper ops built, erased at the end if unused.
     helpers: Vec<OpId>,
+    /// The pairs `(s, r)` of sizes asserted `s == 1 || s == r`, by block: a later
+    /// broadcast of the same sizes in the block needs no second assert.
+    checked: FxHashSet<(BlockId, Value, Value)>,
+    /// The sizes each broadcast result was built with: checks that compare
+    /// sizes (matmul's batch dims) see two broadcasts to one shape as equal.
+    built_sizes: FxHashMap<Value, SmallVec<[Value; 4]>>,
     /// The highest rank an unranked tensor is specialised for (`crate::unranked`).
     pub max_rank: usize,
     /// Per operand of the op being exported: whether its shape was padded on the
@@ -69,6 +75,8 @@ impl<'a> Exporter<'a> {
             dim_cache: FxHashMap::default(),
             shapes: FxHashMap::default(),
             helpers: Vec::new(),
+            checked: FxHashSet::default(),
+            built_sizes: FxHashMap::default(),
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
             padded: SmallVec::new(),
         }
@@ -393,6 +401,33 @@ impl<'a> Exporter<'a> {
         let i1 = self.b.ctx.i(1);
         let p = self.b.ctx.int_attr(i128::from(predicate), i64t);
         self.helper(name, &[a, b], i1, &[("predicate", p)])
+    }
+
+    /// Records that `v` was built with the dim sizes `sizes`.
+    pub(crate) fn record_sizes(&mut self, v: Value, sizes: &[Value]) {
+        self.built_sizes.insert(v, sizes.iter().copied().collect());
+    }
+
+    /// The size of dim `i` of `v`: the one it was built with if recorded, else
+    /// [`Exporter::dim`].
+    pub(crate) fn built_dim(&mut self, v: Value, i: usize) -> XResult<Value> {
+        match self.built_sizes.get(&v).and_then(|s| s.get(i)) {
+            Some(&d) => Ok(d),
+            None => self.dim(v, i),
+        }
+    }
+
+    /// Whether `s == 1 || s == r` was asserted earlier in the current block.
+    pub(crate) fn was_checked(&self, s: Value, r: Value) -> bool {
+        self.insertion_block()
+            .is_some_and(|b| self.checked.contains(&(b, s, r)))
+    }
+
+    /// Records that `s == 1 || s == r` is asserted at the insertion point.
+    pub(crate) fn mark_checked(&mut self, s: Value, r: Value) {
+        if let Some(b) = self.insertion_block() {
+            self.checked.insert((b, s, r));
+        }
     }
 
     /// `arith.select %c, %a, %b`.

@@ -223,19 +223,27 @@ fn in_place(
     Ok(target)
 }
 
-/// Asserts `s == 1 || s == r` unless the constants prove it.
-fn check_one_or_equal(x: &mut Exporter<'_>, s: Value, r: Value, message: &str) -> XResult<()> {
+/// Asserts `s == 1 || s == r` unless the constants or an earlier assert of the
+/// block prove it.
+pub(crate) fn check_one_or_equal(
+    x: &mut Exporter<'_>,
+    s: Value,
+    r: Value,
+    message: &str,
+) -> XResult<()> {
     match (x.const_of(s), x.const_of(r)) {
         (Some(1), _) => return Ok(()),
         (Some(a), Some(b)) if a == b => return Ok(()),
-        _ if s == r => return Ok(()),
+        _ if s == r || x.was_checked(s, r) => return Ok(()),
         _ => {}
     }
     let one = x.const_index(1)?;
     let s1 = x.cmpi(0, s, one)?;
     let same = x.cmpi(0, s, r)?;
     let ok = x.bin("arith.ori", s1, same)?;
-    x.assert(ok, message)
+    x.assert(ok, message)?;
+    x.mark_checked(s, r);
+    Ok(())
 }
 
 /// ONNX's N-ary rule: each result size is the maximum, and every size is it or 1
