@@ -153,13 +153,23 @@ fn widen(elem: &str, x: &str, out: &mut String, fresh: &mut usize) -> String {
     w
 }
 
-/// The element type of a tensor type text (`tensor<2x?xf32>` gives `f32`).
+/// The element type of a tensor type text (`tensor<2x?xf32>` gives `f32`,
+/// `tensor<*xindex>` gives `index`).
 pub fn element_type(ty: &str) -> &str {
-    let inner = ty
+    let mut rest = ty
         .trim()
         .trim_start_matches("tensor<")
         .trim_end_matches('>');
-    inner.rsplit('x').next().unwrap_or(inner)
+    while let Some((dim, tail)) = rest.split_once('x') {
+        let is_dim = dim == "?"
+            || dim == "*"
+            || (!dim.is_empty() && dim.bytes().all(|b| b.is_ascii_digit()));
+        if !is_dim {
+            break;
+        }
+        rest = tail;
+    }
+    rest
 }
 
 /// The wrapper `@__jit_main`: constants for `args`, the call of `entry`, and for
