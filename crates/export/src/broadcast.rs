@@ -221,11 +221,13 @@ fn target_sizes(
 fn check_dims(
     x: &mut Exporter<'_>,
     v: Value,
+    shape: Option<Value>,
     map: &[usize],
     known: &[i64],
     sizes: &[Value],
 ) -> XResult<()> {
     let rank = x.ranked(v)?.0.len();
+    let computed = shape.is_some_and(|s| x.entries_of(s).is_some());
     if map.len() != rank || map.iter().any(|&j| j >= sizes.len()) {
         return Err(x.error("cannot be exported: the dims map does not fit the types"));
     }
@@ -233,10 +235,12 @@ fn check_dims(
         let s = x.dim(v, i)?;
         let r = sizes[j];
         if known.contains(&i64::try_from(i).unwrap_or(-1)) {
-            // The lowering lists a dim only where it proved it; a pair its own
-            // `nd.broadcast_shapes` checked is taken on its word.
+            // The lowering lists a dim only where it proved the sizes equal (through
+            // the shapes of elementwise ops, which the export does not follow): over
+            // a shape the program computes, the claim is taken on its word, as
+            // upstream takes it; over an opaque shape operand it is asserted.
             let proven = s == r
-                || x.was_checked(s, r)
+                || computed
                 || matches!((x.const_of(s), x.const_of(r)), (Some(a), Some(b)) if a == b);
             if !proven {
                 let ok = x.cmpi(0, s, r)?;
@@ -275,7 +279,7 @@ pub fn broadcast_in_dim(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         .collect();
     let map = map.ok_or_else(|| x.error("cannot be exported: a negative dim"))?;
     let known = x.i64s("known_nonexpanding_dimensions");
-    check_dims(x, operands[0], &map, &known, &sizes)?;
+    check_dims(x, operands[0], operands.get(1).copied(), &map, &known, &sizes)?;
     let v = materialize(x, operands[0], &map, &known, target, &sizes)?;
     x.record_sizes(v, &sizes);
     Ok(SmallVec::from_elem(v, 1))
@@ -293,7 +297,7 @@ pub fn broadcast_to(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         return Err(x.error("cannot be exported: the operand has a higher rank than the result"));
     }
     let map: SmallVec<[usize; 4]> = (n - src.len()..n).collect();
-    check_dims(x, operands[0], &map, &[], &sizes)?;
+    check_dims(x, operands[0], operands.get(1).copied(), &map, &[], &sizes)?;
     let v = materialize(x, operands[0], &map, &[], target, &sizes)?;
     x.record_sizes(v, &sizes);
     Ok(SmallVec::from_elem(v, 1))

@@ -188,13 +188,19 @@ fn numpy(
             }
         });
     }
-    result
+    let result: SmallVec<[Value; 4]> = result
         .into_iter()
         .map(|r| match r {
             Some(v) => Ok(v),
             None => x.const_index(1),
         })
-        .collect()
+        .collect::<XResult<_>>()?;
+    // Past the asserts, every size is 1 or its result size: a broadcast of these
+    // sizes to this shape needs no assert of its own.
+    for &(k, i, j) in places {
+        x.mark_checked(entries[k][i], result[j]);
+    }
+    Ok(result)
 }
 
 /// The Array API's in-place rule: the first shape, into which every other

@@ -421,7 +421,11 @@ impl Importer<'_> {
     ) -> IResult<(&'static str, Vec<(&'static str, Attribute)>)> {
         let names: Vec<String> = body.iter().map(|&o| self.name(o).to_owned()).collect();
         let first = names.first().map(String::as_str).unwrap_or("");
+        // Integer division and remainder start with their divisor's check.
+        let has = |op: &str| names.iter().any(|n| n == op);
         let nd = match first {
+            _ if has("arith.floordivsi") => "nd.div",
+            _ if has("arith.remsi") || has("arith.remf") => "nd.rem",
             "arith.addf" | "arith.addi" => "nd.add",
             "arith.subf" => "nd.sub",
             "arith.subi" => {
