@@ -332,6 +332,64 @@ fn cases() -> Vec<Case> {
             }
         }
     }
+    // Integer powers: a negative exponent is tensor-run's error.
+    for elem in ["i8", "i32", "i64"] {
+        let t = format!("tensor<?x{elem}>");
+        let prog = format!(
+            "func.func @f(%a: {t}, %b: {t}) -> {t} {{\n  %r = nd.pow %a, %b : {t}\n  return %r : {t}\n}}\n"
+        );
+        let lit = |v: &str| format!("dense<{v}> : tensor<4x{elem}>");
+        out.push(case(
+            format!("pow_{elem}"),
+            prog.clone(),
+            &[(&lit("[3, -2, 7, 0]"), &t), (&lit("[5, 3, 0, 2]"), &t)],
+            &[&t],
+            None,
+        ));
+        out.push(case(
+            format!("pow_negative_{elem}"),
+            prog,
+            &[(&lit("[3, -2, 7, 0]"), &t), (&lit("[5, -3, 0, 2]"), &t)],
+            &[&t],
+            Some("raises integers to a negative power"),
+        ));
+    }
+    // A max or min over an empty dim has no identity (unless the result is empty).
+    for (kind, fails) in [
+        ("max", Some("reduces an empty dim")),
+        ("min", Some("reduces an empty dim")),
+        ("sum", None),
+    ] {
+        out.push(case(
+            format!("reduce_empty_{kind}"),
+            format!(
+                "func.func @f(%a: tensor<?x?xf32>) -> tensor<?xf32> {{\n  %r = \"nd.reduce\"(%a) <{{kind = \"{kind}\", dimensions = array<i64: 1>}}> : (tensor<?x?xf32>) -> tensor<?xf32>\n  return %r : tensor<?xf32>\n}}\n"
+            ),
+            &[("dense<> : tensor<2x0xf32>", "tensor<?x?xf32>")],
+            &["tensor<?xf32>"],
+            fails,
+        ));
+    }
+    // nd.dim of an unranked operand: a missing dim fails the rank specialisation.
+    let dim = "func.func @f(%a: tensor<*xf32>) -> tensor<index> {
+  %r = nd.dim %a[1] : (tensor<*xf32>) -> tensor<index>
+  return %r : tensor<index>
+}
+";
+    out.push(case(
+        "dim_unranked",
+        dim,
+        &[("dense<1.0> : tensor<2x3xf32>", "tensor<*xf32>")],
+        &["tensor<index>"],
+        None,
+    ));
+    out.push(case(
+        "dim_unranked_missing",
+        dim,
+        &[("dense<1.0> : tensor<3xf32>", "tensor<*xf32>")],
+        &["tensor<index>"],
+        Some("rank specialisation"),
+    ));
     // i1 division by false.
     let t = "tensor<?xi1>";
     out.push(case(

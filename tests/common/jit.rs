@@ -48,8 +48,11 @@ pub fn tools() -> Option<Tools> {
     })
 }
 
-/// The lowering to the LLVM dialect (REAL-WORLD-TOOLS.md).
+/// The lowering to the LLVM dialect (REAL-WORLD-TOOLS.md), with
+/// `--convert-math-to-funcs` first: `math.ipowi` (integer `nd.pow`) has no direct
+/// LLVM lowering, and that pass writes it as a function of squarings.
 pub const PIPELINE: &[&str] = &[
+    "--convert-math-to-funcs",
     "--one-shot-bufferize=bufferize-function-boundaries",
     "--convert-linalg-to-loops",
     "--convert-scf-to-cf",
@@ -183,6 +186,7 @@ pub fn wrapper(entry: &str, args: &[Arg], results: &[String]) -> String {
     s.push_str("  func.func private @printNewline()\n");
     s.push_str("  func.func @__jit_main() {\n");
     s.push_str("    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n");
+    s.push_str("    %one_shape = arith.constant dense<1> : tensor<1xindex>\n");
     let mut names = Vec::new();
     for (i, a) in args.iter().enumerate() {
         let (_, lit_ty) = a.literal.rsplit_once(" : ").unwrap_or(("", &a.literal));
@@ -215,10 +219,27 @@ pub fn wrapper(entry: &str, args: &[Arg], results: &[String]) -> String {
     for (k, ty) in results.iter().enumerate() {
         let elem = element_type(ty);
         let r = format!("%r#{k}");
-        // Rank and sizes, and the element count for the flat view.
-        let _ = writeln!(
-            s,
-            "    %rank{k} = tensor.rank {r} : {ty}
+        // Rank and sizes, and the element count for the flat view. A ranked
+        // result's rank is static (`tensor.dim` takes no rank-0 tensor).
+        let rank = (!ty.contains('*')).then(|| {
+            ty.trim_start_matches("tensor<").matches('x').count() - usize::from(elem.contains('x'))
+        });
+        match rank {
+            Some(0) => {
+                let _ = writeln!(
+                    s,
+                    "    %rank{k}i = arith.constant 0 : i64
+    func.call @printI64(%rank{k}i) : (i64) -> ()
+    func.call @printNewline() : () -> ()
+    func.call @printNewline() : () -> ()
+    %n{k} = arith.constant 1 : index
+    %flat{k} = tensor.reshape {r}(%one_shape) : ({ty}, tensor<1xindex>) -> tensor<?x{elem}>"
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    s,
+                    "    %rank{k} = tensor.rank {r} : {ty}
     %rank{k}i = arith.index_cast %rank{k} : index to i64
     func.call @printI64(%rank{k}i) : (i64) -> ()
     func.call @printNewline() : () -> ()
@@ -232,8 +253,13 @@ pub fn wrapper(entry: &str, args: &[Arg], results: &[String]) -> String {
     }}
     func.call @printNewline() : () -> ()
     %shape{k} = tensor.from_elements %n{k} : tensor<1xindex>
-    %flat{k} = tensor.reshape {r}(%shape{k}) : ({ty}, tensor<1xindex>) -> tensor<?x{elem}>
-    scf.for %i = %c0 to %n{k} step %c1 {{
+    %flat{k} = tensor.reshape {r}(%shape{k}) : ({ty}, tensor<1xindex>) -> tensor<?x{elem}>"
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            "    scf.for %i = %c0 to %n{k} step %c1 {{
       %e = tensor.extract %flat{k}[%i] : tensor<?x{elem}>"
         );
         let w = widen(elem, "%e", &mut s, &mut fresh);

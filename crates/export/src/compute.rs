@@ -383,6 +383,9 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         ("min", Scalar::Index) => ((i128::from(i64::MAX), 0.0), "arith.minsi"),
         (k, _) => return Err(x.error(format!("cannot be exported: reduction '{k}'"))),
     };
+    if matches!(x.string("kind").as_deref(), Some("max" | "min")) {
+        check_not_empty(x, input, &src, &reduced, &sizes)?;
+    }
     let identity = x.scalar_const(elem, bits.0, bits.1)?;
     let init = filled(x, acc_ty, &sizes, identity)?;
     let region = x.body(&[elem, elem], |x, args| {
@@ -420,6 +423,46 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         out = x.cast_to(out, result)?;
     }
     Ok(SmallVec::from_elem(out, 1))
+}
+
+/// tensor-run's check of a `max` or `min` reduction: an empty reduced dim has no
+/// identity unless the result is empty too. Asserted unless every reduced dim is
+/// a static size other than 0.
+fn check_not_empty(
+    x: &mut Exporter<'_>,
+    input: Value,
+    src: &[i64],
+    reduced: &[usize],
+    kept_sizes: &[Value],
+) -> XResult<()> {
+    if reduced
+        .iter()
+        .all(|&d| src[d] != tensor_ir::DYNAMIC && src[d] != 0)
+    {
+        return Ok(());
+    }
+    let product = |x: &mut Exporter<'_>, sizes: &[Value]| -> XResult<Value> {
+        let mut acc = x.const_index(1)?;
+        for &s in sizes {
+            acc = x.bin("arith.muli", acc, s)?;
+        }
+        Ok(acc)
+    };
+    let mut red = SmallVec::<[Value; 4]>::new();
+    for &d in reduced {
+        red.push(x.dim(input, d)?);
+    }
+    let n_red = product(x, &red)?;
+    let n_out = product(x, kept_sizes)?;
+    let zero = x.const_index(0)?;
+    let some = x.cmpi(1, n_red, zero)?;
+    let none_out = x.cmpi(0, n_out, zero)?;
+    let ok = x.bin("arith.ori", some, none_out)?;
+    let kind = x.string("kind").unwrap_or_default();
+    x.assert(
+        ok,
+        &format!("reduces an empty dim with '{kind}', which has no identity"),
+    )
 }
 
 /// Reassociation of `rank` dims onto the `kept` ones (the others join a
