@@ -281,7 +281,10 @@ fn cases() -> Vec<Case> {
             ));
             if label == "dynamic" {
                 // Sizes 4 and 3 do not broadcast.
-                let short = b.rsplit_once(',').map(|(h, _)| format!("{h}]")).unwrap();
+                let short = b
+                    .rsplit_once(',')
+                    .map(|(h, _)| format!("{h}]"))
+                    .expect("four values");
                 out.push(case(
                     format!("binary_mismatch_{elem}"),
                     program,

@@ -279,7 +279,14 @@ pub fn broadcast_in_dim(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         .collect();
     let map = map.ok_or_else(|| x.error("cannot be exported: a negative dim"))?;
     let known = x.i64s("known_nonexpanding_dimensions");
-    check_dims(x, operands[0], operands.get(1).copied(), &map, &known, &sizes)?;
+    check_dims(
+        x,
+        operands[0],
+        operands.get(1).copied(),
+        &map,
+        &known,
+        &sizes,
+    )?;
     let v = materialize(x, operands[0], &map, &known, target, &sizes)?;
     x.record_sizes(v, &sizes);
     Ok(SmallVec::from_elem(v, 1))
