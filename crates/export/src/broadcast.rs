@@ -227,21 +227,24 @@ fn check_dims(
     sizes: &[Value],
 ) -> XResult<()> {
     let rank = x.ranked(v)?.0.len();
-    let computed = shape.is_some_and(|s| x.entries_of(s).is_some());
     if map.len() != rank || map.iter().any(|&j| j >= sizes.len()) {
         return Err(x.error("cannot be exported: the dims map does not fit the types"));
+    }
+    // A shape the program computes (`nd.broadcast_shapes`, whose asserts cover
+    // every operand it combined, or `nd.shape_of`) is the lowering's: it
+    // broadcasts the operands whose shapes it combined, with sizes it proved
+    // (through the shapes of elementwise ops, which the export does not follow).
+    // Its operand dims are asserted only against a shape operand the program
+    // reads from a tensor, which nothing has checked.
+    if shape.is_some_and(|s| x.entries_of(s).is_some()) {
+        return Ok(());
     }
     for (i, &j) in map.iter().enumerate() {
         let s = x.dim(v, i)?;
         let r = sizes[j];
         if known.contains(&i64::try_from(i).unwrap_or(-1)) {
-            // The lowering lists a dim only where it proved the sizes equal (through
-            // the shapes of elementwise ops, which the export does not follow): over
-            // a shape the program computes, the claim is taken on its word, as
-            // upstream takes it; over an opaque shape operand it is asserted.
-            let proven = s == r
-                || computed
-                || matches!((x.const_of(s), x.const_of(r)), (Some(a), Some(b)) if a == b);
+            let proven =
+                s == r || matches!((x.const_of(s), x.const_of(r)), (Some(a), Some(b)) if a == b);
             if !proven {
                 let ok = x.cmpi(0, s, r)?;
                 x.assert(

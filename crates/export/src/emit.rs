@@ -3,7 +3,7 @@
 //! unregistered dialects, in upstream's generic form, which is what `mlir-opt`
 //! parses back. Each builder here was checked against `mlir-opt` 22.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{BlockId, EditError, OpId};
@@ -49,9 +49,6 @@ pub struct Exporter<'a> {
     shapes: FxHashMap<Value, SmallVec<[Value; 4]>>,
     /// Side-effect-free helper ops built, erased at the end if unused.
     helpers: Vec<OpId>,
-    /// The pairs `(s, r)` of sizes asserted `s == 1 || s == r`, by block: a later
-    /// broadcast of the same sizes in the block needs no second assert.
-    checked: FxHashSet<(BlockId, Value, Value)>,
     /// The sizes each broadcast result was built with: checks that compare
     /// sizes (matmul's batch dims) see two broadcasts to one shape as equal.
     built_sizes: FxHashMap<Value, SmallVec<[Value; 4]>>,
@@ -75,7 +72,6 @@ impl<'a> Exporter<'a> {
             dim_cache: FxHashMap::default(),
             shapes: FxHashMap::default(),
             helpers: Vec::new(),
-            checked: FxHashSet::default(),
             built_sizes: FxHashMap::default(),
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
             padded: SmallVec::new(),
@@ -414,19 +410,6 @@ impl<'a> Exporter<'a> {
         match self.built_sizes.get(&v).and_then(|s| s.get(i)) {
             Some(&d) => Ok(d),
             None => self.dim(v, i),
-        }
-    }
-
-    /// Whether `s == 1 || s == r` was asserted earlier in the current block.
-    pub(crate) fn was_checked(&self, s: Value, r: Value) -> bool {
-        self.insertion_block()
-            .is_some_and(|b| self.checked.contains(&(b, s, r)))
-    }
-
-    /// Records that `s == 1 || s == r` is asserted at the insertion point.
-    pub(crate) fn mark_checked(&mut self, s: Value, r: Value) {
-        if let Some(b) = self.insertion_block() {
-            self.checked.insert((b, s, r));
         }
     }
 

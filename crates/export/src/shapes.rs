@@ -195,11 +195,6 @@ fn numpy(
             None => x.const_index(1),
         })
         .collect::<XResult<_>>()?;
-    // Past the asserts, every size is 1 or its result size: a broadcast of these
-    // sizes to this shape needs no assert of its own.
-    for &(k, i, j) in places {
-        x.mark_checked(entries[k][i], result[j]);
-    }
     Ok(result)
 }
 
@@ -229,8 +224,7 @@ fn in_place(
     Ok(target)
 }
 
-/// Asserts `s == 1 || s == r` unless the constants or an earlier assert of the
-/// block prove it.
+/// Asserts `s == 1 || s == r` unless the constants prove it.
 pub(crate) fn check_one_or_equal(
     x: &mut Exporter<'_>,
     s: Value,
@@ -240,16 +234,14 @@ pub(crate) fn check_one_or_equal(
     match (x.const_of(s), x.const_of(r)) {
         (Some(1), _) => return Ok(()),
         (Some(a), Some(b)) if a == b => return Ok(()),
-        _ if s == r || x.was_checked(s, r) => return Ok(()),
+        _ if s == r => return Ok(()),
         _ => {}
     }
     let one = x.const_index(1)?;
     let s1 = x.cmpi(0, s, one)?;
     let same = x.cmpi(0, s, r)?;
     let ok = x.bin("arith.ori", s1, same)?;
-    x.assert(ok, message)?;
-    x.mark_checked(s, r);
-    Ok(())
+    x.assert(ok, message)
 }
 
 /// ONNX's N-ary rule: each result size is the maximum, and every size is it or 1
