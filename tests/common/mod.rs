@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests (each test crate uses some of them).
 #![allow(dead_code)]
 
+pub mod jit;
 /// A small deterministic generator (xorshift64*): the differential tests replay a
 /// run from its printed seed, with no dependency on a crate's stream staying stable.
 pub struct Rng(pub u64);

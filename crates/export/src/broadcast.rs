@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 use tensor_ir::{DYNAMIC, OpId, Type, Value};
 
 use crate::emit::{Exporter, XResult};
-use crate::shapes::{Results, sizes_of};
+use crate::shapes::{Results, check_one_or_equal, sizes_of};
 
 /// How one operand dim reaches its result dim.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -164,23 +164,110 @@ fn gather(
 }
 
 /// The result sizes of the op being exported: static dims as constants, `?` dims
-/// from the shape operand's entries.
+/// from the shape operand's entries. The interpreter's checks of a shape operand
+/// become `cf.assert`s: an entry must be a size (not negative; the entries of a
+/// shape this export built are sizes already) and equal a static result dim.
 fn target_sizes(
     x: &mut Exporter<'_>,
     target: Type,
     shape: Option<Value>,
 ) -> XResult<SmallVec<[Value; 4]>> {
     let (dst, _) = x.ranked_type(target)?;
-    let entries = match shape {
-        Some(s) => Some(x.shape_entries(s)?),
-        None => None,
+    let Some(shape) = shape else {
+        return sizes_of(x, &dst, |x, _| {
+            Err(x.error("cannot be exported: a '?' result dim without a shape operand"))
+        });
     };
-    sizes_of(x, &dst, |x, j| {
-        match entries.as_ref().and_then(|e| e.get(j)) {
-            Some(&s) => Ok(s),
-            None => Err(x.error("cannot be exported: a '?' result dim without a shape operand")),
+    let built = x.entries_of(shape).is_some();
+    let entries = x.shape_entries(shape)?;
+    if entries.len() != dst.len() {
+        return Err(x.error("cannot be exported: the shape operand does not fit the result rank"));
+    }
+    let mut out = SmallVec::new();
+    for (j, (&d, &e)) in dst.iter().zip(&entries).enumerate() {
+        if d == DYNAMIC {
+            if !built && x.const_of(e).is_none_or(|n| n < 0) {
+                let zero = x.const_index(0)?;
+                let ok = x.cmpi(5, e, zero)?;
+                x.assert(
+                    ok,
+                    &format!(
+                        "operand #1, the shape, has entry {j} < 0 at run time, which is not a size"
+                    ),
+                )?;
+            }
+            out.push(e);
+        } else {
+            let c = x.const_index(d)?;
+            if x.const_of(e) != Some(d) {
+                let ok = x.cmpi(0, e, c)?;
+                x.assert(
+                    ok,
+                    &format!(
+                        "operand #1, the shape, has entry {j} at run time other than the size {d} \
+                         of the result type in dim {j}"
+                    ),
+                )?;
+            }
+            out.push(c);
         }
-    })
+    }
+    Ok(out)
+}
+
+/// The interpreter's check of each operand dim `i` against the result dim
+/// `map[i]` it goes to: size 1 or the result's size (exactly the result's size
+/// when `known` lists it), as `cf.assert`s where the sizes do not prove it.
+fn check_dims(
+    x: &mut Exporter<'_>,
+    v: Value,
+    shape: Option<Value>,
+    map: &[usize],
+    known: &[i64],
+    sizes: &[Value],
+) -> XResult<()> {
+    let rank = x.ranked(v)?.0.len();
+    if map.len() != rank || map.iter().any(|&j| j >= sizes.len()) {
+        return Err(x.error("cannot be exported: the dims map does not fit the types"));
+    }
+    // A shape the program computes (`nd.broadcast_shapes`, whose asserts cover
+    // every operand it combined, or `nd.shape_of`) is the lowering's: it
+    // broadcasts the operands whose shapes it combined, with sizes it proved
+    // (through the shapes of elementwise ops, which the export does not follow).
+    // Its operand dims are asserted only against a shape operand the program
+    // reads from a tensor, which nothing has checked.
+    if shape.is_some_and(|s| x.entries_of(s).is_some()) {
+        return Ok(());
+    }
+    for (i, &j) in map.iter().enumerate() {
+        let s = x.dim(v, i)?;
+        let r = sizes[j];
+        if known.contains(&i64::try_from(i).unwrap_or(-1)) {
+            let proven =
+                s == r || matches!((x.const_of(s), x.const_of(r)), (Some(a), Some(b)) if a == b);
+            if !proven {
+                let ok = x.cmpi(0, s, r)?;
+                x.assert(
+                    ok,
+                    &format!(
+                        "known_nonexpanding_dimensions lists operand dim {i}, but at run time it \
+                         expands to result dim {j}"
+                    ),
+                )?;
+            }
+        } else {
+            check_one_or_equal(
+                x,
+                s,
+                r,
+                &format!(
+                    "operand #0 dim {i} has a size at run time which is neither 1 nor the size of \
+                     result dim {j} it is mapped to"
+                ),
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// `nd.broadcast_in_dim %v[, %shape], dims = [...]`.
@@ -195,7 +282,16 @@ pub fn broadcast_in_dim(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         .collect();
     let map = map.ok_or_else(|| x.error("cannot be exported: a negative dim"))?;
     let known = x.i64s("known_nonexpanding_dimensions");
+    check_dims(
+        x,
+        operands[0],
+        operands.get(1).copied(),
+        &map,
+        &known,
+        &sizes,
+    )?;
     let v = materialize(x, operands[0], &map, &known, target, &sizes)?;
+    x.record_sizes(v, &sizes);
     Ok(SmallVec::from_elem(v, 1))
 }
 
@@ -211,7 +307,9 @@ pub fn broadcast_to(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         return Err(x.error("cannot be exported: the operand has a higher rank than the result"));
     }
     let map: SmallVec<[usize; 4]> = (n - src.len()..n).collect();
+    check_dims(x, operands[0], operands.get(1).copied(), &map, &[], &sizes)?;
     let v = materialize(x, operands[0], &map, &[], target, &sizes)?;
+    x.record_sizes(v, &sizes);
     Ok(SmallVec::from_elem(v, 1))
 }
 

@@ -18,15 +18,36 @@ fn scalar_op(x: &mut Exporter<'_>, name: &str, args: &[Value], out: Type) -> XRe
     let a = args[0];
     let kind = x.scalar(x.b.module.value_type(a))?;
     let float = matches!(kind, Scalar::Float(_));
+    if kind == Scalar::Int(1)
+        && let Some(v) = boolean_op(x, name, args)?
+    {
+        return Ok(v);
+    }
     let pick = |f: &'static str, i: &'static str| if float { f } else { i };
     let op = match name {
         "nd.add" => pick("arith.addf", "arith.addi"),
         "nd.sub" => pick("arith.subf", "arith.subi"),
         "nd.mul" => pick("arith.mulf", "arith.muli"),
-        "nd.div" => pick("arith.divf", "arith.floordivsi"),
-        "nd.max" => pick("arith.maximumf", "arith.maxsi"),
-        "nd.min" => pick("arith.minimumf", "arith.minsi"),
-        "nd.pow" => pick("math.powf", "math.ipowi"),
+        "nd.div" if float => "arith.divf",
+        "nd.div" => {
+            let b = checked_divisor(x, a, args[1])?;
+            return x.bin("arith.floordivsi", a, b);
+        }
+        "nd.max" if float => "arith.maximumf",
+        "nd.min" if float => "arith.minimumf",
+        "nd.max" => "arith.maxsi",
+        "nd.min" => "arith.minsi",
+        "nd.pow" if float => "math.powf",
+        "nd.pow" => {
+            let zero = x.scalar_const(x.b.module.value_type(a), 0, 0.0)?;
+            let ok = x.cmpi(5, args[1], zero)?;
+            x.assert(
+                ok,
+                "raises integers to a negative power: operand #1 is negative (NumPy refuses \
+                 this too)",
+            )?;
+            "math.ipowi"
+        }
         "nd.and" => "arith.andi",
         "nd.or" => "arith.ori",
         "nd.xor" => "arith.xori",
@@ -40,7 +61,11 @@ fn scalar_op(x: &mut Exporter<'_>, name: &str, args: &[Value], out: Type) -> XRe
             let zero = x.scalar_const(x.b.module.value_type(a), 0, 0.0)?;
             return x.bin("arith.subi", zero, a);
         }
-        "nd.rem" => return rem(x, a, args[1], float),
+        "nd.rem" if float => return rem(x, a, args[1], true),
+        "nd.rem" => {
+            let b = checked_divisor(x, a, args[1])?;
+            return rem(x, a, b, false);
+        }
         "nd.select" => return x.one("arith.select", &args[..3], out, &[]),
         "nd.cmp" => return cmp(x, a, args[1], float),
         "nd.cast" => return cast(x, a, out),
@@ -53,8 +78,78 @@ fn scalar_op(x: &mut Exporter<'_>, name: &str, args: &[Value], out: Type) -> XRe
     }
 }
 
+/// The interpreter's message for a zero integer divisor (the export cannot name
+/// the index).
+pub const DIVIDES_BY_ZERO: &str =
+    "divides by zero: operand #1 is 0 (integer division by zero is an error)";
+
+/// The divisor of an integer `a / b` or `a rem b`, after a `cf.assert` that it is
+/// not 0 (the interpreter's error), made 1 where the quotient overflows
+/// (`MIN / -1`): the interpreter wraps that quotient to `MIN` (that is `a / 1`)
+/// and its remainder to 0 (`a rem 1`), where `arith` would trap.
+fn checked_divisor(x: &mut Exporter<'_>, a: Value, b: Value) -> XResult<Value> {
+    let ty = x.b.module.value_type(a);
+    let width = match x.scalar(ty)? {
+        Scalar::Int(w) => w,
+        _ => 64,
+    };
+    let zero = x.scalar_const(ty, 0, 0.0)?;
+    let nonzero = x.cmpi(1, b, zero)?;
+    x.assert(nonzero, DIVIDES_BY_ZERO)?;
+    let min = x.scalar_const(ty, -(1i128 << (width - 1)), 0.0)?;
+    let minus_one = x.scalar_const(ty, -1, 0.0)?;
+    let one = x.scalar_const(ty, 1, 0.0)?;
+    let a_min = x.cmpi(0, a, min)?;
+    let b_minus_one = x.cmpi(0, b, minus_one)?;
+    let overflow = x.bin("arith.andi", a_min, b_minus_one)?;
+    let zero_b = x.cmpi(0, b, zero)?;
+    let bad = x.bin("arith.ori", overflow, zero_b)?;
+    x.select(bad, one, b)
+}
+
+/// `i1` as the interpreter's boolean (a 1-bit unsigned integer): `max` is `or`,
+/// `min` is `and`, comparisons are unsigned, `a / b` is `a` and `a rem b` is
+/// false once `b` is checked to be true, `a ** b` is `a or not b`, `neg` and
+/// `abs` are the identity. `None` where `arith` on `i1` already agrees (`add`,
+/// `sub` and `xor` wrap to exclusive or, `mul` is `and`).
+fn boolean_op(x: &mut Exporter<'_>, name: &str, args: &[Value]) -> XResult<Option<Value>> {
+    let a = args[0];
+    let ty = x.b.module.value_type(a);
+    let v = match name {
+        "nd.max" => x.bin("arith.ori", a, args[1])?,
+        "nd.min" => x.bin("arith.andi", a, args[1])?,
+        "nd.neg" | "nd.abs" => a,
+        "nd.div" | "nd.rem" => {
+            let zero = x.scalar_const(ty, 0, 0.0)?;
+            let nonzero = x.cmpi(1, args[1], zero)?;
+            x.assert(nonzero, DIVIDES_BY_ZERO)?;
+            if name == "nd.div" { a } else { zero }
+        }
+        "nd.pow" => {
+            let one = x.scalar_const(ty, 1, 0.0)?;
+            let not_b = x.bin("arith.xori", args[1], one)?;
+            x.bin("arith.ori", a, not_b)?
+        }
+        "nd.cmp" => {
+            let p = x.string("predicate").unwrap_or_default();
+            let u = match p.as_str() {
+                "eq" => 0,
+                "ne" => 1,
+                "lt" => 6,
+                "le" => 7,
+                "gt" => 8,
+                "ge" => 9,
+                _ => return Err(x.error(format!("cannot be exported: predicate '{p}'"))),
+            };
+            x.cmpi(u, a, args[1])?
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
 /// NumPy's remainder: the truncated remainder, plus the divisor where their signs
-/// differ.
+/// differ; a float remainder of zero takes the divisor's sign (Python's `%`).
 fn rem(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> {
     let ty = x.b.module.value_type(a);
     let zero = x.scalar_const(ty, 0, 0.0)?;
@@ -78,7 +173,12 @@ fn rem(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> 
     let signs = x.bin("arith.xori", r_neg, b_neg)?;
     let fix = x.bin("arith.andi", nonzero, signs)?;
     let adjusted = x.bin(if float { "arith.addf" } else { "arith.addi" }, r, b)?;
-    x.select(fix, adjusted, r)
+    let v = x.select(fix, adjusted, r)?;
+    if !float {
+        return Ok(v);
+    }
+    let signed = x.bin("math.copysign", r, b)?;
+    x.select(nonzero, v, signed)
 }
 
 /// `nd.cmp`'s predicate as `arith.cmpf` (ordered, `ne` unordered) or `arith.cmpi`
@@ -136,7 +236,7 @@ fn cast(x: &mut Exporter<'_>, a: Value, to: Type) -> XResult<Value> {
             &[],
         ),
         (Scalar::Int(_), Scalar::Float(_)) => x.one("arith.sitofp", &[a], to, &[]),
-        (Scalar::Float(_), Scalar::Int(_)) => x.one("arith.fptosi", &[a], to, &[]),
+        (Scalar::Float(_), Scalar::Int(w)) => saturating_fptosi(x, a, to, w),
         (Scalar::Index, Scalar::Int(_)) | (Scalar::Int(_), Scalar::Index) => {
             x.one("arith.index_cast", &[a], to, &[])
         }
@@ -147,11 +247,35 @@ fn cast(x: &mut Exporter<'_>, a: Value, to: Type) -> XResult<Value> {
         }
         (Scalar::Float(_), Scalar::Index) => {
             let i64t = x.b.ctx.i(64);
-            let wide = x.one("arith.fptosi", &[a], i64t, &[])?;
+            let wide = saturating_fptosi(x, a, i64t, 64)?;
             x.one("arith.index_cast", &[wide], to, &[])
         }
         (Scalar::Index, Scalar::Index) => Ok(a),
     }
+}
+
+/// A float to an integer of `width` bits as the interpreter converts (Rust's
+/// `as`): toward zero, saturating at the type's bounds, NaN giving 0. A bare
+/// `arith.fptosi` gives poison out of range.
+fn saturating_fptosi(x: &mut Exporter<'_>, a: Value, to: Type, width: u32) -> XResult<Value> {
+    let fty = x.b.module.value_type(a);
+    let bound = 2f64.powi(i32::try_from(width - 1).unwrap_or(63));
+    let (lo, hi) = (
+        x.scalar_const(fty, 0, -bound)?,
+        x.scalar_const(fty, 0, bound)?,
+    );
+    let (min, max) = (
+        x.scalar_const(to, -(1i128 << (width - 1)), 0.0)?,
+        x.scalar_const(to, (1i128 << (width - 1)) - 1, 0.0)?,
+    );
+    let zero = x.scalar_const(to, 0, 0.0)?;
+    let converted = x.one("arith.fptosi", &[a], to, &[])?;
+    let below = x.cmpf(5, a, lo)?;
+    let above = x.cmpf(3, a, hi)?;
+    let nan = x.cmpf(14, a, a)?;
+    let low = x.select(below, min, converted)?;
+    let high = x.select(above, max, low)?;
+    x.select(nan, zero, high)
 }
 
 /// An elementwise op (operands already of the result's shape): `linalg.map`.
@@ -259,6 +383,9 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         ("min", Scalar::Index) => ((i128::from(i64::MAX), 0.0), "arith.minsi"),
         (k, _) => return Err(x.error(format!("cannot be exported: reduction '{k}'"))),
     };
+    if matches!(x.string("kind").as_deref(), Some("max" | "min")) {
+        check_not_empty(x, input, &src, &reduced, &sizes)?;
+    }
     let identity = x.scalar_const(elem, bits.0, bits.1)?;
     let init = filled(x, acc_ty, &sizes, identity)?;
     let region = x.body(&[elem, elem], |x, args| {
@@ -296,6 +423,46 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         out = x.cast_to(out, result)?;
     }
     Ok(SmallVec::from_elem(out, 1))
+}
+
+/// tensor-run's check of a `max` or `min` reduction: an empty reduced dim has no
+/// identity unless the result is empty too. Asserted unless every reduced dim is
+/// a static size other than 0.
+fn check_not_empty(
+    x: &mut Exporter<'_>,
+    input: Value,
+    src: &[i64],
+    reduced: &[usize],
+    kept_sizes: &[Value],
+) -> XResult<()> {
+    if reduced
+        .iter()
+        .all(|&d| src[d] != tensor_ir::DYNAMIC && src[d] != 0)
+    {
+        return Ok(());
+    }
+    let product = |x: &mut Exporter<'_>, sizes: &[Value]| -> XResult<Value> {
+        let mut acc = x.const_index(1)?;
+        for &s in sizes {
+            acc = x.bin("arith.muli", acc, s)?;
+        }
+        Ok(acc)
+    };
+    let mut red = SmallVec::<[Value; 4]>::new();
+    for &d in reduced {
+        red.push(x.dim(input, d)?);
+    }
+    let n_red = product(x, &red)?;
+    let n_out = product(x, kept_sizes)?;
+    let zero = x.const_index(0)?;
+    let some = x.cmpi(1, n_red, zero)?;
+    let none_out = x.cmpi(0, n_out, zero)?;
+    let ok = x.bin("arith.ori", some, none_out)?;
+    let kind = x.string("kind").unwrap_or_default();
+    x.assert(
+        ok,
+        &format!("reduces an empty dim with '{kind}', which has no identity"),
+    )
 }
 
 /// Reassociation of `rank` dims onto the `kept` ones (the others join a

@@ -49,6 +49,9 @@ pub struct Exporter<'a> {
     shapes: FxHashMap<Value, SmallVec<[Value; 4]>>,
     /// Side-effect-free helper ops built, erased at the end if unused.
     helpers: Vec<OpId>,
+    /// The sizes each broadcast result was built with: checks that compare
+    /// sizes (matmul's batch dims) see two broadcasts to one shape as equal.
+    built_sizes: FxHashMap<Value, SmallVec<[Value; 4]>>,
     /// The highest rank an unranked tensor is specialised for (`crate::unranked`).
     pub max_rank: usize,
     /// Per operand of the op being exported: whether its shape was padded on the
@@ -69,6 +72,7 @@ impl<'a> Exporter<'a> {
             dim_cache: FxHashMap::default(),
             shapes: FxHashMap::default(),
             helpers: Vec::new(),
+            built_sizes: FxHashMap::default(),
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
             padded: SmallVec::new(),
         }
@@ -393,6 +397,20 @@ impl<'a> Exporter<'a> {
         let i1 = self.b.ctx.i(1);
         let p = self.b.ctx.int_attr(i128::from(predicate), i64t);
         self.helper(name, &[a, b], i1, &[("predicate", p)])
+    }
+
+    /// Records that `v` was built with the dim sizes `sizes`.
+    pub(crate) fn record_sizes(&mut self, v: Value, sizes: &[Value]) {
+        self.built_sizes.insert(v, sizes.iter().copied().collect());
+    }
+
+    /// The size of dim `i` of `v`: the one it was built with if recorded, else
+    /// [`Exporter::dim`].
+    pub(crate) fn built_dim(&mut self, v: Value, i: usize) -> XResult<Value> {
+        match self.built_sizes.get(&v).and_then(|s| s.get(i)) {
+            Some(&d) => Ok(d),
+            None => self.dim(v, i),
+        }
     }
 
     /// `arith.select %c, %a, %b`.

@@ -226,6 +226,48 @@ fn contract_collapsed(
     Ok(out)
 }
 
+/// Asserts `s == t` unless the constants or the values prove it.
+fn check_equal(x: &mut Exporter<'_>, s: Value, t: Value, message: &str) -> XResult<()> {
+    match (x.const_of(s), x.const_of(t)) {
+        (Some(p), Some(q)) if p == q => return Ok(()),
+        _ if s == t => return Ok(()),
+        _ => {}
+    }
+    let ok = x.cmpi(0, s, t)?;
+    x.assert(ok, message)
+}
+
+/// The interpreter's checks of a matmul: the contracted sizes agree, and so do
+/// the batch dims (explicit once lowered: both operands have them all).
+fn check_sizes(x: &mut Exporter<'_>, a: Value, b: Value, ra: usize, rb: usize) -> XResult<()> {
+    let (ka, kb) = (ra.saturating_sub(1), rb.saturating_sub(2));
+    let (sa, sb) = (x.built_dim(a, ka)?, x.built_dim(b, kb)?);
+    check_equal(
+        x,
+        sa,
+        sb,
+        &format!(
+            "contracted dims differ at run time: operand #0 dim {ka} and operand #1 dim {kb} \
+             have different sizes"
+        ),
+    )?;
+    if ra > 2 && ra == rb {
+        for i in 0..ra - 2 {
+            let (sa, sb) = (x.built_dim(a, i)?, x.built_dim(b, i)?);
+            check_equal(
+                x,
+                sa,
+                sb,
+                &format!(
+                    "batch dims: operand #0 dim {i} and operand #1 dim {i} have different \
+                     sizes at run time (the lowering made the batch broadcast explicit)"
+                ),
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// `nd.matmul %a, %b`.
 pub fn matmul(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let operands: SmallVec<[Value; 2]> = x.b.module.operands(op).iter().copied().collect();
@@ -235,6 +277,7 @@ pub fn matmul(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let (ad, elem) = x.ranked(a)?;
     let (bd, _) = x.ranked(b)?;
     let float = matches!(x.scalar(elem)?, Scalar::Float(_));
+    check_sizes(x, a, b, ad.len(), bd.len())?;
     let (a_vec, b_vec) = (ad.len() == 1, bd.len() == 1);
     let mut a2 = if a_vec { as_matrix(x, a, true)? } else { a };
     let mut b2 = if b_vec { as_matrix(x, b, false)? } else { b };

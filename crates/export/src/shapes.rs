@@ -188,13 +188,14 @@ fn numpy(
             }
         });
     }
-    result
+    let result: SmallVec<[Value; 4]> = result
         .into_iter()
         .map(|r| match r {
             Some(v) => Ok(v),
             None => x.const_index(1),
         })
-        .collect()
+        .collect::<XResult<_>>()?;
+    Ok(result)
 }
 
 /// The Array API's in-place rule: the first shape, into which every other
@@ -224,7 +225,12 @@ fn in_place(
 }
 
 /// Asserts `s == 1 || s == r` unless the constants prove it.
-fn check_one_or_equal(x: &mut Exporter<'_>, s: Value, r: Value, message: &str) -> XResult<()> {
+pub(crate) fn check_one_or_equal(
+    x: &mut Exporter<'_>,
+    s: Value,
+    r: Value,
+    message: &str,
+) -> XResult<()> {
     match (x.const_of(s), x.const_of(r)) {
         (Some(1), _) => return Ok(()),
         (Some(a), Some(b)) if a == b => return Ok(()),

@@ -123,8 +123,19 @@ struct Sig {
 /// Reads `tensor<2x?xf32>` / `tensor<*xi1>` from its printed form.
 fn parse_sig(text: &str) -> Option<Sig> {
     let inner = text.strip_prefix("tensor<")?.strip_suffix('>')?;
-    let mut parts: Vec<&str> = inner.split('x').collect();
-    let elem = Elem::parse(parts.pop()?)?;
+    // `index` has an `x` of its own: it is not split off at the last `x`.
+    let elem_text = if inner.ends_with("index") {
+        "index"
+    } else {
+        inner.rsplit('x').next()?
+    };
+    let elem = Elem::parse(elem_text)?;
+    let dims_text = inner[..inner.len() - elem_text.len()].trim_end_matches('x');
+    let parts: Vec<&str> = if dims_text.is_empty() {
+        Vec::new()
+    } else {
+        dims_text.split('x').collect()
+    };
     if parts == ["*"] {
         return Some(Sig { dims: None, elem });
     }

@@ -164,21 +164,34 @@ func.func @compare_select(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32>
 // -----
 
 // Integer nd.rem is NumPy's remainder: arith.remsi, plus the divisor where the
-// signs differ.
+// signs differ. A zero divisor fails a cf.assert (tensor-run's error), and the
+// divisor of MIN rem -1 becomes 1 (tensor-run wraps to 0; arith would trap).
 // CHECK-LABEL: func.func @int_rem(
 // CHECK-NEXT:    %0 = "tensor.empty"() : () -> tensor<4xi32>
 // CHECK-NEXT:    %1 = "linalg.map"(%arg0, %arg1, %0) ({
 // CHECK-NEXT:    ^bb0(%arg2: i32, %arg3: i32, %arg4: i32):
 // CHECK-NEXT:      %2 = "arith.constant"() <{value = 0 : i32}> : () -> i32
-// CHECK-NEXT:      %3 = "arith.remsi"(%arg2, %arg3) : (i32, i32) -> i32
-// CHECK-NEXT:      %4 = "arith.cmpi"(%3, %2) <{predicate = 1 : i64}> : (i32, i32) -> i1
-// CHECK-NEXT:      %5 = "arith.cmpi"(%3, %2) <{predicate = 2 : i64}> : (i32, i32) -> i1
-// CHECK-NEXT:      %6 = "arith.cmpi"(%arg3, %2) <{predicate = 2 : i64}> : (i32, i32) -> i1
-// CHECK-NEXT:      %7 = "arith.xori"(%5, %6) : (i1, i1) -> i1
-// CHECK-NEXT:      %8 = "arith.andi"(%4, %7) : (i1, i1) -> i1
-// CHECK-NEXT:      %9 = "arith.addi"(%3, %arg3) : (i32, i32) -> i32
-// CHECK-NEXT:      %10 = "arith.select"(%8, %9, %3) : (i1, i32, i32) -> i32
-// CHECK-NEXT:      "linalg.yield"(%10) : (i32) -> ()
+// CHECK-NEXT:      %3 = "arith.cmpi"(%arg3, %2) <{predicate = 1 : i64}> : (i32, i32) -> i1
+// CHECK-NEXT:      "cf.assert"(%3) <{msg = "divides by zero: operand #1 is 0 (integer division by zero is an error)"}> : (i1) -> ()
+// CHECK-NEXT:      %4 = "arith.constant"() <{value = -2147483648 : i32}> : () -> i32
+// CHECK-NEXT:      %5 = "arith.constant"() <{value = -1 : i32}> : () -> i32
+// CHECK-NEXT:      %6 = "arith.constant"() <{value = 1 : i32}> : () -> i32
+// CHECK-NEXT:      %7 = "arith.cmpi"(%arg2, %4) <{predicate = 0 : i64}> : (i32, i32) -> i1
+// CHECK-NEXT:      %8 = "arith.cmpi"(%arg3, %5) <{predicate = 0 : i64}> : (i32, i32) -> i1
+// CHECK-NEXT:      %9 = "arith.andi"(%7, %8) : (i1, i1) -> i1
+// CHECK-NEXT:      %10 = "arith.cmpi"(%arg3, %2) <{predicate = 0 : i64}> : (i32, i32) -> i1
+// CHECK-NEXT:      %11 = "arith.ori"(%9, %10) : (i1, i1) -> i1
+// CHECK-NEXT:      %12 = "arith.select"(%11, %6, %arg3) : (i1, i32, i32) -> i32
+// CHECK-NEXT:      %13 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+// CHECK-NEXT:      %14 = "arith.remsi"(%arg2, %12) : (i32, i32) -> i32
+// CHECK-NEXT:      %15 = "arith.cmpi"(%14, %13) <{predicate = 1 : i64}> : (i32, i32) -> i1
+// CHECK-NEXT:      %16 = "arith.cmpi"(%14, %13) <{predicate = 2 : i64}> : (i32, i32) -> i1
+// CHECK-NEXT:      %17 = "arith.cmpi"(%12, %13) <{predicate = 2 : i64}> : (i32, i32) -> i1
+// CHECK-NEXT:      %18 = "arith.xori"(%16, %17) : (i1, i1) -> i1
+// CHECK-NEXT:      %19 = "arith.andi"(%15, %18) : (i1, i1) -> i1
+// CHECK-NEXT:      %20 = "arith.addi"(%14, %12) : (i32, i32) -> i32
+// CHECK-NEXT:      %21 = "arith.select"(%19, %20, %14) : (i1, i32, i32) -> i32
+// CHECK-NEXT:      "linalg.yield"(%21) : (i32) -> ()
 // CHECK-NEXT:    }) : (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
 // CHECK-NEXT:    return %1 : tensor<4xi32>
 func.func @int_rem(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {

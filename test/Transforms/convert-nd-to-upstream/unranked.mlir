@@ -69,7 +69,8 @@ func.func @refined(%x: tensor<?x6xf32>, %bias: tensor<6xf32>) -> tensor<*xf32> {
 
 // An unranked operand broadcast into a shape of static length: padded on the left
 // with 1s to the result's rank (tensor.reshape), each size read only where it
-// exists (scf.if).
+// exists (scf.if). The shape operand's entries are asserted to be sizes and each
+// operand dim 1 or its result dim's size, as tensor-run checks them.
 // CHECK-LABEL: func.func @broadcast_to(
 // CHECK-NEXT:    %0 = "tensor.rank"(%arg0) : (tensor<*xf32>) -> index
 // CHECK-NEXT:    %1 = "arith.constant"() <{value = 2 : index}> : () -> index
@@ -80,41 +81,53 @@ func.func @refined(%x: tensor<?x6xf32>, %bias: tensor<6xf32>) -> tensor<*xf32> {
 // CHECK-NEXT:    %5 = "arith.subi"(%4, %3) : (index, index) -> index
 // CHECK-NEXT:    %6 = "arith.cmpi"(%5, %4) <{predicate = 5 : i64}> : (index, index) -> i1
 // CHECK-NEXT:    %7 = "scf.if"(%6) ({
-// CHECK-NEXT:      %22 = "tensor.dim"(%arg0, %5) : (tensor<*xf32>, index) -> index
-// CHECK-NEXT:      "scf.yield"(%22) : (index) -> ()
+// CHECK-NEXT:      %30 = "tensor.dim"(%arg0, %5) : (tensor<*xf32>, index) -> index
+// CHECK-NEXT:      "scf.yield"(%30) : (index) -> ()
 // CHECK-NEXT:    }, {
-// CHECK-NEXT:      %22 = "arith.constant"() <{value = 1 : index}> : () -> index
-// CHECK-NEXT:      "scf.yield"(%22) : (index) -> ()
+// CHECK-NEXT:      %30 = "arith.constant"() <{value = 1 : index}> : () -> index
+// CHECK-NEXT:      "scf.yield"(%30) : (index) -> ()
 // CHECK-NEXT:    }) : (i1) -> index
 // CHECK-NEXT:    %8 = "arith.constant"() <{value = 1 : index}> : () -> index
 // CHECK-NEXT:    %9 = "arith.subi"(%8, %3) : (index, index) -> index
 // CHECK-NEXT:    %10 = "arith.cmpi"(%9, %4) <{predicate = 5 : i64}> : (index, index) -> i1
 // CHECK-NEXT:    %11 = "scf.if"(%10) ({
-// CHECK-NEXT:      %22 = "tensor.dim"(%arg0, %9) : (tensor<*xf32>, index) -> index
-// CHECK-NEXT:      "scf.yield"(%22) : (index) -> ()
+// CHECK-NEXT:      %30 = "tensor.dim"(%arg0, %9) : (tensor<*xf32>, index) -> index
+// CHECK-NEXT:      "scf.yield"(%30) : (index) -> ()
 // CHECK-NEXT:    }, {
-// CHECK-NEXT:      %22 = "arith.constant"() <{value = 1 : index}> : () -> index
-// CHECK-NEXT:      "scf.yield"(%22) : (index) -> ()
+// CHECK-NEXT:      %30 = "arith.constant"() <{value = 1 : index}> : () -> index
+// CHECK-NEXT:      "scf.yield"(%30) : (index) -> ()
 // CHECK-NEXT:    }) : (i1) -> index
 // CHECK-NEXT:    %12 = "tensor.from_elements"(%7, %11) : (index, index) -> tensor<2xindex>
 // CHECK-NEXT:    %13 = "tensor.reshape"(%arg0, %12) : (tensor<*xf32>, tensor<2xindex>) -> tensor<?x?xf32>
 // CHECK-NEXT:    %14 = "tensor.extract"(%arg1, %4) : (tensor<2xindex>, index) -> index
 // CHECK-NEXT:    %15 = "tensor.extract"(%arg1, %8) : (tensor<2xindex>, index) -> index
-// CHECK-NEXT:    %16 = "tensor.dim"(%13, %4) : (tensor<?x?xf32>, index) -> index
-// CHECK-NEXT:    %17 = "arith.cmpi"(%16, %8) <{predicate = 0 : i64}> : (index, index) -> i1
-// CHECK-NEXT:    %18 = "tensor.dim"(%13, %8) : (tensor<?x?xf32>, index) -> index
+// CHECK-NEXT:    %16 = "arith.cmpi"(%14, %4) <{predicate = 5 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    "cf.assert"(%16) <{msg = "operand #1, the shape, has entry 0 < 0 at run time, which is not a size"}> : (i1) -> ()
+// CHECK-NEXT:    %17 = "arith.cmpi"(%15, %4) <{predicate = 5 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    "cf.assert"(%17) <{msg = "operand #1, the shape, has entry 1 < 0 at run time, which is not a size"}> : (i1) -> ()
+// CHECK-NEXT:    %18 = "tensor.dim"(%13, %4) : (tensor<?x?xf32>, index) -> index
 // CHECK-NEXT:    %19 = "arith.cmpi"(%18, %8) <{predicate = 0 : i64}> : (index, index) -> i1
-// CHECK-NEXT:    %20 = "tensor.empty"(%14, %15) : (index, index) -> tensor<?x?xf32>
-// CHECK-NEXT:    %21 = "linalg.map"(%20) ({
+// CHECK-NEXT:    %20 = "arith.cmpi"(%18, %14) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %21 = "arith.ori"(%19, %20) : (i1, i1) -> i1
+// CHECK-NEXT:    "cf.assert"(%21) <{msg = "operand #0 dim 0 has a size at run time which is neither 1 nor the size of result dim 0 it is mapped to"}> : (i1) -> ()
+// CHECK-NEXT:    %22 = "tensor.dim"(%13, %8) : (tensor<?x?xf32>, index) -> index
+// CHECK-NEXT:    %23 = "arith.cmpi"(%22, %8) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %24 = "arith.cmpi"(%22, %15) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %25 = "arith.ori"(%23, %24) : (i1, i1) -> i1
+// CHECK-NEXT:    "cf.assert"(%25) <{msg = "operand #0 dim 1 has a size at run time which is neither 1 nor the size of result dim 1 it is mapped to"}> : (i1) -> ()
+// CHECK-NEXT:    %26 = "arith.cmpi"(%18, %8) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %27 = "arith.cmpi"(%22, %8) <{predicate = 0 : i64}> : (index, index) -> i1
+// CHECK-NEXT:    %28 = "tensor.empty"(%14, %15) : (index, index) -> tensor<?x?xf32>
+// CHECK-NEXT:    %29 = "linalg.map"(%28) ({
 // CHECK-NEXT:    ^bb0(%arg2: f32):
-// CHECK-NEXT:      %22 = "linalg.index"() <{dim = 0 : i64}> : () -> index
-// CHECK-NEXT:      %23 = "arith.select"(%17, %4, %22) : (i1, index, index) -> index
-// CHECK-NEXT:      %24 = "linalg.index"() <{dim = 1 : i64}> : () -> index
-// CHECK-NEXT:      %25 = "arith.select"(%19, %4, %24) : (i1, index, index) -> index
-// CHECK-NEXT:      %26 = "tensor.extract"(%13, %23, %25) : (tensor<?x?xf32>, index, index) -> f32
-// CHECK-NEXT:      "linalg.yield"(%26) : (f32) -> ()
+// CHECK-NEXT:      %30 = "linalg.index"() <{dim = 0 : i64}> : () -> index
+// CHECK-NEXT:      %31 = "arith.select"(%26, %4, %30) : (i1, index, index) -> index
+// CHECK-NEXT:      %32 = "linalg.index"() <{dim = 1 : i64}> : () -> index
+// CHECK-NEXT:      %33 = "arith.select"(%27, %4, %32) : (i1, index, index) -> index
+// CHECK-NEXT:      %34 = "tensor.extract"(%13, %31, %33) : (tensor<?x?xf32>, index, index) -> f32
+// CHECK-NEXT:      "linalg.yield"(%34) : (f32) -> ()
 // CHECK-NEXT:    }) : (tensor<?x?xf32>) -> tensor<?x?xf32>
-// CHECK-NEXT:    return %21 : tensor<?x?xf32>
+// CHECK-NEXT:    return %29 : tensor<?x?xf32>
 // CHECK-NEXT:  }
 // LOC: "cf.assert"(%{{.*}}) <{msg = "rank specialisation: operand #0 has more dims than the result's 2"}> : (i1) -> () loc("{{.*}}unranked.mlir":[[# @LINE + 2]]:8)
 func.func @broadcast_to(%u: tensor<*xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {

@@ -75,7 +75,7 @@ const RUNS: &[(&str, &str, &[&[usize]])] = &[
     ),
 ];
 
-fn context() -> Context {
+pub(crate) fn context() -> Context {
     let registry = DialectRegistry::new();
     register_all_dialects(&registry);
     register_all_passes();
@@ -86,7 +86,7 @@ fn context() -> Context {
     context
 }
 
-fn tool(var: &str, name: &str) -> Option<PathBuf> {
+pub(crate) fn tool(var: &str, name: &str) -> Option<PathBuf> {
     let path = match std::env::var_os(var) {
         Some(p) => PathBuf::from(p),
         None => PathBuf::from(std::env::var_os("TENSOR_OPT")?).with_file_name(name),
@@ -402,7 +402,7 @@ fn typed_input(shape: &[usize], kind: char, seed: usize) -> Tensor {
 }
 
 /// `t` as an MLIR literal for `tensor-run --arg`.
-fn typed_literal(t: &Tensor) -> String {
+pub(crate) fn typed_literal(t: &Tensor) -> String {
     let (items, elem): (Vec<String>, &str) = match &t.elements {
         Elements::F32(v) => (v.iter().map(|x| format!("{x:?}")).collect(), "f32"),
         Elements::F64(v) => (v.iter().map(|x| format!("{x:?}")).collect(), "f64"),
@@ -508,7 +508,7 @@ fn golden_function(name: &str) -> String {
 }
 
 /// Exports `text` with `args` after --lower-broadcast.
-fn export_text(tensor_opt: &Path, text: &str, args: &[&str]) -> String {
+pub(crate) fn export_text(tensor_opt: &Path, text: &str, args: &[&str]) -> String {
     use std::io::Write;
     let mut child = Command::new(tensor_opt)
         .arg("-")

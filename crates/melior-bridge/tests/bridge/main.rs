@@ -5,6 +5,7 @@ mod compare;
 mod export;
 mod jit;
 mod locations;
+mod mismatch;
 mod named;
 mod refine;
 mod tosa;

@@ -1,0 +1,93 @@
+// Every run-time condition tensor-run enforces has a cf.assert at the op's
+// location in the export (issue 24), and integer and i1 ops compute tensor-run's
+// values. tests/jit_differential.rs runs these forms in MLIR's JIT.
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream | FileCheck %s
+// RUN: tensor-opt %s -split-input-file --lower-broadcast --convert-nd-to-upstream --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
+
+// A shape operand: each operand dim is 1 or its result dim's size (operand dim 0
+// of size 2 against a result of size 3 fails), and each entry is a size.
+// CHECK-LABEL: func.func @broadcast_in_dim_shape(
+// CHECK: "cf.assert"(%{{.*}}) <{msg = "operand #1, the shape, has entry 0 < 0 at run time, which is not a size"}>
+// CHECK: "cf.assert"(%{{.*}}) <{msg = "operand #1, the shape, has entry 1 < 0 at run time, which is not a size"}>
+// CHECK: %[[S:.*]] = "tensor.dim"(%arg0, %{{.*}})
+// CHECK: %[[ONE:.*]] = "arith.cmpi"(%[[S]], %{{.*}}) <{predicate = 0 : i64}>
+// CHECK: %[[SAME:.*]] = "arith.cmpi"(%[[S]], %{{.*}}) <{predicate = 0 : i64}>
+// CHECK: %[[OK:.*]] = "arith.ori"(%[[ONE]], %[[SAME]])
+// CHECK: "cf.assert"(%[[OK]]) <{msg = "operand #0 dim 0 has a size at run time which is neither 1 nor the size of result dim 0 it is mapped to"}>
+// CHECK: "linalg.map"
+// LOC: "cf.assert"(%{{.*}}) <{msg = "operand #0 dim 0 has a size {{.*}}"}> : (i1) -> () loc("{{.*}}runtime-checks.mlir":[[# @LINE + 2]]:8)
+func.func @broadcast_in_dim_shape(%a: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %r = nd.broadcast_in_dim %a, %s, dims = [0] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A static result dim against a shape operand's entry.
+// CHECK-LABEL: func.func @broadcast_to_static(
+// CHECK: "cf.assert"(%{{.*}}) <{msg = "operand #1, the shape, has entry 0 at run time other than the size 3 of the result type in dim 0"}>
+// CHECK: "cf.assert"(%{{.*}}) <{msg = "operand #0 dim 0 has a size at run time which is neither 1 nor the size of result dim 1 it is mapped to"}>
+func.func @broadcast_to_static(%a: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<3x?xf32> {
+  %r = nd.broadcast_to %a, %s : (tensor<?xf32>, tensor<2xindex>) -> tensor<3x?xf32>
+  return %r : tensor<3x?xf32>
+}
+
+// -----
+
+// Matmul's contracted sizes.
+// CHECK-LABEL: func.func @matmul_contracting(
+// CHECK: %[[K0:.*]] = "tensor.dim"(%arg0, %{{.*}})
+// CHECK: %[[K1:.*]] = "tensor.dim"(%arg1, %{{.*}})
+// CHECK: %[[EQ:.*]] = "arith.cmpi"(%[[K0]], %[[K1]]) <{predicate = 0 : i64}>
+// CHECK: "cf.assert"(%[[EQ]]) <{msg = "contracted dims differ at run time: operand #0 dim 1 and operand #1 dim 0 have different sizes"}>
+// CHECK: "linalg.matmul"
+// LOC: "cf.assert"(%{{.*}}) <{msg = "contracted dims differ {{.*}}"}> : (i1) -> () loc("{{.*}}runtime-checks.mlir":[[# @LINE + 2]]:8)
+func.func @matmul_contracting(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = nd.matmul %a, %b : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// i1 is a boolean: max is or, min is and, lt is unsigned (ult, predicate 6).
+// CHECK-LABEL: func.func @booleans(
+// CHECK: "arith.ori"(%arg2, %arg3) : (i1, i1) -> i1
+// CHECK: "arith.andi"(%arg2, %arg3) : (i1, i1) -> i1
+// CHECK: "arith.cmpi"(%arg2, %arg3) <{predicate = 6 : i64}> : (i1, i1) -> i1
+// CHECK-NOT: maxsi
+// CHECK-NOT: minsi
+func.func @booleans(%a: tensor<4xi1>, %b: tensor<4xi1>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  %m = nd.max %a, %b : tensor<4xi1>
+  %n = nd.min %a, %b : tensor<4xi1>
+  %l = nd.cmp lt, %a, %b : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  return %m, %n, %l : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+}
+
+// -----
+
+// Integer division: the zero divisor's assert, and MIN / -1 divides by 1 (wraps
+// to MIN, as tensor-run) instead of trapping.
+// CHECK-LABEL: func.func @int_div(
+// CHECK: %[[NZ:.*]] = "arith.cmpi"(%arg3, %[[ZERO:.*]]) <{predicate = 1 : i64}>
+// CHECK: "cf.assert"(%[[NZ]]) <{msg = "divides by zero: operand #1 is 0 (integer division by zero is an error)"}>
+// CHECK: %[[MIN:.*]] = "arith.constant"() <{value = -128 : i8}>
+// CHECK: %[[SAFE:.*]] = "arith.select"
+// CHECK: "arith.floordivsi"(%arg2, %[[SAFE]]) : (i8, i8) -> i8
+func.func @int_div(%a: tensor<4xi8>, %b: tensor<4xi8>) -> tensor<4xi8> {
+  %r = nd.div %a, %b : tensor<4xi8>
+  return %r : tensor<4xi8>
+}
+
+// -----
+
+// A float to an integer saturates and takes NaN to 0 (arith.fptosi alone gives
+// poison out of range).
+// CHECK-LABEL: func.func @saturating_cast(
+// CHECK: %[[C:.*]] = "arith.fptosi"(%arg1) : (f32) -> i8
+// CHECK: %[[LOW:.*]] = "arith.select"(%{{.*}}, %{{.*}}, %[[C]]) : (i1, i8, i8) -> i8
+// CHECK: %[[HIGH:.*]] = "arith.select"(%{{.*}}, %{{.*}}, %[[LOW]]) : (i1, i8, i8) -> i8
+// CHECK: "arith.select"(%{{.*}}, %{{.*}}, %[[HIGH]]) : (i1, i8, i8) -> i8
+func.func @saturating_cast(%a: tensor<4xf32>) -> tensor<4xi8> {
+  %r = nd.cast %a : tensor<4xf32> to tensor<4xi8>
+  return %r : tensor<4xi8>
+}

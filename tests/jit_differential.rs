@@ -1,0 +1,661 @@
+//! The export against the interpreter, in MLIR's JIT: each case is an `nd`
+//! program, lowered and exported (`--lower-broadcast --convert-nd-to-upstream`),
+//! run by `mlir-runner` (`tests/common/jit.rs`) and by `tensor-run --lower-first`
+//! on the same inputs. Both must give the same values, or both must fail, the JIT
+//! on a `cf.assert` (SIGABRT with the assert's message, never a trap or a read out
+//! of bounds). Passing cases of one element type share one function with many
+//! results; each failing case runs alone.
+//!
+//! Skipped, with a message, when `mlir-opt`, `mlir-runner` or
+//! `libmlir_c_runner_utils.so` (LLVM 22) is missing.
+
+use std::path::PathBuf;
+
+mod common;
+use common::jit::{self, Arg, Failure};
+
+/// One case: a program, its entry, the arguments as `(literal, parameter type)`,
+/// the result types, and the fragment of the `cf.assert` message the JIT must
+/// abort with (`None`: both must succeed with the same values).
+struct Case {
+    name: String,
+    program: String,
+    args: Vec<(String, String)>,
+    results: Vec<String>,
+    fails: Option<&'static str>,
+}
+
+fn export(program: &str) -> Result<String, String> {
+    let (code, out, err) = common::process::parts(&common::process::run(
+        env!("CARGO_BIN_EXE_tensor-opt"),
+        &["-", "--lower-broadcast", "--convert-nd-to-upstream"],
+        program,
+    ));
+    if code == 0 { Ok(out) } else { Err(err) }
+}
+
+/// One result of tensor-run, read from the `.npy` file it wrote: the shape and
+/// each element encoded as the JIT runner encodes it (integers as `i64`, `i1` as
+/// 0 or 1, floats as the bits of the `f64` they are).
+#[derive(Debug)]
+struct Reference {
+    shape: Vec<u64>,
+    values: Vec<i64>,
+}
+
+/// tensor-run's results (written with `--out`, read back exactly), or its error.
+fn reference(case: &Case) -> Result<Vec<Reference>, String> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("jit_differential")
+        .join(&case.name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the test harness works");
+    let file = dir.join("program.mlir");
+    std::fs::write(&file, &case.program).expect("the test harness works");
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tensor-run"));
+    cmd.arg(&file).args(["--lower-first", "--entry", "f"]);
+    for (lit, _) in &case.args {
+        cmd.arg("--arg").arg(lit);
+    }
+    let outs: Vec<PathBuf> = (0..case.results.len())
+        .map(|k| dir.join(format!("r{k}.npy")))
+        .collect();
+    for o in &outs {
+        cmd.arg("--out").arg(o);
+    }
+    let out = cmd.output().expect("tensor-run runs");
+    if out.status.code() != Some(0) {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    Ok(outs
+        .iter()
+        .zip(&case.results)
+        .map(|(o, ty)| read_npy(&std::fs::read(o).expect("tensor-run wrote it"), ty))
+        .collect())
+}
+
+/// An IEEE half's bits as `f64` (exact).
+fn f16_to_f64(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = i32::from((h >> 10) & 0x1f);
+    let frac = f64::from(h & 0x3ff);
+    sign * match exp {
+        0 => frac * 2f64.powi(-24),
+        31 if frac == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        e => (1.0 + frac / 1024.0) * 2f64.powi(e - 15),
+    }
+}
+
+/// The shape and elements of a little-endian `.npy` file holding a tensor of type
+/// `ty` (tensor-run writes version 1 or 2, C order).
+fn read_npy(bytes: &[u8], ty: &str) -> Reference {
+    assert_eq!(&bytes[..6], b"\x93NUMPY", "an .npy file");
+    let (len, start) = if bytes[6] == 1 {
+        (usize::from(u16::from_le_bytes([bytes[8], bytes[9]])), 10)
+    } else {
+        let n = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+        (usize::try_from(n).expect("a small header"), 12)
+    };
+    let header = String::from_utf8_lossy(&bytes[start..start + len]).into_owned();
+    let dims = header
+        .split("'shape':")
+        .nth(1)
+        .and_then(|t| t.split(')').next())
+        .expect("a shape in the header");
+    let shape: Vec<u64> = dims
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().expect("a size"))
+        .collect();
+    let data = &bytes[start + len..];
+    let elem = jit::element_type(ty);
+    let width = match elem {
+        "i1" | "i8" => 1,
+        "i16" | "f16" | "bf16" => 2,
+        "i32" | "f32" => 4,
+        _ => 8,
+    };
+    let values = data
+        .chunks_exact(width)
+        .map(|c| {
+            let mut b = [0u8; 8];
+            b[..width].copy_from_slice(c);
+            let raw = u64::from_le_bytes(b);
+            let float = |f: f64| f.to_bits() as i64;
+            match elem {
+                "f16" => float(f16_to_f64(raw as u16)),
+                "bf16" => float(f64::from(f32::from_bits((raw as u32) << 16))),
+                "f32" => float(f64::from(f32::from_bits(raw as u32))),
+                "f64" => raw as i64,
+                "i8" => i64::from(raw as u8 as i8),
+                "i16" => i64::from(raw as u16 as i16),
+                "i32" => i64::from(raw as u32 as i32),
+                _ => raw as i64,
+            }
+        })
+        .collect();
+    Reference { shape, values }
+}
+
+/// The JIT's results against tensor-run's: the same shapes and the same bits
+/// (any NaN matching any NaN).
+fn agree(case: &Case, jit_values: &[jit::Value], reference: &[Reference]) {
+    assert_eq!(
+        jit_values.len(),
+        reference.len(),
+        "{}: result count",
+        case.name
+    );
+    for (k, (v, r)) in jit_values.iter().zip(reference).enumerate() {
+        let elem = jit::element_type(&case.results[k]);
+        let float = elem.starts_with('f') || elem == "bf16";
+        let nan = |e: i64| float && f64::from_bits(e as u64).is_nan();
+        let same = v.shape == r.shape
+            && v.elements.len() == r.values.len()
+            && v.elements
+                .iter()
+                .zip(&r.values)
+                .all(|(&g, &w)| g == w || (nan(g) && nan(w)));
+        let show = |e: &[i64]| -> String {
+            if float {
+                format!(
+                    "{:?}",
+                    e.iter()
+                        .map(|&b| f64::from_bits(b as u64))
+                        .collect::<Vec<_>>()
+                )
+            } else {
+                format!("{e:?}")
+            }
+        };
+        assert!(
+            same,
+            "{} result #{k}: the JIT gives {:?} {}, tensor-run {:?} {}\n{}",
+            case.name,
+            v.shape,
+            show(&v.elements),
+            r.shape,
+            show(&r.values),
+            case.program
+        );
+    }
+}
+
+const FLOATS: [&str; 4] = ["f16", "bf16", "f32", "f64"];
+const INTS: [&str; 5] = ["i8", "i16", "i32", "i64", "index"];
+
+fn case(
+    name: impl Into<String>,
+    program: impl Into<String>,
+    args: &[(&str, &str)],
+    results: &[&str],
+    fails: Option<&'static str>,
+) -> Case {
+    Case {
+        name: name.into(),
+        program: program.into(),
+        args: args
+            .iter()
+            .map(|(l, p)| ((*l).to_owned(), (*p).to_owned()))
+            .collect(),
+        results: results.iter().map(|r| (*r).to_owned()).collect(),
+        fails,
+    }
+}
+
+/// Every elementwise binary op, `cmp` and `select` of one element type, over
+/// operands of type `t`, in one function.
+fn binary_family(elem: &str, shape: &str) -> (String, Vec<String>) {
+    let t = format!("tensor<{shape}{elem}>");
+    let b = format!("tensor<{shape}i1>");
+    let mut ops = vec!["add", "sub", "mul", "max", "min"];
+    if elem != "index" && !FLOATS.contains(&elem) {
+        ops.extend(["and", "or", "xor"]);
+    }
+    ops.extend(["div", "rem"]);
+    if FLOATS.contains(&elem) {
+        ops.push("pow");
+    }
+    let mut body = String::new();
+    let mut results = Vec::new();
+    let mut names = Vec::new();
+    for (k, op) in ops.iter().enumerate() {
+        body.push_str(&format!("  %r{k} = nd.{op} %a, %b : {t}\n"));
+        results.push(t.clone());
+        names.push(format!("%r{k}"));
+    }
+    for p in ["eq", "ne", "lt", "le", "gt", "ge"] {
+        body.push_str(&format!(
+            "  %c{p} = nd.cmp {p}, %a, %b : ({t}, {t}) -> {b}\n"
+        ));
+        results.push(b.clone());
+        names.push(format!("%c{p}"));
+    }
+    body.push_str(&format!(
+        "  %s = nd.select %clt, %a, %b : ({b}, {t}, {t}) -> {t}\n"
+    ));
+    results.push(t.clone());
+    names.push("%s".into());
+    let program = format!(
+        "func.func @f(%a: {t}, %b: {t}) -> ({}) {{\n{body}  return {} : {}\n}}\n",
+        results.join(", "),
+        names.join(", "),
+        results.join(", ")
+    );
+    (program, results)
+}
+
+fn values(elem: &str) -> (&'static str, &'static str) {
+    match elem {
+        "i1" => ("[true, true, false, false]", "[true, true, true, true]"),
+        "i8" => ("[-128, 7, -7, 127]", "[-1, 2, 2, -3]"),
+        "i16" => ("[-32768, 7, -7, 300]", "[-1, 2, 2, -3]"),
+        "i32" => ("[-2147483648, 7, -7, 100000]", "[-1, 2, 2, -3]"),
+        "i64" | "index" => ("[-9223372036854775808, 7, -7, 5]", "[-1, 2, 2, -3]"),
+        _ => ("[1.5, -2.0, 0.5, 3.0]", "[2.0, 2.0, -0.25, 3.0]"),
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut elems: Vec<&str> = FLOATS.to_vec();
+    elems.push("i1");
+    elems.extend(INTS);
+    for &elem in &elems {
+        let (a, b) = values(elem);
+        let lit = |v: &str, n: usize| format!("dense<{v}> : tensor<{n}x{elem}>");
+        for (shape, label) in [("4x", "static"), ("?x", "dynamic"), ("*x", "unranked")] {
+            if label == "unranked" && !matches!(elem, "f32" | "i1" | "i32") {
+                continue;
+            }
+            let (program, results) = binary_family(elem, shape);
+            let param = format!("tensor<{shape}{elem}>");
+            let results: Vec<&str> = results.iter().map(String::as_str).collect();
+            out.push(case(
+                format!("binary_{label}_{elem}"),
+                program.clone(),
+                &[(&lit(a, 4), &param), (&lit(b, 4), &param)],
+                &results,
+                None,
+            ));
+            if label == "dynamic" {
+                // Sizes 4 and 3 do not broadcast.
+                let short = b
+                    .rsplit_once(',')
+                    .map(|(h, _)| format!("{h}]"))
+                    .expect("four values");
+                out.push(case(
+                    format!("binary_mismatch_{elem}"),
+                    program,
+                    &[(&lit(a, 4), &param), (&lit(&short, 3), &param)],
+                    &results,
+                    Some("shapes do not broadcast"),
+                ));
+            }
+        }
+        // The unary ops of the element type, in one function.
+        let unary: &[&str] = if FLOATS.contains(&elem) {
+            &["neg", "abs", "exp", "log", "sqrt", "tanh"]
+        } else {
+            &["neg", "abs"]
+        };
+        let t = format!("tensor<?x{elem}>");
+        let body: String = unary
+            .iter()
+            .map(|op| format!("  %{op} = nd.{op} %a : {t}\n"))
+            .collect();
+        let names: Vec<String> = unary.iter().map(|op| format!("%{op}")).collect();
+        let types = vec![t.as_str(); unary.len()];
+        out.push(case(
+            format!("unary_{elem}"),
+            format!(
+                "func.func @f(%a: {t}) -> ({}) {{\n{body}  return {} : {}\n}}\n",
+                types.join(", "),
+                names.join(", "),
+                types.join(", ")
+            ),
+            &[(&lit(a, 4), &t)],
+            &types,
+            None,
+        ));
+        if elem != "i1" && !FLOATS.contains(&elem) {
+            // A zero divisor: tensor-run's error, the JIT's assert (never a trap).
+            let t = format!("tensor<?x{elem}>");
+            for op in ["div", "rem"] {
+                out.push(case(
+                    format!("{op}_by_zero_{elem}"),
+                    format!(
+                        "func.func @f(%a: {t}, %b: {t}) -> {t} {{\n  %r = nd.{op} %a, %b : {t}\n  return %r : {t}\n}}\n"
+                    ),
+                    &[(&lit(a, 4), &t), (&lit("[1, 0, 1, 1]", 4), &t)],
+                    &[&t],
+                    Some("divides by zero"),
+                ));
+            }
+        }
+    }
+    // Integer powers: a negative exponent is tensor-run's error.
+    for elem in ["i8", "i32", "i64"] {
+        let t = format!("tensor<?x{elem}>");
+        let prog = format!(
+            "func.func @f(%a: {t}, %b: {t}) -> {t} {{\n  %r = nd.pow %a, %b : {t}\n  return %r : {t}\n}}\n"
+        );
+        let lit = |v: &str| format!("dense<{v}> : tensor<4x{elem}>");
+        out.push(case(
+            format!("pow_{elem}"),
+            prog.clone(),
+            &[(&lit("[3, -2, 7, 0]"), &t), (&lit("[5, 3, 0, 2]"), &t)],
+            &[&t],
+            None,
+        ));
+        out.push(case(
+            format!("pow_negative_{elem}"),
+            prog,
+            &[(&lit("[3, -2, 7, 0]"), &t), (&lit("[5, -3, 0, 2]"), &t)],
+            &[&t],
+            Some("raises integers to a negative power"),
+        ));
+    }
+    // A max or min over an empty dim has no identity (unless the result is empty).
+    for (kind, fails) in [
+        ("max", Some("reduces an empty dim")),
+        ("min", Some("reduces an empty dim")),
+        ("sum", None),
+    ] {
+        out.push(case(
+            format!("reduce_empty_{kind}"),
+            format!(
+                "func.func @f(%a: tensor<?x?xf32>) -> tensor<?xf32> {{\n  %r = \"nd.reduce\"(%a) <{{kind = \"{kind}\", dimensions = array<i64: 1>}}> : (tensor<?x?xf32>) -> tensor<?xf32>\n  return %r : tensor<?xf32>\n}}\n"
+            ),
+            &[("dense<> : tensor<2x0xf32>", "tensor<?x?xf32>")],
+            &["tensor<?xf32>"],
+            fails,
+        ));
+    }
+    // nd.dim of an unranked operand: a missing dim fails the rank specialisation.
+    let dim = "func.func @f(%a: tensor<*xf32>) -> tensor<index> {
+  %r = nd.dim %a[1] : (tensor<*xf32>) -> tensor<index>
+  return %r : tensor<index>
+}
+";
+    out.push(case(
+        "dim_unranked",
+        dim,
+        &[("dense<1.0> : tensor<2x3xf32>", "tensor<*xf32>")],
+        &["tensor<index>"],
+        None,
+    ));
+    out.push(case(
+        "dim_unranked_missing",
+        dim,
+        &[("dense<1.0> : tensor<3xf32>", "tensor<*xf32>")],
+        &["tensor<index>"],
+        Some("rank specialisation"),
+    ));
+    // i1 division by false.
+    let t = "tensor<?xi1>";
+    out.push(case(
+        "div_by_false_i1",
+        format!("func.func @f(%a: {t}, %b: {t}) -> {t} {{\n  %r = nd.div %a, %b : {t}\n  return %r : {t}\n}}\n"),
+        &[("dense<[true, false]> : tensor<2xi1>", t), ("dense<[true, false]> : tensor<2xi1>", t)],
+        &[t],
+        Some("divides by zero"),
+    ));
+    // Casts, out of range floats included (the interpreter saturates).
+    let casts = [
+        ("f32", "i32", "[1.5e10, -1.5e10, -2.75, 3.0]"),
+        ("f32", "i8", "[300.0, -300.0, -2.75, 127.5]"),
+        ("f64", "i64", "[1.0e30, -1.0e30, -2.75, 3.0]"),
+        ("f32", "index", "[1.0e30, -1.0e30, -2.75, 3.0]"),
+        ("f32", "i1", "[0.0, -0.5, 2.0, 0.0]"),
+        ("i1", "f32", "[true, false, true, true]"),
+        ("i1", "i32", "[true, false, true, true]"),
+        ("i32", "i1", "[0, -1, 2, 0]"),
+        ("i32", "i8", "[300, -129, 5, -5]"),
+        ("i8", "i64", "[-128, 127, 5, -5]"),
+        ("i64", "index", "[-128, 127, 5, -5]"),
+        ("index", "f32", "[-128, 127, 5, -5]"),
+        ("f64", "f16", "[1.0e10, 0.5, -2.75, 3.0]"),
+        ("bf16", "f32", "[1.5, 0.5, -2.75, 3.0]"),
+        ("i32", "f64", "[-2147483648, 7, -7, 5]"),
+    ];
+    for (from, to, v) in casts {
+        let (s, d) = (format!("tensor<?x{from}>"), format!("tensor<?x{to}>"));
+        out.push(case(
+            format!("cast_{from}_{to}"),
+            format!("func.func @f(%a: {s}) -> {d} {{\n  %r = nd.cast %a : {s} to {d}\n  return %r : {d}\n}}\n"),
+            &[(&format!("dense<{v}> : tensor<4x{from}>"), &s)],
+            &[&d],
+            None,
+        ));
+    }
+    // Reductions over i1 and integers and floats.
+    for elem in ["i1", "i32", "f32"] {
+        let v = match elem {
+            "i1" => "[[true, false, true], [true, true, true]]",
+            "i32" => "[[1, -5, 3], [7, 2, -9]]",
+            _ => "[[1.5, -5.0, 3.0], [7.0, 2.0, -9.0]]",
+        };
+        let s = format!("tensor<?x?x{elem}>");
+        let r = format!("tensor<?x{elem}>");
+        let mut body = String::new();
+        let kinds = ["sum", "prod", "max", "min"];
+        for k in kinds {
+            body.push_str(&format!(
+                "  %{k} = \"nd.reduce\"(%a) <{{kind = \"{k}\", dimensions = array<i64: 1>}}> : ({s}) -> {r}\n"
+            ));
+        }
+        let results = vec![r.as_str(); 4];
+        out.push(case(
+            format!("reduce_{elem}"),
+            format!(
+                "func.func @f(%a: {s}) -> ({r}, {r}, {r}, {r}) {{\n{body}  return %sum, %prod, %max, %min : {r}, {r}, {r}, {r}\n}}\n"
+            ),
+            &[(&format!("dense<{v}> : tensor<2x3x{elem}>"), &s)],
+            &results,
+            None,
+        ));
+    }
+    // Matmul: valid, contracting sizes that disagree, batch sizes that disagree.
+    for elem in ["f32", "i32", "f64"] {
+        let m = format!("tensor<?x?x{elem}>");
+        let prog = format!(
+            "func.func @f(%a: {m}, %b: {m}) -> {m} {{\n  %r = nd.matmul %a, %b : ({m}, {m}) -> {m}\n  return %r : {m}\n}}\n"
+        );
+        // Integers, or the same values as floats.
+        let num = |v: &str| {
+            let mut out = String::new();
+            let mut chars = v.chars().peekable();
+            while let Some(c) = chars.next() {
+                out.push(c);
+                let ends_number =
+                    c.is_ascii_digit() && !chars.peek().is_some_and(char::is_ascii_digit);
+                if ends_number && elem.starts_with('f') {
+                    out.push_str(".0");
+                }
+            }
+            out
+        };
+        let a23 = format!(
+            "dense<{}> : tensor<2x3x{elem}>",
+            num("[[1, 2, 3], [4, 5, 6]]")
+        );
+        let b32 = format!(
+            "dense<{}> : tensor<3x2x{elem}>",
+            num("[[1, 2], [3, 4], [5, 6]]")
+        );
+        let b42 = format!(
+            "dense<{}> : tensor<4x2x{elem}>",
+            num("[[1, 2], [3, 4], [5, 6], [7, 8]]")
+        );
+        out.push(case(
+            format!("matmul_{elem}"),
+            prog.clone(),
+            &[(&a23, &m), (&b32, &m)],
+            &[&m],
+            None,
+        ));
+        out.push(case(
+            format!("matmul_contracting_{elem}"),
+            prog,
+            &[(&a23, &m), (&b42, &m)],
+            &[&m],
+            Some("contracted dims differ"),
+        ));
+    }
+    let m3 = "tensor<?x?x?xf32>";
+    let batched = format!(
+        "func.func @f(%a: {m3}, %b: {m3}) -> {m3} {{\n  %r = nd.matmul %a, %b : ({m3}, {m3}) -> {m3}\n  return %r : {m3}\n}}\n"
+    );
+    out.push(case(
+        "matmul_batch_mismatch",
+        batched.clone(),
+        &[
+            ("dense<1.0> : tensor<2x2x3xf32>", m3),
+            ("dense<1.0> : tensor<3x3x2xf32>", m3),
+        ],
+        &[m3],
+        Some("do not broadcast"),
+    ));
+    out.push(case(
+        "matmul_batch",
+        batched,
+        &[
+            ("dense<1.0> : tensor<2x2x3xf32>", m3),
+            ("dense<2.0> : tensor<1x3x2xf32>", m3),
+        ],
+        &[m3],
+        None,
+    ));
+    // broadcast_in_dim and broadcast_to with a shape operand.
+    let bid = "func.func @f(%a: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %r = nd.broadcast_in_dim %a, %s, dims = [0] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+";
+    for (name, v, s, fails) in [
+        ("broadcast_in_dim_shape", "[1.0, 2.0, 3.0]", "[3, 2]", None),
+        ("broadcast_in_dim_stretch", "[4.0]", "[3, 2]", None),
+        (
+            "broadcast_in_dim_mismatch",
+            "[1.0, 2.0]",
+            "[3, 2]",
+            Some("neither 1 nor the size"),
+        ),
+    ] {
+        let n = v.split(',').count();
+        out.push(case(
+            name,
+            bid,
+            &[
+                (&format!("dense<{v}> : tensor<{n}xf32>"), "tensor<?xf32>"),
+                (&format!("dense<{s}> : tensor<2xindex>"), "tensor<2xindex>"),
+            ],
+            &["tensor<?x?xf32>"],
+            fails,
+        ));
+    }
+    let bto = "func.func @f(%a: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<?x?xf32> {
+  %r = nd.broadcast_to %a, %s : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+";
+    for (name, v, fails) in [
+        ("broadcast_to_shape", "[1.0, 2.0]", None),
+        (
+            "broadcast_to_mismatch",
+            "[1.0, 2.0, 3.0]",
+            Some("neither 1 nor the size"),
+        ),
+    ] {
+        let n = v.split(',').count();
+        out.push(case(
+            name,
+            bto,
+            &[
+                (&format!("dense<{v}> : tensor<{n}xf32>"), "tensor<?xf32>"),
+                ("dense<[3, 2]> : tensor<2xindex>", "tensor<2xindex>"),
+            ],
+            &["tensor<?x?xf32>"],
+            fails,
+        ));
+    }
+    out.push(case(
+        "broadcast_in_dim_static_result",
+        "func.func @f(%a: tensor<?xf32>, %s: tensor<2xindex>) -> tensor<3x2xf32> {
+  %r = nd.broadcast_in_dim %a, %s, dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<3x2xf32>
+  return %r : tensor<3x2xf32>
+}
+",
+        &[
+            ("dense<[1.0, 2.0]> : tensor<2xf32>", "tensor<?xf32>"),
+            ("dense<[4, 2]> : tensor<2xindex>", "tensor<2xindex>"),
+        ],
+        &["tensor<3x2xf32>"],
+        Some("other than the size 3"),
+    ));
+    out
+}
+
+#[test]
+fn export_runs_as_tensor_run() {
+    let Some(tools) = jit::tools() else {
+        eprintln!(
+            "jit_differential: skipped (mlir-opt, mlir-runner or libmlir_c_runner_utils.so of \
+             LLVM 22 not found; set MLIR_OPT, MLIR_RUNNER, MLIR_RUNNER_UTILS)"
+        );
+        return;
+    };
+    let cases = cases();
+    let mut failures = Vec::new();
+    for c in &cases {
+        let upstream = match export(&c.program) {
+            Ok(u) => u,
+            Err(e) => {
+                failures.push(format!("{}: the export fails:\n{e}", c.name));
+                continue;
+            }
+        };
+        let args: Vec<Arg> = c.args.iter().map(|(l, p)| Arg::new(l, p)).collect();
+        let got = jit::run(&tools, &upstream, "f", &args, &c.results);
+        let want = reference(c);
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            match (&got, &want, c.fails) {
+                (Ok(v), Ok(r), None) => agree(c, v, r),
+                (Err(f @ Failure::Run { .. }), Err(_), Some(msg)) => assert!(
+                    f.asserted(msg),
+                    "{}: the JIT does not abort on a cf.assert with '{msg}': {f:?}",
+                    c.name
+                ),
+                _ => panic!(
+                    "{}: expected {}, the JIT gives {got:?}, tensor-run {want:?}\n{upstream}",
+                    c.name,
+                    c.fails
+                        .map_or("values".into(), |m| format!("a failure '{m}'"))
+                ),
+            }
+        }));
+        if let Err(e) = outcome {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .unwrap_or_else(|| "panic".into());
+            failures.push(msg);
+        }
+    }
+    let failing = cases.iter().filter(|c| c.fails.is_some()).count();
+    println!(
+        "jit_differential: {} cases ({} with values, {} that must fail)",
+        cases.len(),
+        cases.len() - failing,
+        failing
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+}
