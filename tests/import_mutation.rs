@@ -148,7 +148,7 @@ fn mutate_line(line: &str) -> Vec<String> {
         } else if let Ok(i) = value.parse::<i64>() {
             Some((i + 1).to_string())
         } else if let Ok(f) = value.parse::<f64>() {
-            Some(format!("{:e}", f + 1.0))
+            Some(format!("{:e}", changed_float(f)))
         } else if let Some(inner) = value
             .strip_prefix("dense<")
             .and_then(|s| s.strip_suffix('>'))
@@ -160,7 +160,7 @@ fn mutate_line(line: &str) -> Vec<String> {
             let changed = if let Ok(i) = lead.parse::<i64>() {
                 Some((i + 1).to_string())
             } else if let Ok(f) = lead.parse::<f64>() {
-                Some(format!("{:e}", f + 1.0))
+                Some(format!("{:e}", changed_float(f)))
             } else if lead == "true" || lead == "false" {
                 Some(if lead == "true" { "false" } else { "true" }.to_owned())
             } else {
@@ -176,6 +176,13 @@ fn mutate_line(line: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// A float constant changed so that it differs in every float type the export
+/// writes: `f + 1` rounds back to `f` from 256 on in `bf16` (and from 2^24 in
+/// `f32`, as `-2147483648 + 1` does), so a large magnitude is doubled instead.
+fn changed_float(f: f64) -> f64 {
+    if f.abs() < 256.0 { f + 1.0 } else { f * 2.0 }
 }
 
 /// Every mutant of `text`: (line number, mutated text).
