@@ -261,3 +261,32 @@ fn integer_literals_at_every_width_match_mlir_opt() {
             .join("\n")
     );
 }
+
+/// Upstream reads a literal of any length, but in time quadratic in its digits
+/// (mlir-opt 22 spends minutes on 100,000 digits); tensor-opt reads up to
+/// 2^18 bits and refuses a longer literal with a located error
+/// (docs/differential.md). No mlir-opt needed.
+#[test]
+fn literals_past_the_cap_are_refused_where_they_start() {
+    let tensor_opt = env!("CARGO_BIN_EXE_tensor-opt");
+    let args = ["--allow-unregistered-dialect", "-"];
+    // 65,536 hex digits with a leading f: exactly 2^18 bits, the widest read.
+    let widest = format!("0x{}", "f".repeat(65_536));
+    let input = format!("\"t.op\"() {{a = {widest} : ui300000}} : () -> ()\n");
+    let out = process::succeeds(&process::run(tensor_opt, &args, &input));
+    // It prints in decimal, as upstream prints it: 2^(2^18) - 1 has 78,914 digits.
+    let digits = out
+        .split("a = ")
+        .nth(1)
+        .map_or(0, |s| s.bytes().take_while(u8::is_ascii_digit).count());
+    assert_eq!(digits, 78_914, "{out:.200}");
+    // One digit more, in decimal and in hex, in a type wide enough to hold it.
+    for literal in [format!("0x1{}", "0".repeat(65_536)), "9".repeat(80_000)] {
+        let input = format!("\"t.op\"() {{a = {literal} : i300000}} : () -> ()\n");
+        process::fails_with(
+            &process::run(tensor_opt, &args, &input),
+            Some(1),
+            "<stdin>:1:15: error: integer literals of more than 262144 bits are not supported",
+        );
+    }
+}

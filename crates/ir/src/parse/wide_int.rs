@@ -11,6 +11,11 @@ use crate::Type;
 use crate::attrs::AttrKind;
 use crate::types::{Signedness, TypeKind};
 
+/// The widest value read: upstream has no limit, but reading and printing a
+/// big integer in decimal is quadratic in its length. 2^18 bits is some 79,000
+/// decimal digits.
+const MAX_BITS: u64 = 1 << 18;
+
 impl Parser<'_> {
     /// The attribute of the integer literal at `pos` (its `-`, if any, or its
     /// number) with type `ty`: an [`AttrKind::Integer`] when the value fits an
@@ -35,11 +40,38 @@ impl Parser<'_> {
             .iter()
             .position(|c| !c.is_ascii_alphanumeric())
             .map_or(rest, |n| &rest[..n]);
-        let magnitude = match digits.strip_prefix(b"0x") {
-            Some(hex) => BigUint::parse_bytes(hex, 16),
-            None => BigUint::parse_bytes(digits, 10),
+        let (digits, radix) = match digits.strip_prefix(b"0x") {
+            Some(hex) => (hex, 16),
+            None => (digits, 10),
+        };
+        let first = digits
+            .iter()
+            .position(|&c| c != b'0')
+            .unwrap_or(digits.len());
+        let digits = &digits[first..];
+        // The fewest bits a number of this many digits takes (log2(10) <
+        // 3.3219281), so a literal far past its width is refused before it is read.
+        let len = u64::try_from(digits.len()).unwrap_or(u64::MAX);
+        let least_bits = match (radix, len.checked_sub(1)) {
+            (_, None) => 0,
+            (16, Some(l)) => l.saturating_mul(4).saturating_add(1),
+            (_, Some(l)) => l.saturating_mul(3_321_928) / 1_000_000 + 1,
+        };
+        if least_bits > u64::from(width) {
+            return Err(out_of_range(self));
         }
-        .ok_or_else(|| out_of_range(self))?;
+        if least_bits > MAX_BITS {
+            // Reading and printing in decimal take time quadratic in the digits.
+            return Err(self.error_at(
+                at,
+                format!("integer literals of more than {MAX_BITS} bits are not supported"),
+            ));
+        }
+        let magnitude = if digits.is_empty() {
+            BigUint::default()
+        } else {
+            BigUint::parse_bytes(digits, radix).ok_or_else(|| out_of_range(self))?
+        };
         let bits = magnitude.bits();
         let fits = if bits > u64::from(width) {
             false
