@@ -315,8 +315,20 @@ fn encode(s: Semantics, v: f64) -> u128 {
     if v.is_nan() {
         return nan(s, negative);
     }
-    if !s.signed && (negative || v == 0.0) {
-        return nan(s, false);
+    if !s.signed && v == 0.0 {
+        // f8E8M0FNU has no zero: LLVM gives the smallest value, 2^-127.
+        return 0;
+    }
+    if !s.signed && negative {
+        // No sign bit either, but LLVM keeps the sign beside the encoding and
+        // sets the top bit when it stores the value (mlir-opt's dense elements):
+        // -1.0 is 0xFF (the NaN) and -3.0 is 4.0. A value that rounds to zero
+        // loses its sign.
+        let magnitude = encode(s, -v);
+        if magnitude == nan(s, false) || (magnitude == 0 && -v <= 2f64.powi(s.min_exp - 1)) {
+            return magnitude;
+        }
+        return magnitude | (1u128 << (s.bits - 1));
     }
     if v.is_infinite() {
         return overflow(s, negative);

@@ -449,15 +449,15 @@ impl<'a> Parser<'a> {
             };
             let spec = super::dense::IntSpec { width, signedness };
             let mut bits = Vec::new();
-            if self.consume_if(Tok::Colon)? {
+            if !self.dense_array_close()? {
                 loop {
                     bits.push(self.dense_array_int(spec)?);
                     if !self.consume_if(Tok::Comma)? {
                         break;
                     }
                 }
+                self.parse_token(Tok::Greater, ARRAY_CLOSE)?;
             }
-            self.expect(Tok::Greater, ">")?;
             let values = ElementValues::from_bits_iter(kind, bits.into_iter());
             return Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }));
         }
@@ -466,7 +466,7 @@ impl<'a> Parser<'a> {
             TypeKind::Integer { .. } | TypeKind::Index => "expected integer literal",
             _ => "expected integer or floating point literal",
         };
-        if self.consume_if(Tok::Colon)? {
+        if !self.dense_array_close()? {
             loop {
                 let pos = self.pos();
                 let lit = self.parse_literal(expected)?;
@@ -475,10 +475,21 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
+            self.parse_token(Tok::Greater, ARRAY_CLOSE)?;
         }
-        self.expect(Tok::Greater, ">")?;
         let values = self.element_values(&flat, elem)?;
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }))
+    }
+
+    /// After an `array<...>`'s element type: true at its `>` (no elements,
+    /// consumed), false at the `:` before its elements (consumed), else
+    /// upstream's error.
+    fn dense_array_close(&mut self) -> PResult<bool> {
+        if self.consume_if(Tok::Greater)? {
+            return Ok(true);
+        }
+        self.parse_token(Tok::Colon, "expected ':' after dense array type")?;
+        Ok(false)
     }
 
     /// One integer element of `array<iN: ...>`, as upstream's dense array parser
@@ -514,6 +525,9 @@ impl<'a> Parser<'a> {
             .ok_or_else(|| self.error_at(self.pos(), "integer constant out of range"))
     }
 }
+
+/// Upstream's message for an `array<...>` whose elements do not end at `>`.
+const ARRAY_CLOSE: &str = "expected '>' to close an array attribute";
 
 /// An `array<...>` integer element as upstream's `buildAttributeAPInt` reads it:
 /// the magnitude must fit the width; a negated one must come out negative (so

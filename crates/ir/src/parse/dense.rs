@@ -411,7 +411,8 @@ impl<'a> Parser<'a> {
             p.expect(Tok::LSquare, "[")?;
             let mut inner: Option<Vec<i64>> = None;
             let mut count: i64 = 0;
-            p.parse_comma_list(Tok::RSquare, "]", |p| {
+            // Upstream's tensor literal parser says only "expected ']'" here.
+            p.parse_comma_list_or(Tok::RSquare, "expected ']'", |p| {
                 let shape = if p.at(Tok::LSquare) {
                     p.parse_dense_list(raw)?
                 } else {
