@@ -240,6 +240,19 @@ impl FloatKind {
             bits & ((1u128 << w) - 1)
         }
     }
+
+    /// The encoding LLVM keeps of hex bits written for this format: an `f80`
+    /// unnormal (an exponent without the explicit integer bit) reads as a NaN,
+    /// which LLVM stores with an all-ones exponent (mlir-opt prints
+    /// `0x1A9D77E41589BDCA40AE : f80` as `0x7FFF77E41589BDCA40AE`).
+    pub fn canonical_hex(self, bits: u128) -> u128 {
+        let exp = (bits >> 64) & 0x7fff;
+        if self == FloatKind::F80 && exp != 0 && exp != 0x7fff && (bits >> 63) & 1 == 0 {
+            bits | (0x7fff << 64)
+        } else {
+            bits
+        }
+    }
 }
 
 impl fmt::Display for FloatKind {

@@ -328,14 +328,16 @@ impl<'a> Parser<'a> {
             })
             .ok()
             .filter(|&b| kind.truncate(b) == b)
+            .map(|b| kind.canonical_hex(b))
             .ok_or_else(|| self.error_at(pos, "hexadecimal float constant out of range for type")),
+            // Upstream reports this at the number, after any `-`.
             Literal::Int { .. } => Err(Box::new(
                 crate::Diagnostic::error(
-                    self.location(pos),
+                    self.location(self.number_pos(pos)),
                     "unexpected decimal integer literal for a floating point value",
                 )
                 .with_note(
-                    self.location(pos),
+                    self.location(self.number_pos(pos)),
                     "add a trailing dot to make the literal a float",
                 ),
             )),

@@ -363,6 +363,7 @@ impl<'a> Parser<'a> {
             )),
             ElemTok::Int => parse_magnitude(text)
                 .filter(|&m| truncate(m, kind.width()) == m)
+                .map(|m| kind.canonical_hex(m))
                 .ok_or_else(|| {
                     self.error_at(r.start, "hexadecimal float constant out of range for type")
                 }),
