@@ -102,7 +102,7 @@ fn hex_ones(k: u32) -> String {
         _ => "7",
     };
     let full = (k / 4) as usize;
-    let lead = if k % 4 == 0 { "" } else { top };
+    let lead = if k.is_multiple_of(4) { "" } else { top };
     format!("0x{lead}{}", "F".repeat(full))
 }
 
@@ -205,7 +205,7 @@ fn agree_with_mlir_opt(mlir_opt: &Path, what: &str, cases: &[(String, String)]) 
         .collect::<Vec<_>>()
         .join("// -----\n");
     let args = ["--allow-unregistered-dialect", "--split-input-file", "-"];
-    let theirs = process::run(&mlir_opt, &args, &input);
+    let theirs = process::run(mlir_opt, &args, &input);
     let (_, out_t, err_t) = process::parts(&theirs);
     let theirs = verdicts("mlir-opt", &out_t, &err_t, cases.len());
     // tensor-opt prints nothing when any chunk fails: its errors come from
@@ -353,7 +353,7 @@ fn hex(rng: &mut Rng, bits: u32) -> String {
     let digits = bits.div_ceil(4) + u32::from(rng.chance(10));
     let mut s = String::from("0x");
     for i in 0..digits {
-        let top = i == 0 && bits % 4 != 0 && rng.chance(80);
+        let top = i == 0 && !bits.is_multiple_of(4) && rng.chance(80);
         let d = if top {
             rng.below(1 << (bits % 4))
         } else {
