@@ -540,14 +540,7 @@ fn array_int(value: i128, negative: bool, kind: ElementKind) -> Option<i128> {
         ElementKind::Int { width, signedness } => (width, signedness == Signedness::Signed),
         _ => (64, false),
     };
-    let magnitude = if negative {
-        value.unsigned_abs()
-    } else {
-        value.cast_unsigned()
-    };
-    if width < 128 && magnitude >> width != 0 {
-        return None;
-    }
+    let magnitude = magnitude_within(value, negative, width)?;
     let sign_bit = 1u128 << (width.min(128) - 1);
     let bits = crate::dense::truncate(
         if negative {
@@ -563,6 +556,17 @@ fn array_int(value: i128, negative: bool, kind: ElementKind) -> Option<i128> {
     Some(bits.cast_signed())
 }
 
+/// The magnitude of a literal read as `value` (negated if `neg`), when it
+/// fits in `width` bits.
+fn magnitude_within(value: i128, neg: bool, width: u32) -> Option<u128> {
+    let magnitude = if neg {
+        value.unsigned_abs()
+    } else {
+        value.cast_unsigned()
+    };
+    (width >= 128 || magnitude >> width == 0).then_some(magnitude)
+}
+
 /// Whether a literal of magnitude `value` (negated if `neg`) fits an integer
 /// type at most 128 bits wide, by upstream's rule (`buildAttributeAPInt`): the
 /// magnitude fits the width; a negated one comes out negative in it (so `-0`
@@ -575,14 +579,9 @@ fn int_fits(value: i128, neg: bool, kind: &TypeKind) -> bool {
         TypeKind::Integer { width, signedness } if *width <= 128 => (*width, *signedness),
         _ => return false,
     };
-    let magnitude = if neg {
-        value.unsigned_abs()
-    } else {
-        value.cast_unsigned()
-    };
-    if width < 128 && magnitude >> width != 0 {
+    let Some(magnitude) = magnitude_within(value, neg, width) else {
         return false;
-    }
+    };
     let Some(top) = width.checked_sub(1) else {
         return !neg;
     };
