@@ -29,6 +29,18 @@ fn leaf_type() -> impl Strategy<Value = String> {
         Just("si8"),
         Just("ui16"),
         Just("index"),
+        // The edges of the integer paths: zero width (found by fuzzing), the
+        // i128 fast path's last widths, and the big-integer path past it.
+        Just("i0"),
+        Just("si0"),
+        Just("ui0"),
+        Just("i127"),
+        Just("si127"),
+        Just("i128"),
+        Just("si128"),
+        Just("ui128"),
+        Just("i129"),
+        Just("si256"),
         Just("f16"),
         Just("bf16"),
         Just("f32"),
@@ -90,9 +102,30 @@ fn ty() -> impl Strategy<Value = String> {
     })
 }
 
+/// `2^k + delta` (`k <= 128`, `delta` in -1..=1), in decimal or hex, negated
+/// or not: the values at the edges of each integer width.
+fn edge_literal(k: u32, delta: i8, neg: bool, hex: bool) -> String {
+    const POW128: &str = "340282366920938463463374607431768211456";
+    let magnitude = match (k, delta) {
+        (128, -1) => Some(u128::MAX),
+        (128, _) => None,
+        (k, d) => (1u128 << k).checked_add_signed(i128::from(d)),
+    };
+    let digits = match (magnitude, hex) {
+        (Some(m), false) => m.to_string(),
+        (Some(m), true) => format!("{m:#x}"),
+        (None, false) if delta == 0 => POW128.to_owned(),
+        (None, false) => "340282366920938463463374607431768211457".to_owned(),
+        (None, true) => format!("0x1{}{}", "0".repeat(31), u8::from(delta != 0)),
+    };
+    if neg { format!("-{digits}") } else { digits }
+}
+
 fn int_literal() -> impl Strategy<Value = String> {
     prop_oneof![
         (-300i64..300).prop_map(|v| v.to_string()),
+        (0u32..=128, -1i8..=1, any::<bool>(), any::<bool>())
+            .prop_map(|(k, d, neg, hex)| edge_literal(k, d, neg, hex)),
         Just("9223372036854775807".to_owned()),
         Just("-9223372036854775809".to_owned()),
         Just("0x7F".to_owned()),
@@ -126,7 +159,15 @@ fn attr() -> impl Strategy<Value = String> {
             }),
         (
             0usize..5,
-            prop_oneof![Just("i8"), Just("i32"), Just("i64"), Just("index")],
+            prop_oneof![
+                Just("i8"),
+                Just("i32"),
+                Just("i64"),
+                Just("index"),
+                Just("si127"),
+                Just("i128"),
+                Just("ui128")
+            ],
             prop::collection::vec(int_literal(), 5)
         )
             .prop_map(|(n, t, vs)| format!("dense<[{}]> : tensor<{n}x{t}>", vs[..n].join(", "))),

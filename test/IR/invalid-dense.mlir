@@ -198,3 +198,29 @@
 // CHECK: invalid-dense.mlir:[[# @LINE + 2]]:14: error: inferred shape of elements literal ([0]) does not match type ([2, 0])
 // expected-error@+1 {{inferred shape of elements literal ([0]) does not match type ([2, 0])}}
 "t.a"() {a = dense<[]> : tensor<2x0xi32>} : () -> ()
+
+// -----
+
+// A missing comma in a dense list: upstream's tensor literal parser names only
+// the bracket (an array attribute says "expected ',' or ']'").
+// CHECK: invalid-dense.mlir:[[# @LINE + 2]]:22: error: expected ']'
+// expected-error@+1 {{expected ']'}}
+"t.a"() {a = dense<[1 2]> : tensor<2xi32>} : () -> ()
+
+// -----
+
+// CHECK: invalid-dense.mlir:[[# @LINE + 2]]:24: error: expected ']'
+// expected-error@+1 {{expected ']'}}
+"t.a"() {a = dense<[[1] [2]]> : tensor<2x1xi32>} : () -> ()
+
+// -----
+
+// CHECK: invalid-dense.mlir:[[# @LINE + 2]]:28: error: expected '>' to close an array attribute
+// expected-error@+1 {{expected '>' to close an array attribute}}
+"t.a"() {a = array<f32: 1.0 2.0>} : () -> ()
+
+// -----
+
+// CHECK: invalid-dense.mlir:[[# @LINE + 2]]:23: error: expected ':' after dense array type
+// expected-error@+1 {{expected ':' after dense array type}}
+"t.a"() {a = array<i32 1>} : () -> ()

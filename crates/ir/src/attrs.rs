@@ -57,6 +57,14 @@ pub enum AttrKind {
         /// An integer or `index` type.
         ty: Type,
     },
+    /// `2^200 : i256`: an integer whose value does not fit an `i128`, only of
+    /// a type wider than 128 bits (every other value is an [`AttrKind::Integer`]).
+    WideInteger {
+        /// The value as it prints: sign-extended for signless and signed types.
+        value: Box<num_bigint::BigInt>,
+        /// An integer type wider than 128 bits.
+        ty: Type,
+    },
     /// `1.5 : f32`.
     Float {
         /// The value's encoding in the type's format (see [`FloatKind`]), so that
@@ -318,12 +326,11 @@ pub fn normalize_int(v: i128, kind: &TypeKind) -> i128 {
     if width == 0 || width >= 128 {
         return v;
     }
-    let mask = (1i128 << width) - 1;
-    let bits = v & mask;
+    // Shifted up to the top and back: arithmetic for a sign, logical for none.
+    let shift = 128 - width;
     match signedness {
-        Signedness::Unsigned => bits,
-        _ if bits >> (width - 1) & 1 == 1 => bits - (1i128 << width),
-        _ => bits,
+        Signedness::Unsigned => ((v.cast_unsigned() << shift) >> shift).cast_signed(),
+        _ => (v << shift) >> shift,
     }
 }
 

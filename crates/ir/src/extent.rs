@@ -120,6 +120,10 @@ impl Context {
         let own = match kind {
             AttrKind::Unit | AttrKind::Bool(_) | AttrKind::Location(_) => 0,
             AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => self.ty_size(*ty),
+            AttrKind::WideInteger { value, ty } => {
+                len(usize::try_from(value.bits().div_ceil(3)).unwrap_or(usize::MAX))
+                    .saturating_add(self.ty_size(*ty))
+            }
             AttrKind::String(s) => len(s.len()),
             AttrKind::TypedString { value, ty } => {
                 len(value.len()).saturating_add(self.ty_size(*ty))

@@ -94,6 +94,7 @@ pub(crate) fn attr_depth(ctx: &Context, kind: &AttrKind) -> u32 {
         AttrKind::Unit
         | AttrKind::Bool(_)
         | AttrKind::Integer { .. }
+        | AttrKind::WideInteger { .. }
         | AttrKind::Float { .. }
         | AttrKind::String(_)
         | AttrKind::AffineMap(_)

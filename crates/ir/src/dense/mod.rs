@@ -289,8 +289,10 @@ fn extend(bits: u128, width: u32, signedness: Signedness) -> i128 {
         return bits as i128;
     }
     let bits = truncate(bits, width);
-    if signedness != Signedness::Unsigned && width > 0 && bits >> (width - 1) & 1 == 1 {
-        (bits as i128) - (1i128 << width)
+    if signedness != Signedness::Unsigned && width > 0 {
+        // Shifted up to the top and back arithmetically: no `2^width` to overflow at 127.
+        let shift = 128 - width;
+        (bits << shift).cast_signed() >> shift
     } else {
         bits as i128
     }

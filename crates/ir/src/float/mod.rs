@@ -240,6 +240,19 @@ impl FloatKind {
             bits & ((1u128 << w) - 1)
         }
     }
+
+    /// The encoding LLVM keeps of hex bits written for this format: an `f80`
+    /// unnormal (an exponent without the explicit integer bit) reads as a NaN,
+    /// which LLVM stores with an all-ones exponent (mlir-opt prints
+    /// `0x1A9D77E41589BDCA40AE : f80` as `0x7FFF77E41589BDCA40AE`).
+    pub fn canonical_hex(self, bits: u128) -> u128 {
+        let exp = (bits >> 64) & 0x7fff;
+        if self == FloatKind::F80 && exp != 0 && exp != 0x7fff && (bits >> 63) & 1 == 0 {
+            bits | (0x7fff << 64)
+        } else {
+            bits
+        }
+    }
 }
 
 impl fmt::Display for FloatKind {
@@ -315,8 +328,20 @@ fn encode(s: Semantics, v: f64) -> u128 {
     if v.is_nan() {
         return nan(s, negative);
     }
-    if !s.signed && (negative || v == 0.0) {
-        return nan(s, false);
+    if !s.signed && v == 0.0 {
+        // f8E8M0FNU has no zero: LLVM gives the smallest value, 2^-127.
+        return 0;
+    }
+    if !s.signed && negative {
+        // No sign bit either, but LLVM keeps the sign beside the encoding and
+        // sets the top bit when it stores the value (mlir-opt's dense elements):
+        // -1.0 is 0xFF (the NaN) and -3.0 is 4.0. A value that rounds to zero
+        // loses its sign.
+        let magnitude = encode(s, -v);
+        if magnitude == nan(s, false) || (magnitude == 0 && -v <= 2f64.powi(s.min_exp - 1)) {
+            return magnitude;
+        }
+        return magnitude | (1u128 << (s.bits - 1));
     }
     if v.is_infinite() {
         return overflow(s, negative);

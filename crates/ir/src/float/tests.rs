@@ -24,6 +24,24 @@ fn small_formats_round_to_nearest_even_and_overflow_as_llvm() {
     assert_eq!(TF32.from_f64(1.0), 127 << 10);
 }
 
+/// Checked against mlir-opt 22's `dense<[...]> : tensor<Nxf8E8M0FNU>`.
+#[test]
+fn e8m0_zero_and_negative_values_encode_as_llvm_stores_them() {
+    let e8m0 = |v: f64| FloatKind::F8E8M0FNU.from_f64(v);
+    assert_eq!(e8m0(0.0), 0);
+    assert_eq!(e8m0(-0.0), 0);
+    assert_eq!(e8m0(-1.0), 0xFF);
+    assert_eq!(e8m0(-3.0), 0x81);
+    assert_eq!(e8m0(-2.0), 0x80);
+    assert_eq!(e8m0(-0.5), 0xFE);
+    assert_eq!(e8m0(-1e39), 0xFF);
+    assert_eq!(e8m0(-1e-300), 0);
+    assert_eq!(e8m0(-2.9e-39), 0);
+    assert_eq!(e8m0(-6.0e-39), 0x80);
+    assert_eq!(e8m0(-(2f64.powi(-127))), 0x80);
+    assert_eq!(e8m0(1e-300), 0);
+}
+
 #[test]
 fn every_finite_small_value_decodes_and_encodes_back() {
     use FloatKind::*;

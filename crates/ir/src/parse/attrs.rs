@@ -29,12 +29,15 @@ const ATTR_KEYWORDS: &[&str] = &[
 enum Literal {
     /// `value` holds the bits; `wide` marks a magnitude above `i128::MAX`
     /// (valid for 128-bit signless and unsigned types only); `neg` a `-`
-    /// (also of `-0`).
+    /// (also of `-0`). `big` marks a magnitude `value` cannot hold (above
+    /// `u128::MAX`, or `2^127` after a `-`): only types wider than 128 bits take
+    /// it, and [`Parser::wide_int_attr`] reads it again from the source.
     Int {
         value: i128,
         hex: bool,
         wide: bool,
         neg: bool,
+        big: bool,
     },
     Float(f64),
     Bool(bool),
@@ -232,24 +235,21 @@ impl<'a> Parser<'a> {
                 } else {
                     text.parse::<u128>()
                 };
-                let at = self.pos();
-                let out_of_range =
-                    || self.error_at(at, "integer constant out of range for attribute");
-                let m = magnitude.map_err(|_| out_of_range())?;
-                let (value, wide) = if neg {
+                // The lexer passed only digits: an error is an overflow.
+                let (value, wide, big) = match magnitude {
                     // Down to -2^127, i128::MIN, whose magnitude i128 cannot hold.
-                    if m > 1u128 << 127 {
-                        return Err(out_of_range());
+                    Ok(m) if neg && m <= 1u128 << 127 => {
+                        (m.cast_signed().wrapping_neg(), false, false)
                     }
-                    (m.cast_signed().wrapping_neg(), false)
-                } else {
-                    (m.cast_signed(), i128::try_from(m).is_err())
+                    Ok(m) if !neg => (m.cast_signed(), i128::try_from(m).is_err(), false),
+                    _ => (0, false, true),
                 };
                 Literal::Int {
                     value,
                     hex,
                     wide,
                     neg,
+                    big,
                 }
             }
             Tok::Float => {
@@ -284,6 +284,13 @@ impl<'a> Parser<'a> {
                 if let Literal::Float(_) = lit {
                     return Err(self.error("floating point value not valid for specified type"));
                 }
+                let wide_type = matches!(
+                    self.ctx.type_kind(ty),
+                    TypeKind::Integer { width, .. } if *width > 128
+                );
+                if wide_type || matches!(lit, Literal::Int { big: true, .. }) {
+                    return self.wide_int_attr(ty, pos);
+                }
                 let v = self.literal_as_int(lit, ty, pos)?;
                 Ok(self.ctx.int_attr(v, ty))
             }
@@ -305,6 +312,11 @@ impl<'a> Parser<'a> {
                 "hexadecimal float literal should not have a leading minus",
             )),
             Literal::Int {
+                hex: true,
+                big: true,
+                ..
+            } => Err(self.error_at(pos, "hexadecimal float constant out of range for type")),
+            Literal::Int {
                 value,
                 hex: true,
                 wide,
@@ -316,14 +328,16 @@ impl<'a> Parser<'a> {
             })
             .ok()
             .filter(|&b| kind.truncate(b) == b)
+            .map(|b| kind.canonical_hex(b))
             .ok_or_else(|| self.error_at(pos, "hexadecimal float constant out of range for type")),
+            // Upstream reports this at the number, after any `-`.
             Literal::Int { .. } => Err(Box::new(
                 crate::Diagnostic::error(
-                    self.location(pos),
+                    self.location(self.number_pos(pos)),
                     "unexpected decimal integer literal for a floating point value",
                 )
                 .with_note(
-                    self.location(pos),
+                    self.location(self.number_pos(pos)),
                     "add a trailing dot to make the literal a float",
                 ),
             )),
@@ -333,7 +347,7 @@ impl<'a> Parser<'a> {
 
     /// Where the number of a literal at `pos` starts: upstream reports range
     /// errors there, after a `-`.
-    fn number_pos(&self, pos: u32) -> u32 {
+    pub(super) fn number_pos(&self, pos: u32) -> u32 {
         let b = self.src.as_bytes();
         let mut at = pos as usize;
         if b.get(at) == Some(&b'-') {
@@ -345,59 +359,35 @@ impl<'a> Parser<'a> {
         u32::try_from(at).unwrap_or(pos)
     }
 
+    /// The value of an integer literal of a type at most 128 bits wide (see
+    /// [`int_fits`]); the bits, not sign-extended.
     fn literal_as_int(&self, lit: Literal, ty: Type, pos: u32) -> PResult<i128> {
-        let v = match lit {
-            Literal::Int {
-                value, wide: true, ..
-            } => {
-                // Only 128-bit signless and unsigned integers hold such a magnitude.
-                let holds = matches!(
-                    self.ctx.type_kind(ty),
-                    TypeKind::Integer { width: 128, signedness } if *signedness != Signedness::Signed
-                );
-                if !holds {
-                    return Err(self.error_at(
-                        self.number_pos(pos),
-                        "integer constant out of range for attribute",
-                    ));
-                }
-                return Ok(value);
-            }
-            Literal::Int { value, .. } => value,
-            Literal::Bool(b) => i128::from(b),
+        let (value, neg) = match lit {
+            Literal::Int { value, neg, .. } => (value, neg),
+            Literal::Bool(b) => (i128::from(b), false),
             Literal::Float(_) => {
                 return Err(self.error_at(pos, "floating point value not valid for specified type"));
             }
         };
-        // `-0` is negative as written even though its value is not.
-        let written_negative = self.src.as_bytes().get(pos as usize) == Some(&b'-');
-        if (v < 0 || written_negative)
+        let kind = self.ctx.type_kind(ty);
+        if neg
             && let TypeKind::Integer {
                 signedness: Signedness::Unsigned,
                 ..
-            } = self.ctx.type_kind(ty)
+            } = kind
         {
             return Err(self.error_at(
                 self.number_pos(pos),
                 "negative integer literal not valid for unsigned integer type",
             ));
         }
-        // Upstream negates the magnitude and wants a negative result: `-0` is none.
-        let minus_zero = matches!(
-            lit,
-            Literal::Int {
-                value: 0,
-                neg: true,
-                ..
-            }
-        );
-        if minus_zero || !int_fits(v, self.ctx.type_kind(ty)) {
+        if !int_fits(value, neg, kind) {
             return Err(self.error_at(
                 self.number_pos(pos),
                 "integer constant out of range for attribute",
             ));
         }
-        Ok(v)
+        Ok(value)
     }
 
     /// The values of `array<...>` elements, as the element type says.
@@ -431,6 +421,9 @@ impl<'a> Parser<'a> {
                         (Literal::Int { .. }, ElementKind::Bool) => {
                             Err(self.error_at(end, "expected 'true' or 'false' values for i1 type"))
                         }
+                        (Literal::Int { big: true, .. }, _) => {
+                            Err(self.error_at(end, "integer constant out of range"))
+                        }
                         (Literal::Int { value, neg, .. }, _) => array_int(value, neg, kind)
                             .ok_or_else(|| self.error_at(end, "integer constant out of range")),
                     })
@@ -458,15 +451,15 @@ impl<'a> Parser<'a> {
             };
             let spec = super::dense::IntSpec { width, signedness };
             let mut bits = Vec::new();
-            if self.consume_if(Tok::Colon)? {
+            if !self.dense_array_close()? {
                 loop {
                     bits.push(self.dense_array_int(spec)?);
                     if !self.consume_if(Tok::Comma)? {
                         break;
                     }
                 }
+                self.parse_token(Tok::Greater, ARRAY_CLOSE)?;
             }
-            self.expect(Tok::Greater, ">")?;
             let values = ElementValues::from_bits_iter(kind, bits.into_iter());
             return Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }));
         }
@@ -475,7 +468,7 @@ impl<'a> Parser<'a> {
             TypeKind::Integer { .. } | TypeKind::Index => "expected integer literal",
             _ => "expected integer or floating point literal",
         };
-        if self.consume_if(Tok::Colon)? {
+        if !self.dense_array_close()? {
             loop {
                 let pos = self.pos();
                 let lit = self.parse_literal(expected)?;
@@ -484,10 +477,21 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
+            self.parse_token(Tok::Greater, ARRAY_CLOSE)?;
         }
-        self.expect(Tok::Greater, ">")?;
         let values = self.element_values(&flat, elem)?;
         Ok(self.ctx.intern_attr(AttrKind::DenseArray { elem, values }))
+    }
+
+    /// After an `array<...>`'s element type: true at its `>` (no elements,
+    /// consumed), false at the `:` before its elements (consumed), else
+    /// upstream's error.
+    fn dense_array_close(&mut self) -> PResult<bool> {
+        if self.consume_if(Tok::Greater)? {
+            return Ok(true);
+        }
+        self.parse_token(Tok::Colon, "expected ':' after dense array type")?;
+        Ok(false)
     }
 
     /// One integer element of `array<iN: ...>`, as upstream's dense array parser
@@ -524,6 +528,9 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Upstream's message for an `array<...>` whose elements do not end at `>`.
+const ARRAY_CLOSE: &str = "expected '>' to close an array attribute";
+
 /// An `array<...>` integer element as upstream's `buildAttributeAPInt` reads it:
 /// the magnitude must fit the width; a negated one must come out negative (so
 /// `-0` does not fit, and unsigned types take negative values, wrapped); a
@@ -533,14 +540,7 @@ fn array_int(value: i128, negative: bool, kind: ElementKind) -> Option<i128> {
         ElementKind::Int { width, signedness } => (width, signedness == Signedness::Signed),
         _ => (64, false),
     };
-    let magnitude = if negative {
-        value.unsigned_abs()
-    } else {
-        value.cast_unsigned()
-    };
-    if width < 128 && magnitude >> width != 0 {
-        return None;
-    }
+    let magnitude = magnitude_within(value, negative, width)?;
     let sign_bit = 1u128 << (width.min(128) - 1);
     let bits = crate::dense::truncate(
         if negative {
@@ -556,24 +556,40 @@ fn array_int(value: i128, negative: bool, kind: ElementKind) -> Option<i128> {
     Some(bits.cast_signed())
 }
 
-/// Does `v` fit the integer type? Signless types accept both signed and unsigned readings.
-fn int_fits(v: i128, kind: &TypeKind) -> bool {
+/// The magnitude of a literal read as `value` (negated if `neg`), when it
+/// fits in `width` bits.
+fn magnitude_within(value: i128, neg: bool, width: u32) -> Option<u128> {
+    let magnitude = if neg {
+        value.unsigned_abs()
+    } else {
+        value.cast_unsigned()
+    };
+    (width >= 128 || magnitude >> width == 0).then_some(magnitude)
+}
+
+/// Whether a literal of magnitude `value` (negated if `neg`) fits an integer
+/// type at most 128 bits wide, by upstream's rule (`buildAttributeAPInt`): the
+/// magnitude fits the width; a negated one comes out negative in it (so `-0`
+/// and any negative `i0` do not fit); a signed type or `index` takes no
+/// positive value with the sign bit set.
+fn int_fits(value: i128, neg: bool, kind: &TypeKind) -> bool {
     let (width, signedness) = match kind {
         // Upstream reads `index` values as signed 64-bit integers.
         TypeKind::Index => (64, Signedness::Signed),
-        TypeKind::Integer { width, signedness } => (*width, *signedness),
+        TypeKind::Integer { width, signedness } if *width <= 128 => (*width, *signedness),
         _ => return false,
     };
-    if width >= 127 {
-        return true;
-    }
-    let max_unsigned = (1i128 << width) - 1;
-    let min_signed = -(1i128 << (width - 1).min(126));
-    let max_signed = (1i128 << (width - 1).min(126)) - 1;
-    match signedness {
-        Signedness::Signless => v >= min_signed && v <= max_unsigned,
-        Signedness::Signed => v >= min_signed && v <= max_signed,
-        Signedness::Unsigned => v >= 0 && v <= max_unsigned,
+    let Some(magnitude) = magnitude_within(value, neg, width) else {
+        return false;
+    };
+    let Some(top) = width.checked_sub(1) else {
+        return !neg;
+    };
+    let sign_bit = 1u128 << top;
+    if neg {
+        magnitude != 0 && magnitude <= sign_bit
+    } else {
+        signedness != Signedness::Signed || magnitude < sign_bit
     }
 }
 

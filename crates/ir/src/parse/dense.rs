@@ -363,6 +363,7 @@ impl<'a> Parser<'a> {
             )),
             ElemTok::Int => parse_magnitude(text)
                 .filter(|&m| truncate(m, kind.width()) == m)
+                .map(|m| kind.canonical_hex(m))
                 .ok_or_else(|| {
                     self.error_at(r.start, "hexadecimal float constant out of range for type")
                 }),
@@ -411,7 +412,8 @@ impl<'a> Parser<'a> {
             p.expect(Tok::LSquare, "[")?;
             let mut inner: Option<Vec<i64>> = None;
             let mut count: i64 = 0;
-            p.parse_comma_list(Tok::RSquare, "]", |p| {
+            // Upstream's tensor literal parser says only "expected ']'" here.
+            p.parse_comma_list_or(Tok::RSquare, "expected ']'", |p| {
                 let shape = if p.at(Tok::LSquare) {
                     p.parse_dense_list(raw)?
                 } else {

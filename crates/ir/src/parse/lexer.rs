@@ -229,11 +229,11 @@ impl<'a> Lexer<'a> {
                         message: "@ identifier expected to start with letter or '_'",
                     });
                 }
-                self.lex_prefixed(
-                    start,
-                    Tok::AtIdent,
-                    "@ identifier expected to start with letter or '_'",
-                )
+                // Unlike SSA and block names, a symbol name takes no `-`.
+                while self.pos < self.end && is_bare_char(self.src[self.pos]) {
+                    self.pos += 1;
+                }
+                Ok(self.tok(Tok::AtIdent, start))
             }
             b'0'..=b'9' => self.lex_number(start),
             b if b.is_ascii_alphabetic() || b == b'_' => {

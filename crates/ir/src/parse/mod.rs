@@ -14,6 +14,7 @@ mod names;
 mod ops;
 mod resources;
 mod types;
+mod wide_int;
 
 pub use index::{Name, NameKind, OpSpan, SourceIndex};
 pub use lexer::{Lexer, Tok, Token, unescape, unescape_bytes, unescape_cow, unescape_raw};

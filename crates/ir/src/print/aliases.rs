@@ -83,6 +83,7 @@ impl<'c> AliasCollector<'c> {
             | AttrKind::DenseArray { .. }
             | AttrKind::Float { .. }
             | AttrKind::Integer { .. }
+            | AttrKind::WideInteger { .. }
             | AttrKind::Bool(_)
             | AttrKind::Unit => return self.finish(i, 0),
             AttrKind::Distinct { referenced, .. } => {

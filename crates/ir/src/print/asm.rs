@@ -308,6 +308,10 @@ impl<'a> AsmWriter<'a> {
                 }
                 *ty
             }
+            AttrKind::WideInteger { value, ty } => {
+                write!(self.out, "{value}")?;
+                *ty
+            }
             AttrKind::Float { bits, ty } => {
                 let kind = match ctx.type_kind(*ty) {
                     TypeKind::Float(k) => *k,

@@ -1,0 +1,24 @@
+// Integer attributes of every width, as upstream's arbitrary-precision APInt
+// reads them: zero-width types hold only 0; i127 prints sign-extended; widths
+// above 128 hold values past i128, decimal or hex.
+// RUN: tensor-opt --allow-unregistered-dialect -split-input-file %s | FileCheck %s
+// RUN: tensor-opt --allow-unregistered-dialect -split-input-file %s | tensor-opt --allow-unregistered-dialect -split-input-file | FileCheck %s
+// Expected output is mlir-opt 22's.
+
+"my.op"() {a = 0 : i0, b = 0 : si0, c = 0 : ui0, d = 0x0 : i0} : () -> ()
+// CHECK: "my.op"() {a = 0 : i0, b = 0 : si0, c = 0 : ui0, d = 0 : i0} : () -> ()
+
+// -----
+
+"my.op"() {a = 170141183460469231731687303715884105727 : i127, b = -85070591730234615865843651857942052864 : si127, c = 85070591730234615865843651857942052863 : si127, d = 170141183460469231731687303715884105727 : ui127} : () -> ()
+// CHECK: "my.op"() {a = -1 : i127, b = -85070591730234615865843651857942052864 : si127, c = 85070591730234615865843651857942052863 : si127, d = 170141183460469231731687303715884105727 : ui127} : () -> ()
+
+// -----
+
+"my.op"() {a = 340282366920938463463374607431768211456 : i200, b = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF : i200, c = -1606938044258990275541962092341162602522202993782792835301376 : si201, d = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF : i200, e = 1 : i256} : () -> ()
+// CHECK: "my.op"() {a = 340282366920938463463374607431768211456 : i200, b = 87112285931760246646623899502532662132735 : i200, c = -1606938044258990275541962092341162602522202993782792835301376 : si201, d = -1 : i200, e = 1 : i256} : () -> ()
+
+// -----
+
+"my.op"() {a = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF : ui256, b = -57896044618658097711785492504343953926634992332820282019728792003956564819968 : i256} : () -> ()
+// CHECK: "my.op"() {a = 115792089237316195423570985008687907853269984665640564039457584007913129639935 : ui256, b = -57896044618658097711785492504343953926634992332820282019728792003956564819968 : i256} : () -> ()
