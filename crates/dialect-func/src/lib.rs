@@ -335,6 +335,22 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
             ));
         }
     }
+    // Upstream's Symbol verifier: a visibility is one of three words.
+    if let Some(vis) = props.sym_visibility()
+        && !matches!(vis, "public" | "private" | "nested")
+    {
+        let mut got = String::new();
+        // Writing to a String cannot fail.
+        let _ = tensor_ir::attrs::write_escaped_string(vis, &mut got);
+        return Err(op_error(
+            ctx,
+            module,
+            op,
+            format!(
+                "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {got}"
+            ),
+        ));
+    }
     // As upstream, an unregistered parent may be a symbol table.
     if let Some(parent) = module.parent_op(op)
         && ctx

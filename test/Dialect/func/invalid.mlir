@@ -107,3 +107,17 @@ func.func @nested_callee() {
   "func.call"() {callee = @m::@f} : () -> ()
   return
 }
+
+// -----
+
+// A visibility is "public", "private" or "nested", whether it is given as a
+// property or in the attribute dictionary.
+// expected-error @+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "func.foo"}}
+"func.func"() ({}) {sym_name = "from_dict", function_type = (i32) -> (), sym_visibility = "func.foo"} : () -> ()
+
+// -----
+
+// expected-error @+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "hidden"}}
+"func.func"() <{function_type = () -> (), sym_name = "defined", sym_visibility = "hidden"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
