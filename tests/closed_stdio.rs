@@ -3,17 +3,10 @@
 //! overrides `/usr/lib/llvm-22/bin/mlir-opt`); skipped with a note otherwise. The
 //! messages themselves are checked in `test/Driver/closed-stdio.mlir`.
 
-use std::path::PathBuf;
+mod common;
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tensor-opt");
-
-fn mlir_opt() -> Option<PathBuf> {
-    let path = std::env::var_os("MLIR_OPT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"));
-    path.exists().then_some(path)
-}
 
 /// Exit code and stderr of `sh -c script` with `$T` the tool and `$F` a valid input.
 fn sh(tool: &std::ffi::OsStr, script: &str, input: &std::path::Path) -> (Option<i32>, String) {
@@ -32,7 +25,7 @@ fn sh(tool: &std::ffi::OsStr, script: &str, input: &std::path::Path) -> (Option<
 
 #[test]
 fn closed_streams_fail_as_upstream_and_dev_null_succeeds() {
-    let Some(upstream) = mlir_opt() else {
+    let Some(upstream) = common::mlir_opt() else {
         eprintln!(
             "note: skipping: mlir-opt (LLVM 22) not found; install mlir-22-tools or set MLIR_OPT"
         );

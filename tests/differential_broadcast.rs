@@ -432,16 +432,9 @@ fn directed(index: usize, operands: &[&str], result: &str) -> String {
     )
 }
 
-fn mlir_opt() -> Option<PathBuf> {
-    let path = std::env::var_os("MLIR_OPT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"));
-    path.exists().then_some(path)
-}
-
 #[test]
 fn mlir_semantics_agrees_with_mlir_opt() {
-    let Some(mlir_opt) = mlir_opt() else {
+    let Some(mlir_opt) = common::mlir_opt() else {
         eprintln!(
             "note: skipping the differential test: mlir-opt (LLVM 22) not found; install mlir-22-tools or set MLIR_OPT"
         );

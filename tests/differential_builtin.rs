@@ -14,16 +14,10 @@
 //! The test is skipped, with a note, when `mlir-opt` is not installed
 //! (`MLIR_OPT` overrides `/usr/lib/llvm-22/bin/mlir-opt`).
 
+mod common;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-fn mlir_opt() -> Option<PathBuf> {
-    let path = std::env::var_os("MLIR_OPT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"));
-    path.exists().then_some(path)
-}
 
 /// Runs `tool` on `input` (fed on stdin); stdout on success, stderr otherwise.
 fn run(tool: &Path, args: &[&str], input: &str) -> Result<String, String> {
@@ -82,7 +76,7 @@ fn corpus() -> Vec<PathBuf> {
 
 #[test]
 fn builtin_corpus_prints_as_mlir_opt() {
-    let Some(mlir_opt) = mlir_opt() else {
+    let Some(mlir_opt) = common::mlir_opt() else {
         eprintln!(
             "note: skipping the builtin differential test: mlir-opt (LLVM 22) not found; install mlir-22-tools or set MLIR_OPT"
         );

@@ -451,14 +451,6 @@ fn check_batch(tools: &Tools, id: usize, mutants: &[String], tally: &mut Tally) 
     }
 }
 
-fn mlir_opt() -> Option<PathBuf> {
-    let path = std::env::var_os("MLIR_OPT").map_or_else(
-        || PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"),
-        PathBuf::from,
-    );
-    path.exists().then_some(path)
-}
-
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
@@ -468,7 +460,7 @@ fn env_number(name: &str, default: u64) -> u64 {
 
 #[test]
 fn verdicts_agree_with_mlir_opt_on_mutated_corpus() {
-    let Some(theirs) = mlir_opt() else {
+    let Some(theirs) = common::mlir_opt() else {
         eprintln!(
             "note: skipping the corpus differential test: mlir-opt (LLVM 22) not found; install mlir-22-tools or set MLIR_OPT"
         );

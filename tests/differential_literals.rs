@@ -16,17 +16,10 @@
 //! overrides `/usr/lib/llvm-22/bin/mlir-opt`).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
 use common::{Rng, process};
-
-fn mlir_opt() -> Option<PathBuf> {
-    let path = std::env::var_os("MLIR_OPT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"));
-    path.exists().then_some(path)
-}
 
 /// A non-negative integer as little-endian base-10^9 limbs: enough arithmetic
 /// for the edges without a big-integer dependency in the tests.
@@ -264,7 +257,7 @@ fn agree_with_mlir_opt(mlir_opt: &Path, what: &str, cases: &[(String, String)]) 
 
 #[test]
 fn integer_literals_at_every_width_match_mlir_opt() {
-    let Some(mlir_opt) = mlir_opt() else {
+    let Some(mlir_opt) = common::mlir_opt() else {
         eprintln!("skipped: mlir-opt not found (set MLIR_OPT)");
         return;
     };
@@ -458,7 +451,7 @@ fn random_literal(rng: &mut Rng) -> (String, String) {
 
 #[test]
 fn random_builtin_literals_match_mlir_opt() {
-    let Some(mlir_opt) = mlir_opt() else {
+    let Some(mlir_opt) = common::mlir_opt() else {
         eprintln!("skipped: mlir-opt not found (set MLIR_OPT)");
         return;
     };

@@ -17,13 +17,6 @@
 use std::path::{Path, PathBuf};
 mod common;
 
-fn mlir_opt() -> Option<PathBuf> {
-    let path = std::env::var_os("MLIR_OPT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"));
-    path.exists().then_some(path)
-}
-
 fn run(cmd: &Path, args: &[&str], input: &str) -> (i32, String, String) {
     common::process::parts(&common::process::run(cmd, args, input))
 }
@@ -81,7 +74,7 @@ fn root() -> PathBuf {
 
 #[test]
 fn examples_export_and_mlir_opt_verifies_them() {
-    let Some(mlir_opt) = mlir_opt() else {
+    let Some(mlir_opt) = common::mlir_opt() else {
         eprintln!(
             "note: skipping: mlir-opt (LLVM 22) not found; install mlir-22-tools or set MLIR_OPT"
         );
@@ -128,35 +121,16 @@ fn examples_export_and_mlir_opt_verifies_them() {
 
 #[test]
 fn golden_inputs_export_and_mlir_opt_verifies_them() {
-    let Some(mlir_opt) = mlir_opt() else {
+    let Some(mlir_opt) = common::mlir_opt() else {
         eprintln!(
             "note: skipping: mlir-opt (LLVM 22) not found; install mlir-22-tools or set MLIR_OPT"
         );
         return;
     };
     let mut verified = 0;
-    for dir in [
-        "convert-nd-to-upstream",
-        "convert-upstream-to-nd",
-        "lower-broadcast",
-    ] {
-        let mut files: Vec<_> = std::fs::read_dir(root().join("test/Transforms").join(dir))
-            .expect("the golden tests exist")
-            .map(|e| e.expect("readable").path())
-            .filter(|p| {
-                p.extension().is_some_and(|e| e == "mlir")
-                    && !p.to_string_lossy().contains("invalid")
-            })
-            .collect();
-        files.sort();
-        for path in files {
-            let text = std::fs::read_to_string(&path).expect("readable");
-            for (i, chunk) in text.split("\n// -----\n").enumerate() {
-                let name = format!("{} chunk {i}", path.display());
-                if check(&mlir_opt, &name, chunk) {
-                    verified += 1;
-                }
-            }
+    for (name, chunk) in common::driver::golden_chunks() {
+        if check(&mlir_opt, &name, &chunk) {
+            verified += 1;
         }
     }
     eprintln!("{verified} golden chunks exported and verified by mlir-opt");

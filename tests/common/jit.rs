@@ -31,7 +31,8 @@ pub struct Tools {
     pub runner_utils: PathBuf,
 }
 
-fn tool(var: &str, default: &str) -> Option<PathBuf> {
+/// The tool at environment variable `var`'s path, else at `default`, if it exists.
+pub fn tool(var: &str, default: &str) -> Option<PathBuf> {
     let path = std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from);
     path.exists().then_some(path)
 }
@@ -39,7 +40,7 @@ fn tool(var: &str, default: &str) -> Option<PathBuf> {
 /// The tools, or `None` when one is missing (the caller prints why it skips).
 pub fn tools() -> Option<Tools> {
     Some(Tools {
-        mlir_opt: tool("MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")?,
+        mlir_opt: super::mlir_opt()?,
         mlir_runner: tool("MLIR_RUNNER", "/usr/lib/llvm-22/bin/mlir-runner")?,
         runner_utils: tool(
             "MLIR_RUNNER_UTILS",
