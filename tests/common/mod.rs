@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod jit;
+pub mod reference;
 /// A small deterministic generator (xorshift64*): the differential tests replay a
 /// run from its printed seed, with no dependency on a crate's stream staying stable.
 pub struct Rng(pub u64);
