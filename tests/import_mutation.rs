@@ -17,6 +17,8 @@
 use tensor_opt::driver::Options;
 mod common;
 use common::driver::{golden_chunks, options, step};
+use common::jit::{self, Arg, Failure};
+use common::{Rng, reference};
 
 /// The passes each step runs, parsed once.
 struct Steps {
@@ -216,6 +218,7 @@ fn mutants_of_exports_are_refused_or_imported_exactly() {
     let steps = Steps::new();
     let (mut tried, mut refused, mut imported, mut programs_used) = (0usize, 0usize, 0, 0);
     let mut failures = Vec::new();
+    let mut runnable = Vec::new();
     for (name, text, example) in programs() {
         let Ok(lowered) = step(&steps.lower, &text) else {
             continue;
@@ -260,7 +263,11 @@ fn mutants_of_exports_are_refused_or_imported_exactly() {
                 continue;
             }
             match step(&steps.export, &back) {
-                Ok(again) if again == printed => {}
+                Ok(again) if again == printed => runnable.push(Imported {
+                    name: format!("{name} line {line}"),
+                    mutant,
+                    back,
+                }),
                 Ok(again) => failures.push(format!(
                     "{name}: mutant at line {line} imports to a program whose export is \
                      not the mutant:\n--- mutant\n{printed}\n--- export of its import\n{again}"
@@ -280,6 +287,7 @@ fn mutants_of_exports_are_refused_or_imported_exactly() {
         "{tried} mutants of the exports of {programs_used} programs: {refused} refused, \
          {imported} imported exactly"
     );
+    run_imported(&runnable, &mut failures);
     assert!(
         failures.is_empty(),
         "{} of {tried} mutants:\n{}",
@@ -287,4 +295,256 @@ fn mutants_of_exports_are_refused_or_imported_exactly() {
         failures.join("\n")
     );
     assert!(tried > 1000, "only {tried} mutants were tried");
+}
+
+/// An imported mutant: its text (upstream MLIR) and the nd program it imports to.
+struct Imported {
+    name: String,
+    mutant: String,
+    back: String,
+}
+
+/// A function of the mutant the JIT can call: its name and its parameter and
+/// result types, all tensors.
+struct Signature {
+    name: String,
+    params: Vec<String>,
+    results: Vec<String>,
+}
+
+/// The functions with a body whose parameters and results are all tensors (the
+/// others are left out: the JIT wrapper passes and prints tensors only).
+fn signatures(text: &str) -> Vec<Signature> {
+    text.lines()
+        .filter_map(|l| {
+            let rest = l.trim().strip_prefix("func.func ")?;
+            let rest = rest.strip_prefix("private ").unwrap_or(rest);
+            let (name, rest) = rest.strip_prefix('@')?.split_once('(')?;
+            let rest = rest.strip_suffix(" {")?;
+            // Tensor types hold no parentheses: the first closes the parameters.
+            let (params, results) = rest.split_once(')')?;
+            let params: Vec<String> = params
+                .split(", %")
+                .filter(|p| !p.is_empty())
+                .map(|p| p.split_once(": ").map(|(_, t)| t.to_owned()))
+                .collect::<Option<_>>()?;
+            let results = results.trim().strip_prefix("->").unwrap_or("").trim();
+            let results = results.strip_prefix('(').unwrap_or(results);
+            let results = results.strip_suffix(')').unwrap_or(results);
+            let results: Vec<String> = results
+                .split(", ")
+                .filter(|r| !r.is_empty())
+                .map(str::to_owned)
+                .collect();
+            params
+                .iter()
+                .chain(&results)
+                .all(|t| t.starts_with("tensor<") && !t.contains(','))
+                .then(|| Signature {
+                    name: name.to_owned(),
+                    params,
+                    results,
+                })
+        })
+        .collect()
+}
+
+/// The sizes of a tensor type, `?` given `dynamic`; an unranked type is taken as
+/// one dimension of size `dynamic`.
+fn sizes(ty: &str, dynamic: u64) -> Vec<u64> {
+    let elem = jit::element_type(ty);
+    let dims = ty
+        .trim_start_matches("tensor<")
+        .trim_end_matches('>')
+        .strip_suffix(elem)
+        .unwrap_or("");
+    dims.split('x')
+        .filter(|d| !d.is_empty())
+        .map(|d| match d {
+            "?" | "*" => dynamic,
+            n => n.parse().unwrap_or(1),
+        })
+        .collect()
+}
+
+/// A pseudo-random literal of type `ty` with `?` of size `dynamic`: integers in
+/// -5..=5 without 0 (a zero divisor would only test the check, not the values),
+/// floats in quarters from -2 to 2 (exact in every float type), `i1` either way.
+fn literal(ty: &str, dynamic: u64, rng: &mut Rng) -> String {
+    let elem = jit::element_type(ty);
+    let shape = sizes(ty, dynamic);
+    let mut element = || -> String {
+        match elem {
+            "i1" => (if rng.chance(50) { "true" } else { "false" }).to_owned(),
+            e if e.starts_with('i') => {
+                let v = rng.below(10) as i64 - 5;
+                (if v >= 0 { v + 1 } else { v }).to_string()
+            }
+            _ => format!("{:.2}", (rng.below(17) as f64 - 8.0) / 4.0),
+        }
+    };
+    fn nest(shape: &[u64], element: &mut dyn FnMut() -> String) -> String {
+        match shape.split_first() {
+            None => element(),
+            Some((&n, rest)) => {
+                let items: Vec<String> = (0..n).map(|_| nest(rest, element)).collect();
+                format!("[{}]", items.join(", "))
+            }
+        }
+    }
+    let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+    format!(
+        "dense<{}> : tensor<{dims}{elem}>",
+        nest(&shape, &mut element)
+    )
+}
+
+/// The float deviation allowed between the JIT and tensor-run, relative to the
+/// larger magnitude (at least 1). Both compute in the element type, but `math.exp`,
+/// `math.tanh` and the like are LLVM's and libm's against Rust's, and a
+/// reduction or matmul may sum in another order, so a few units in the last place
+/// differ; the mutations change values by far more (an operand swapped, an op
+/// replaced, a constant moved by 1 or doubled).
+fn tolerance(elem: &str) -> f64 {
+    match elem {
+        "f64" => 1e-12,
+        "f32" => 1e-5,
+        _ => 1e-2,
+    }
+}
+
+/// Counts of the JIT runs of the imported mutants.
+#[derive(Default)]
+struct JitCounts {
+    mutants: usize,
+    runs: usize,
+    same_values: usize,
+    exact: usize,
+    both_fail: usize,
+}
+
+/// Every imported mutant runs in MLIR's JIT and its import in tensor-run, on the
+/// same pseudo-random inputs for each function: `?` of size 3, and again of size
+/// 1 when the function has one. The two must give the same bits (any NaN matching
+/// any NaN), or both fail, the JIT on a `cf.assert`. Skipped with a message when
+/// the LLVM 22 tools are missing.
+fn run_imported(imported: &[Imported], failures: &mut Vec<String>) {
+    let Some(tools) = jit::tools() else {
+        eprintln!(
+            "import_mutation: the JIT runs of the {} imported mutants are skipped \
+             (mlir-opt, mlir-runner or libmlir_c_runner_utils.so of LLVM 22 not found; \
+             set MLIR_OPT, MLIR_RUNNER, MLIR_RUNNER_UTILS)",
+            imported.len()
+        );
+        return;
+    };
+    // Two workers (each run waits on mlir-opt and mlir-runner processes).
+    let workers = 2;
+    let (counts, found) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let tools = &tools;
+                scope.spawn(move || {
+                    let mut counts = JitCounts::default();
+                    let mut found = Vec::new();
+                    for (m, imp) in imported.iter().enumerate().skip(w).step_by(workers) {
+                        run_mutant(tools, m, imp, &mut counts, &mut found);
+                    }
+                    (counts, found)
+                })
+            })
+            .collect();
+        let mut all = (JitCounts::default(), Vec::new());
+        for h in handles {
+            let (c, f) = h.join().expect("a JIT worker does not panic");
+            all.0.mutants += c.mutants;
+            all.0.runs += c.runs;
+            all.0.same_values += c.same_values;
+            all.0.exact += c.exact;
+            all.0.both_fail += c.both_fail;
+            all.1.extend(f);
+        }
+        all
+    });
+    failures.extend(found);
+    eprintln!(
+        "import_mutation: {} of {} imported mutants run in the JIT (the others have no \
+         function of tensors only, or a `test` op), {} runs: {} with the values of tensor-run on their \
+         import ({} bit-exact, the rest within the float tolerance), {} failing in both",
+        counts.mutants,
+        imported.len(),
+        counts.runs,
+        counts.same_values,
+        counts.exact,
+        counts.both_fail
+    );
+}
+
+/// Runs each function of one imported mutant in the JIT and its import in
+/// tensor-run (see [`run_imported`]), counting into `counts`, each disagreement
+/// pushed on `failures`.
+fn run_mutant(
+    tools: &jit::Tools,
+    m: usize,
+    imp: &Imported,
+    counts: &mut JitCounts,
+    failures: &mut Vec<String>,
+) {
+    let mut ran = false;
+    // An op of the unregistered `test` dialect has no lowering and no kernel.
+    let runnable = !imp.mutant.contains("\"test.");
+    for sig in signatures(&imp.mutant).into_iter().filter(|_| runnable) {
+        let dynamic = sig
+            .params
+            .iter()
+            .any(|t| t.contains('?') || t.contains('*'));
+        for size in if dynamic { &[3, 1][..] } else { &[3][..] } {
+            let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ ((m as u64 + 1) * 7919 + size));
+            let lits: Vec<String> = sig
+                .params
+                .iter()
+                .map(|t| literal(t, *size, &mut rng))
+                .collect();
+            let args: Vec<Arg> = lits
+                .iter()
+                .zip(&sig.params)
+                .map(|(l, p)| Arg::new(l, p))
+                .collect();
+            ran = true;
+            counts.runs += 1;
+            let got = jit::run(tools, &imp.mutant, &sig.name, &args, &sig.results);
+            let scratch = format!("import_mutation/{m}");
+            let want = reference::run(&scratch, &imp.back, &sig.name, &lits, &sig.results, true);
+            let verdict = match (&got, &want) {
+                (Ok(v), Ok(r)) => {
+                    reference::compare(&sig.results, v, r, Some(tolerance)).map(|worst| {
+                        counts.same_values += 1;
+                        counts.exact += usize::from(worst == 0.0);
+                    })
+                }
+                (Err(f @ Failure::Run { .. }), Err(_)) if f.assert_message().is_some() => {
+                    counts.both_fail += 1;
+                    Ok(())
+                }
+                _ => Err(format!("the JIT gives {got:?}, tensor-run {want:?}")),
+            };
+            if let Err(e) = verdict {
+                failures.push(format!(
+                    "{} @{} (? = {size}): the mutant and its import disagree on {lits:?}: \
+                     {e}\n--- mutant\n{}\n--- import\n{}",
+                    imp.name, sig.name, imp.mutant, imp.back
+                ));
+                verbose(failures.last());
+            }
+        }
+    }
+    if ran {
+        counts.mutants += 1;
+    } else {
+        eprintln!(
+            "import_mutation: {} not run in the JIT: no function of tensors only, or a \
+             `test` op",
+            imp.name
+        );
+    }
 }

@@ -9,10 +9,9 @@
 //! Skipped, with a message, when `mlir-opt`, `mlir-runner` or
 //! `libmlir_c_runner_utils.so` (LLVM 22) is missing.
 
-use std::path::PathBuf;
-
 mod common;
 use common::jit::{self, Arg, Failure};
+use common::reference::{self, Reference};
 
 /// One case: a program, its entry, the arguments as `(literal, parameter type)`,
 /// the result types, and the fragment of the `cf.assert` message the JIT must
@@ -34,151 +33,18 @@ fn export(program: &str) -> Result<String, String> {
     if code == 0 { Ok(out) } else { Err(err) }
 }
 
-/// One result of tensor-run, read from the `.npy` file it wrote: the shape and
-/// each element encoded as the JIT runner encodes it (integers as `i64`, `i1` as
-/// 0 or 1, floats as the bits of the `f64` they are).
-#[derive(Debug)]
-struct Reference {
-    shape: Vec<u64>,
-    values: Vec<i64>,
-}
-
 /// tensor-run's results (written with `--out`, read back exactly), or its error.
 fn reference(case: &Case) -> Result<Vec<Reference>, String> {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("jit_differential")
-        .join(&case.name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the test harness works");
-    let file = dir.join("program.mlir");
-    std::fs::write(&file, &case.program).expect("the test harness works");
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tensor-run"));
-    cmd.arg(&file).args(["--lower-first", "--entry", "f"]);
-    for (lit, _) in &case.args {
-        cmd.arg("--arg").arg(lit);
-    }
-    let outs: Vec<PathBuf> = (0..case.results.len())
-        .map(|k| dir.join(format!("r{k}.npy")))
-        .collect();
-    for o in &outs {
-        cmd.arg("--out").arg(o);
-    }
-    let out = cmd.output().expect("tensor-run runs");
-    if out.status.code() != Some(0) {
-        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
-    }
-    Ok(outs
-        .iter()
-        .zip(&case.results)
-        .map(|(o, ty)| read_npy(&std::fs::read(o).expect("tensor-run wrote it"), ty))
-        .collect())
-}
-
-/// An IEEE half's bits as `f64` (exact).
-fn f16_to_f64(h: u16) -> f64 {
-    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exp = i32::from((h >> 10) & 0x1f);
-    let frac = f64::from(h & 0x3ff);
-    sign * match exp {
-        0 => frac * 2f64.powi(-24),
-        31 if frac == 0.0 => f64::INFINITY,
-        31 => f64::NAN,
-        e => (1.0 + frac / 1024.0) * 2f64.powi(e - 15),
-    }
-}
-
-/// The shape and elements of a little-endian `.npy` file holding a tensor of type
-/// `ty` (tensor-run writes version 1 or 2, C order).
-fn read_npy(bytes: &[u8], ty: &str) -> Reference {
-    assert_eq!(&bytes[..6], b"\x93NUMPY", "an .npy file");
-    let (len, start) = if bytes[6] == 1 {
-        (usize::from(u16::from_le_bytes([bytes[8], bytes[9]])), 10)
-    } else {
-        let n = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
-        (usize::try_from(n).expect("a small header"), 12)
-    };
-    let header = String::from_utf8_lossy(&bytes[start..start + len]).into_owned();
-    let dims = header
-        .split("'shape':")
-        .nth(1)
-        .and_then(|t| t.split(')').next())
-        .expect("a shape in the header");
-    let shape: Vec<u64> = dims
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|t| !t.is_empty())
-        .map(|t| t.parse().expect("a size"))
-        .collect();
-    let data = &bytes[start + len..];
-    let elem = jit::element_type(ty);
-    let width = match elem {
-        "i1" | "i8" => 1,
-        "i16" | "f16" | "bf16" => 2,
-        "i32" | "f32" => 4,
-        _ => 8,
-    };
-    let values = data
-        .chunks_exact(width)
-        .map(|c| {
-            let mut b = [0u8; 8];
-            b[..width].copy_from_slice(c);
-            let raw = u64::from_le_bytes(b);
-            let float = |f: f64| f.to_bits() as i64;
-            match elem {
-                "f16" => float(f16_to_f64(raw as u16)),
-                "bf16" => float(f64::from(f32::from_bits((raw as u32) << 16))),
-                "f32" => float(f64::from(f32::from_bits(raw as u32))),
-                "f64" => raw as i64,
-                "i8" => i64::from(raw as u8 as i8),
-                "i16" => i64::from(raw as u16 as i16),
-                "i32" => i64::from(raw as u32 as i32),
-                _ => raw as i64,
-            }
-        })
-        .collect();
-    Reference { shape, values }
+    let args: Vec<String> = case.args.iter().map(|(l, _)| l.clone()).collect();
+    let scratch = format!("jit_differential/{}", case.name);
+    reference::run(&scratch, &case.program, "f", &args, &case.results, true)
 }
 
 /// The JIT's results against tensor-run's: the same shapes and the same bits
 /// (any NaN matching any NaN).
-fn agree(case: &Case, jit_values: &[jit::Value], reference: &[Reference]) {
-    assert_eq!(
-        jit_values.len(),
-        reference.len(),
-        "{}: result count",
-        case.name
-    );
-    for (k, (v, r)) in jit_values.iter().zip(reference).enumerate() {
-        let elem = jit::element_type(&case.results[k]);
-        let float = elem.starts_with('f') || elem == "bf16";
-        let nan = |e: i64| float && f64::from_bits(e as u64).is_nan();
-        let same = v.shape == r.shape
-            && v.elements.len() == r.values.len()
-            && v.elements
-                .iter()
-                .zip(&r.values)
-                .all(|(&g, &w)| g == w || (nan(g) && nan(w)));
-        let show = |e: &[i64]| -> String {
-            if float {
-                format!(
-                    "{:?}",
-                    e.iter()
-                        .map(|&b| f64::from_bits(b as u64))
-                        .collect::<Vec<_>>()
-                )
-            } else {
-                format!("{e:?}")
-            }
-        };
-        assert!(
-            same,
-            "{} result #{k}: the JIT gives {:?} {}, tensor-run {:?} {}\n{}",
-            case.name,
-            v.shape,
-            show(&v.elements),
-            r.shape,
-            show(&r.values),
-            case.program
-        );
+fn agree(case: &Case, jit_values: &[jit::Value], want: &[Reference]) {
+    if let Err(e) = reference::compare(&case.results, jit_values, want, None) {
+        panic!("{} {e}\n{}", case.name, case.program);
     }
 }
 

@@ -2,12 +2,14 @@
 #![allow(dead_code)]
 
 pub mod jit;
+pub mod reference;
 
 /// `mlir-opt` (LLVM 22): `MLIR_OPT`, else Debian's path; `None` when it is not
 /// installed (the caller prints why it skips).
 pub fn mlir_opt() -> Option<std::path::PathBuf> {
     jit::tool("MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
 }
+
 /// A small deterministic generator (xorshift64*): the differential tests replay a
 /// run from its printed seed, with no dependency on a crate's stream staying stable.
 pub struct Rng(pub u64);
