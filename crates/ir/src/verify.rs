@@ -199,14 +199,19 @@ impl<'a> Verifier<'a> {
         };
         // Each failing op's note names the values of its isolated ancestor,
         // which is named once per thread, not once per failing op.
-        if threads <= 1 {
+        // Verifies `ops` in order on this thread, reporting each diagnostic.
+        let verify_in_order = |ops: &mut dyn Iterator<Item = OpId>,
+                               report: &mut dyn FnMut(Diagnostic)| {
             let _names = crate::print::cache_generic_names(module);
             let mut checks = checks();
-            for &op in &all {
+            for op in ops {
                 if let Err(d) = this.verify_op(op, &mut checks) {
                     report(d);
                 }
             }
+        };
+        if threads <= 1 {
+            verify_in_order(&mut all.iter().copied(), report);
             return;
         }
         // Workers only find the failing ops, dropping each diagnostic at once: a
@@ -248,15 +253,8 @@ impl<'a> Verifier<'a> {
                 })
                 .collect()
         });
-        if failing.iter().all(Vec::is_empty) {
-            return;
-        }
-        let _names = crate::print::cache_generic_names(module);
-        let mut checks = checks();
-        for op in failing.into_iter().flatten() {
-            if let Err(d) = this.verify_op(op, &mut checks) {
-                report(d);
-            }
+        if failing.iter().any(|ops| !ops.is_empty()) {
+            verify_in_order(&mut failing.into_iter().flatten(), report);
         }
     }
 
