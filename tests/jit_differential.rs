@@ -461,6 +461,78 @@ fn cases() -> Vec<Case> {
         &["tensor<3x2xf32>"],
         Some("other than the size 3"),
     ));
+    out.extend(computed_shape_cases());
+    out
+}
+
+/// Broadcasts to a shape the program computes: the shape of another tensor is
+/// checked like one read from a tensor; a checked broadcast of shapes proves its
+/// operands 1 or its size, but a known non-expanding dim must be equal.
+fn computed_shape_cases() -> Vec<Case> {
+    let v = "tensor<?xf32>";
+    let other = format!(
+        "func.func @f(%x: {v}, %y: {v}) -> {v} {{
+  %s = nd.shape_of %y : ({v}) -> tensor<1xindex>
+  %r = nd.broadcast_in_dim %x, %s, dims = [0] : ({v}, tensor<1xindex>) -> {v}
+  return %r : {v}
+}}
+"
+    );
+    let checked = |known: &str| {
+        format!(
+            "func.func @f(%x: {v}, %y: {v}) -> {v} {{
+  %s0 = nd.shape_of %x : ({v}) -> tensor<1xindex>
+  %s1 = nd.shape_of %y : ({v}) -> tensor<1xindex>
+  %s = nd.broadcast_shapes %s0, %s1 : (tensor<1xindex>, tensor<1xindex>) -> tensor<1xindex>
+  %r = nd.broadcast_in_dim %x, %s, dims = [0] {known} : ({v}, tensor<1xindex>) -> {v}
+  return %r : {v}
+}}
+"
+        )
+    };
+    let known = checked("{known_nonexpanding_dimensions = array<i64: 0>}");
+    let plain = checked("");
+    let arg = |values: &str| {
+        let n = values.split(',').count();
+        (format!("dense<[{values}]> : tensor<{n}xf32>"), v)
+    };
+    let mut out = Vec::new();
+    for (name, program, x, y, fails) in [
+        ("shape_of_other_equal", &other, "1.0, 2.0", "5.0, 6.0", None),
+        ("shape_of_other_stretch", &other, "4.0", "5.0, 6.0", None),
+        (
+            "shape_of_other_mismatch",
+            &other,
+            "1.0, 2.0",
+            "5.0, 6.0, 7.0",
+            Some("neither 1 nor the size"),
+        ),
+        ("checked_stretch", &plain, "4.0", "5.0, 6.0", None),
+        (
+            "checked_mismatch",
+            &plain,
+            "1.0, 2.0",
+            "5.0, 6.0, 7.0",
+            Some("shapes do not broadcast"),
+        ),
+        ("known_equal", &known, "1.0, 2.0", "5.0, 6.0", None),
+        (
+            "known_stretch",
+            &known,
+            "4.0",
+            "5.0, 6.0",
+            Some("known_nonexpanding_dimensions lists operand dim 0"),
+        ),
+    ] {
+        let (x, y) = (arg(x), arg(y));
+        out.push(case(
+            name,
+            program.as_str(),
+            &[(&x.0, x.1), (&y.0, y.1)],
+            &[v],
+            fails,
+        ));
+    }
     out
 }
 

@@ -11,6 +11,7 @@
 //! 0 on a dim whose run-time size is 1.
 
 use smallvec::SmallVec;
+use tensor_dialect_nd::lower::DimCheck;
 use tensor_ir::{DYNAMIC, OpId, Type, Value};
 
 use crate::emit::{Exporter, XResult};
@@ -230,16 +231,23 @@ fn check_dims(
     if map.len() != rank || map.iter().any(|&j| j >= sizes.len()) {
         return Err(x.error("cannot be exported: the dims map does not fit the types"));
     }
-    // A shape the program computes (`nd.broadcast_shapes`, whose asserts cover
-    // every operand it combined, or `nd.shape_of`) is the lowering's: it
-    // broadcasts the operands whose shapes it combined, with sizes it proved
-    // (through the shapes of elementwise ops, which the export does not follow).
-    // Its operand dims are asserted only against a shape operand the program
-    // reads from a tensor, which nothing has checked.
-    if shape.is_some_and(|s| x.entries_of(s).is_some()) {
-        return Ok(());
-    }
+    // Against a shape the program computes, what the program proves is not checked
+    // again: mostly the lowering's broadcasts to the `nd.broadcast_shapes` that
+    // checked their operands ([`Exporter::dim_checks`]). A shape read from a tensor
+    // proves nothing.
+    let proofs = match shape {
+        Some(s) if x.entries_of(s).is_some() => x.dim_checks.get(&x.op).cloned(),
+        _ => None,
+    };
+    let proven = |i: usize| {
+        proofs
+            .as_ref()
+            .is_some_and(|p| p.get(i) == Some(&DimCheck::Proven))
+    };
     for (i, &j) in map.iter().enumerate() {
+        if proven(i) {
+            continue;
+        }
         let s = x.dim(v, i)?;
         let r = sizes[j];
         if known.contains(&i64::try_from(i).unwrap_or(-1)) {

@@ -5,6 +5,7 @@
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use tensor_dialect_nd::lower::DimCheck;
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{BlockId, EditError, OpId};
 use tensor_ir::verify::op_error;
@@ -57,6 +58,11 @@ pub struct Exporter<'a> {
     /// Per operand of the op being exported: whether its shape was padded on the
     /// left with 1s (rank specialisation), which the run-time messages say.
     pub padded: SmallVec<[bool; 4]>,
+    /// Per explicit broadcast to a computed shape, by op, what the program proves
+    /// of each operand dim ([`tensor_dialect_nd::lower::broadcast_checks`], worked
+    /// out before the export edits the module). A broadcast without an entry has
+    /// every operand dim checked.
+    pub dim_checks: FxHashMap<OpId, SmallVec<[DimCheck; 4]>>,
 }
 
 impl<'a> Exporter<'a> {
@@ -75,6 +81,7 @@ impl<'a> Exporter<'a> {
             built_sizes: FxHashMap::default(),
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
             padded: SmallVec::new(),
+            dim_checks: FxHashMap::default(),
         }
     }
 

@@ -32,6 +32,9 @@ pub mod shapes;
 pub mod unranked;
 
 use broadcastable_ir::{ExplicitBroadcast, Sweep};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use tensor_dialect_nd::lower::{DimCheck, broadcast_checks};
 use tensor_ir::builder::Builder;
 use tensor_ir::module::OpId;
 use tensor_ir::pass::{Pass, PassOption, PassOutcome, PassRegistry, RegistryError};
@@ -154,7 +157,7 @@ impl Pass for ConvertNdToUpstream {
         let Some(top) = module.top() else {
             return Ok(PassOutcome::unchanged());
         };
-        let ops = exportable_ops(ctx, module, top)?;
+        let (ops, dim_checks) = exportable_ops(ctx, module, top)?;
         if ops.is_empty() {
             return Ok(PassOutcome::unchanged());
         }
@@ -164,6 +167,7 @@ impl Pass for ConvertNdToUpstream {
         let first = ops[0];
         let mut x = Exporter::new(Builder::new(ctx, module), first);
         x.max_rank = self.max_rank;
+        x.dim_checks = dim_checks;
         let mut exported = 0u64;
         for &op in &ops {
             x.start(op);
@@ -201,11 +205,21 @@ impl Pass for ConvertNdToUpstream {
 /// verifies it with upstream's trait. It has no semantics to run.
 pub const UPSTREAM_TEST_OP: &str = "test.broadcastable";
 
+/// What the program proves of the operand dims of each explicit broadcast to a
+/// computed shape ([`Exporter::dim_checks`]).
+type DimChecks = FxHashMap<OpId, SmallVec<[DimCheck; 4]>>;
+
 /// The `nd` ops under `top` in program order, after checking that none broadcasts
 /// implicitly and that no op without an upstream form (`test.*` other than
-/// [`UPSTREAM_TEST_OP`]) is left.
-fn exportable_ops(ctx: &Context, module: &Module, top: OpId) -> Result<Vec<OpId>, Diagnostics> {
+/// [`UPSTREAM_TEST_OP`]) is left; with what the program proves of its explicit
+/// broadcasts, worked out before the export edits it.
+fn exportable_ops(
+    ctx: &Context,
+    module: &Module,
+    top: OpId,
+) -> Result<(Vec<OpId>, DimChecks), Diagnostics> {
     let mut ops = Vec::new();
+    let mut checks = DimChecks::default();
     let mut errors = Diagnostics::default();
     // In program order, as --verify-explicit-broadcast checks.
     let mut sweep = Sweep::default();
@@ -236,12 +250,15 @@ fn exportable_ops(ctx: &Context, module: &Module, top: OpId) -> Result<Vec<OpId>
             ));
             return;
         }
+        if let Some(c) = broadcast_checks(ctx, module, op, &mut sweep) {
+            checks.insert(op, c);
+        }
         ops.push(op);
     });
     if errors.has_errors() {
         Err(errors)
     } else {
-        Ok(ops)
+        Ok((ops, checks))
     }
 }
 

@@ -15,14 +15,19 @@
 //! time, and a failure names the op's operand, its dim and both sizes. The
 //! broadcasts take their shape from it. [`sizes`] proves sizes equal where it can
 //! (`known_nonexpanding_dimensions`, and operands left alone); [`plan`] decides
-//! which operands need a broadcast, [`emit`] builds them.
+//! which operands need a broadcast, [`emit`] builds them. [`checks`] says what an
+//! explicit broadcast to a computed shape still leaves to run time (the export's
+//! asserts).
 
 mod broadcast;
+mod checks;
 mod elementwise;
 mod emit;
 mod matmul;
 mod plan;
 mod sizes;
+
+pub use checks::{DimCheck, broadcast_checks};
 
 use broadcastable_ir::ExplicitBroadcast;
 use tensor_ir::Context;

@@ -323,6 +323,55 @@ impl<'a> Sizes<'a> {
         self.absorbs(a, b, &mut walk)
     }
 
+    /// True if entry `j` of the shape `s` is the result of a run-time check that
+    /// broadcast the size `b` into it: `s` is an `nd.broadcast_shapes` (under any
+    /// rule) one of whose entries landing in `j` is `b` or absorbs it
+    /// ([`Sizes::covers`]). Once that check passed, `b` is 1 or `s`'s entry `j`.
+    pub(crate) fn checked_into(&mut self, s: Value, j: usize, b: Size) -> bool {
+        let Some((op, BroadcastShapesOp::NAME)) = self.def(s) else {
+            return false;
+        };
+        let (ctx, module) = (self.ctx, self.module);
+        let Some(o) = BroadcastShapesOp::cast(ctx, module, op) else {
+            return false;
+        };
+        let shapes = o.shapes(module);
+        let lengths: Option<SmallVec<[usize; 4]>> = shapes
+            .iter()
+            .map(|&t| shape_length(ctx, module.value_type(t)))
+            .collect();
+        let Some(lengths) = lengths else {
+            return false;
+        };
+        let placed = o.broadcast_dimensions(ctx, module);
+        // In place, the first shape is the result; the others align on its right.
+        let len = match o.policy(ctx, module) {
+            Some("in_place") => lengths.first().copied(),
+            _ => lengths.iter().copied().max(),
+        };
+        let Some(len) = len else {
+            return false;
+        };
+        let mut walk = Walk {
+            budget: BUDGET,
+            depth: 0,
+        };
+        for (k, (&t, &n)) in shapes.iter().zip(&lengths).enumerate() {
+            let index = match &placed {
+                Some(dims) => placed_index(&lengths, dims, k, j).flatten(),
+                None => (j + n).checked_sub(len),
+            };
+            let Some(i) = index else {
+                continue;
+            };
+            let e = self.entry_in(t, i, &mut walk);
+            if e == b || self.absorbs(e, b, &mut walk) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// True if the size `a` is an entry of an `nd.broadcast_shapes` (aligned on the
     /// right) one of whose combined entries is `b`, directly or through such
     /// entries.

@@ -25,6 +25,7 @@
 use broadcastable_ir::ExplicitBroadcast;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use tensor_dialect_nd::lower::broadcast_checks;
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{OpId, ValueMap};
 use tensor_ir::{Attribute, DYNAMIC, Type, TypeKind, Value};
@@ -588,9 +589,16 @@ impl Importer<'_> {
                 let cast = x.cast_to(ranked, ty).ok()?;
                 map.map(v, cast);
             }
+            // What the candidate proves of its broadcasts, as the export sees it
+            // in the whole program.
+            let mut sweep = broadcastable_ir::Sweep::default();
             for &o in nd_ops {
+                let checks = broadcast_checks(x.b.ctx, x.b.module, o, &mut sweep);
                 let copy = x.b.module.clone_op(o, &mut map);
                 x.b.module.insert_op_before(at, copy).ok()?;
+                if let Some(c) = checks {
+                    x.dim_checks.insert(copy, c);
+                }
                 x.start(copy);
                 let export =
                     *x.b.ctx
