@@ -33,7 +33,39 @@ pub struct InterpInput {
 }
 
 impl InterpInput {
-    fn case(&self) -> Case {
+    /// An input drawn from `bits`, a source of random 64-bit words, with every
+    /// field in the range the decoding uses (where decoding random bytes gives
+    /// mostly rank-0 programs): for tests that draw cases from seeds.
+    pub fn draw(mut bits: impl FnMut() -> u64) -> Self {
+        let mut byte = || bits() as u8;
+        // Mostly ranks 1 to 3, with arguments of the full rank half the time and
+        // `?` dims that grow to a size that broadcasts with nothing half the
+        // time: programs whose sizes fail at run time are common.
+        let rank = 1 + byte() % 3;
+        let full = (0..rank).map(|_| byte()).collect();
+        let args = (0..2 + byte() % 2)
+            .map(|_| ArgGen {
+                rank: if byte() % 2 == 0 { rank } else { byte() },
+                ones: [byte() % 4 == 0, byte() % 4 == 0, byte() % 4 == 0],
+                kinds: [byte(), byte(), byte()],
+                whole: byte(),
+                grow: if byte() % 2 == 0 { 0 } else { byte() },
+            })
+            .collect();
+        let ops = (0..1 + byte() % 6)
+            .map(|_| (byte(), byte(), byte()))
+            .collect();
+        InterpInput {
+            elem: byte(),
+            full,
+            args,
+            ops,
+            seed: u64::from(byte()) << 8 | u64::from(byte()),
+        }
+    }
+
+    /// The program case this input decodes to.
+    pub fn case(&self) -> Case {
         let elem =
             [Elem::F32, Elem::F64, Elem::I8, Elem::I32, Elem::U8][usize::from(self.elem) % 5];
         let full: Vec<usize> = self
@@ -118,7 +150,8 @@ pub enum Elem {
 }
 
 impl Elem {
-    fn mlir(self) -> &'static str {
+    /// The element type as MLIR writes it.
+    pub fn mlir(self) -> &'static str {
         match self {
             Elem::F32 => "f32",
             Elem::F64 => "f64",
@@ -316,7 +349,8 @@ pub fn reference(case: &Case, inputs: &[Value]) -> Result<Vec<Value>, usize> {
     Ok(vals)
 }
 
-fn type_text(dims: &Option<Vec<Option<usize>>>, elem: &str) -> String {
+/// The tensor type of `dims` with element type `elem` (`tensor<*xf32>` for `None`).
+pub fn type_text(dims: &Option<Vec<Option<usize>>>, elem: &str) -> String {
     match dims {
         None => format!("tensor<*x{elem}>"),
         Some(d) => {
