@@ -175,7 +175,21 @@ fn parse_func(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
         let a = p.ctx.intern_attr(AttrKind::Array(res_attrs));
         prop(p, state, "res_attrs", a);
     }
+    let at = p.pos();
     state.attrs = p.parse_optional_attr_dict_with_keyword()?;
+    // Upstream's function parser refuses in the dictionary what the signature
+    // states, the first of them in this order.
+    for inferred in ["sym_visibility", "sym_name", "function_type"] {
+        if state.attrs.iter().any(|a| p.ctx.str(a.name) == inferred) {
+            return Err(p.error_at(
+                at,
+                format!(
+                    "custom op 'func.func' '{inferred}' is an inferred attribute and should not \
+                     be specified in the explicit attribute dictionary"
+                ),
+            ));
+        }
+    }
     sort_props(p.ctx, state);
     let region = if p.at(Tok::LBrace) {
         let entry = (!named.is_empty() || !p.next_is_block_label()).then_some(named);

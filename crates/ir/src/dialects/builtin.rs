@@ -33,12 +33,25 @@ crate::op! {
     }
 }
 
-/// Upstream's `NoRegionArguments`: the body's block takes no arguments.
+/// Upstream's region constraint (`SizedRegion<1>`), `NoRegionArguments`, and its
+/// verifier: only the symbol attributes may lack a dialect prefix.
 fn verify_module(
     ctx: &crate::Context,
     module: &crate::Module,
     op: OpId,
 ) -> Result<(), crate::Diagnostic> {
+    let fail = |message: String| Err(crate::verify::op_error(ctx, module, op, message));
+    let blocks = |r: &crate::module::RegionId| module.region(*r).blocks().len();
+    if module
+        .op(op)
+        .regions()
+        .first()
+        .is_some_and(|r| blocks(r) != 1)
+    {
+        return fail(
+            "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks".into(),
+        );
+    }
     let has_args = module.op(op).regions().iter().any(|&r| {
         module
             .region(r)
@@ -46,11 +59,21 @@ fn verify_module(
             .is_some_and(|b| !module.block(b).args().is_empty())
     });
     if has_args {
-        return Err(crate::verify::op_error(
-            ctx,
-            module,
-            op,
-            "region should have no arguments",
+        return fail("region should have no arguments".into());
+    }
+    // Upstream reads the op's attribute dictionary: inherent and discardable
+    // attributes together, sorted by name.
+    let o = module.op(op);
+    let unprefixed = o
+        .props()
+        .iter()
+        .chain(o.attrs())
+        .map(|a| ctx.str(a.name))
+        .filter(|n| !n.contains('.') && *n != "sym_name" && *n != "sym_visibility")
+        .min();
+    if let Some(name) = unprefixed {
+        return fail(format!(
+            "can only contain attributes with dialect-prefixed names, found: '{name}'"
         ));
     }
     Ok(())
@@ -104,7 +127,19 @@ fn parse_module(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
         let value = p.ctx.string_attr(&name);
         state.props.push(crate::NamedAttr { name: key, value });
     }
+    // Upstream's generated parser checks the inherent attributes written in the
+    // dictionary at once, at the dictionary, through the custom parser's errors.
+    let at = p.pos();
     state.attrs = p.parse_optional_attr_dict_with_keyword()?;
+    for a in &state.attrs {
+        let name = p.ctx.str(a.name);
+        if let Some(d) = ModuleOp::DEF.attributes.iter().find(|d| d.name == name)
+            && let Some(why) = (d.constraint.check)(p.ctx, a.value, d.name)
+        {
+            let op = ModuleOp::NAME;
+            return Err(p.error_at(at, format!("custom op '{op}' '{op}' op {why}")));
+        }
+    }
     // Not a name scope of its own: upstream checks isolation in the verifier.
     let region = p.parse_region(None)?;
     // A module always has its one block, even when written `module {}`.
@@ -128,7 +163,17 @@ fn print_module(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
         crate::attrs::write_symbol_name(s, &mut buf)?;
         p.write(&buf);
     }
-    p.print_optional_attr_dict_with_keyword(o.attrs(), &[])?;
+    // The dictionary shows the inherent attributes other than the name (as
+    // upstream's, which prints the op's attribute dictionary, sorted by name).
+    let mut shown: Vec<crate::NamedAttr> = o
+        .props()
+        .iter()
+        .filter(|a| Some(a.name) != name_key)
+        .chain(o.attrs())
+        .copied()
+        .collect();
+    shown.sort_by(|a, b| p.ctx.str(a.name).cmp(p.ctx.str(b.name)));
+    p.print_optional_attr_dict_with_keyword(&shown, &[])?;
     p.write(" ");
     match o.regions().first() {
         Some(&r) => p.print_region(r, false),
