@@ -462,6 +462,96 @@ fn cases() -> Vec<Case> {
         Some("other than the size 3"),
     ));
     out.extend(computed_shape_cases());
+    out.extend(structural_cases());
+    out
+}
+
+/// `nd.constant`, `nd.broadcast` (ONNX's N-ary broadcast) and `nd.assign` (the
+/// Array API's in-place rule: the source broadcasts into the destination's shape,
+/// never the other way).
+fn structural_cases() -> Vec<Case> {
+    let v = "tensor<?xf32>";
+    let m = "tensor<?x?xf32>";
+    let constant = format!(
+        "func.func @f(%x: {v}) -> {v} {{
+  %c = nd.constant dense<[0.5]> : tensor<1xf32>
+  %r = nd.add %x, %c : ({v}, tensor<1xf32>) -> {v}
+  return %r : {v}
+}}
+"
+    );
+    let both = format!(
+        "func.func @f(%a: {v}, %b: {m}) -> ({m}, {m}) {{
+  %r:2 = nd.broadcast %a, %b : ({v}, {m}) -> ({m}, {m})
+  return %r#0, %r#1 : {m}, {m}
+}}
+"
+    );
+    let assign = format!(
+        "func.func @f(%d: {m}, %s: {v}) -> {m} {{
+  %r = nd.assign %d, %s : ({m}, {v}) -> {m}
+  return %r : {m}
+}}
+"
+    );
+    let row = |values: &str| {
+        let n = values.split(',').count();
+        format!("dense<[{values}]> : tensor<{n}xf32>")
+    };
+    let grid = "dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>";
+    let mut out = vec![case(
+        "constant",
+        constant,
+        &[(&row("1.0, 2.0, 3.0"), v)],
+        &[v],
+        None,
+    )];
+    for (name, a, fails) in [
+        ("broadcast_nary", row("7.0, 8.0"), None),
+        ("broadcast_nary_stretch", row("7.0"), None),
+        (
+            "broadcast_nary_mismatch",
+            row("7.0, 8.0, 9.0"),
+            Some("do not broadcast"),
+        ),
+    ] {
+        out.push(case(
+            name,
+            both.clone(),
+            &[(&a, v), (grid, m)],
+            &[m, m],
+            fails,
+        ));
+    }
+    for (name, s, fails) in [
+        ("assign", row("7.0, 8.0"), None),
+        ("assign_stretch", row("7.0"), None),
+        (
+            "assign_mismatch",
+            row("7.0, 8.0, 9.0"),
+            Some("do not broadcast"),
+        ),
+    ] {
+        out.push(case(
+            name,
+            assign.clone(),
+            &[(grid, m), (&s, v)],
+            &[m],
+            fails,
+        ));
+    }
+    // In place the destination never stretches: a destination dim of 1 against a
+    // source of 2 fails.
+    out.push(case(
+        "assign_destination_stretch",
+        assign,
+        &[
+            ("dense<[[1.0], [2.0]]> : tensor<2x1xf32>", m),
+            (&row("7.0, 8.0"), v),
+        ],
+        &[m],
+        Some("do not broadcast"),
+    ));
     out
 }
 
@@ -534,6 +624,47 @@ fn computed_shape_cases() -> Vec<Case> {
         ));
     }
     out
+}
+
+/// The `nd` ops the cases run once lowered (what the export sees), by name.
+fn ops_run(cases: &[Case]) -> std::collections::BTreeSet<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    for c in cases {
+        for text in [c.program.clone(), lowered(&c.program)] {
+            for (i, _) in text.match_indices("nd.") {
+                let name: String = text[i..]
+                    .chars()
+                    .take_while(|ch| ch.is_ascii_alphanumeric() || *ch == '_' || *ch == '.')
+                    .collect();
+                seen.insert(name);
+            }
+        }
+    }
+    seen
+}
+
+fn lowered(program: &str) -> String {
+    let (code, out, err) = common::process::parts(&common::process::run(
+        env!("CARGO_BIN_EXE_tensor-opt"),
+        &["-", "--lower-broadcast"],
+        program,
+    ));
+    assert_eq!(code, 0, "{err}\n{program}");
+    out
+}
+
+/// Every `nd` op is run by some case, as written or once lowered (the export
+/// never sees `nd.broadcast`, which the lowering replaces).
+#[test]
+fn every_op_is_covered() {
+    let seen = ops_run(&cases());
+    let missing: Vec<&str> = tensor_dialect_nd::DIALECT
+        .ops
+        .iter()
+        .map(|d| d.name)
+        .filter(|n| !seen.contains(*n))
+        .collect();
+    assert!(missing.is_empty(), "no JIT case runs {missing:?}");
 }
 
 #[test]
