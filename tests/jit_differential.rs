@@ -506,39 +506,30 @@ fn structural_cases() -> Vec<Case> {
         &[v],
         None,
     )];
-    for (name, a, fails) in [
-        ("broadcast_nary", row("7.0, 8.0"), None),
-        ("broadcast_nary_stretch", row("7.0"), None),
-        (
-            "broadcast_nary_mismatch",
-            row("7.0, 8.0, 9.0"),
-            Some("do not broadcast"),
-        ),
+    // The row against the grid: both broadcast (nd.broadcast), or the row into
+    // the grid (nd.assign).
+    for (program, results, stem) in [
+        (&both, &[m, m][..], "broadcast_nary"),
+        (&assign, &[m][..], "assign"),
     ] {
-        out.push(case(
-            name,
-            both.clone(),
-            &[(&a, v), (grid, m)],
-            &[m, m],
-            fails,
-        ));
-    }
-    for (name, s, fails) in [
-        ("assign", row("7.0, 8.0"), None),
-        ("assign_stretch", row("7.0"), None),
-        (
-            "assign_mismatch",
-            row("7.0, 8.0, 9.0"),
-            Some("do not broadcast"),
-        ),
-    ] {
-        out.push(case(
-            name,
-            assign.clone(),
-            &[(grid, m), (&s, v)],
-            &[m],
-            fails,
-        ));
+        for (suffix, r, fails) in [
+            ("", row("7.0, 8.0"), None),
+            ("_stretch", row("7.0"), None),
+            ("_mismatch", row("7.0, 8.0, 9.0"), Some("do not broadcast")),
+        ] {
+            let args = if stem == "assign" {
+                [(grid, m), (r.as_str(), v)]
+            } else {
+                [(r.as_str(), v), (grid, m)]
+            };
+            out.push(case(
+                format!("{stem}{suffix}"),
+                program.clone(),
+                &args,
+                results,
+                fails,
+            ));
+        }
     }
     // In place the destination never stretches: a destination dim of 1 against a
     // source of 2 fails.
