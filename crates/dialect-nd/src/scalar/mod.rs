@@ -1,6 +1,7 @@
 //! The scalar semantics of the elementwise ops, declared with their definitions.
 //!
-//! Each elementwise op of [`crate::elementwise`] names one [`ScalarFn`]: what it
+//! Each arithmetic elementwise op of [`crate::elementwise`] names one
+//! [`ScalarFn`]: what it
 //! computes on one element (or one pair), and for which element kinds. The
 //! `binary!`/`unary!` macros that define the ops set it as the op type's
 //! [`Elementwise::SCALAR`] and list it in [`ops`], and they derive the op's element
@@ -14,7 +15,9 @@
 //! there is no integer `tanh`. The interpreter drives its loops from these
 //! functions; the export derives its `arith`/`math` body, and the import its
 //! reverse match, from the [`ScalarFn`] of each op (an exhaustive `match`, so an
-//! op added here is found at every site).
+//! op added here is found at every site). `nd.cmp` computes a [`Compare`], chosen
+//! by its predicate; `nd.select` picks `a` where its `i1` condition is 1, else `b`,
+//! for any element type.
 
 pub mod float;
 pub mod int;
@@ -211,6 +214,60 @@ impl FloatFn {
     /// As a [`ScalarFn`].
     pub const fn scalar(self) -> ScalarFn {
         ScalarFn::Float(self)
+    }
+}
+
+/// The scalar semantics of `nd.cmp`, one per predicate keyword: IEEE
+/// comparisons, so every predicate but `ne` is false when either operand is NaN
+/// (`arith.cmpf` with the ordered predicates, `une` for `ne`). Defined for every
+/// numeric kind; integers compare by their signedness (`i1` and unsigned as
+/// unsigned), the result is `i1`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Compare {
+    /// `a == b`.
+    Eq,
+    /// `a != b`.
+    Ne,
+    /// `a < b`.
+    Lt,
+    /// `a <= b`.
+    Le,
+    /// `a > b`.
+    Gt,
+    /// `a >= b`.
+    Ge,
+}
+
+impl Compare {
+    /// Every predicate, in the order of `CmpPredicate`'s keywords.
+    pub const ALL: [Compare; 6] = [
+        Compare::Eq,
+        Compare::Ne,
+        Compare::Lt,
+        Compare::Le,
+        Compare::Gt,
+        Compare::Ge,
+    ];
+
+    /// The predicate of a `predicate` keyword (`lt`), if it is one.
+    pub fn from_keyword(keyword: &str) -> Option<Compare> {
+        let i = crate::CmpPredicate::KEYWORDS
+            .iter()
+            .position(|&k| k == keyword)?;
+        Compare::ALL.get(i).copied()
+    }
+
+    /// Whether the predicate holds for `a` and `b`.
+    #[inline(always)]
+    pub fn holds<T: PartialOrd>(self, a: T, b: T) -> bool {
+        match self {
+            Compare::Eq => a == b,
+            Compare::Ne => a != b,
+            Compare::Lt => a < b,
+            Compare::Le => a <= b,
+            Compare::Gt => a > b,
+            Compare::Ge => a >= b,
+        }
     }
 }
 

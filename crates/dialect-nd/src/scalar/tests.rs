@@ -90,3 +90,19 @@ fn the_table_matches_the_definitions() {
         crate::elementwise::UNARY.len()
     );
 }
+
+#[test]
+fn comparisons_are_ieee_and_named_by_the_keywords() {
+    assert_eq!(crate::CmpPredicate::KEYWORDS.len(), Compare::ALL.len());
+    for (k, c) in crate::CmpPredicate::KEYWORDS.iter().zip(Compare::ALL) {
+        assert_eq!(Compare::from_keyword(k), Some(c));
+        assert_eq!(format!("{c:?}").to_lowercase(), *k);
+        // Only `ne` holds for NaN.
+        assert_eq!(c.holds(f64::NAN, 1.0), c == Compare::Ne, "{k}");
+    }
+    assert_eq!(Compare::from_keyword("lte"), None);
+    assert!(Compare::Lt.holds(1.0f32, 2.0) && !Compare::Gt.holds(1, 2));
+    assert!(Compare::Le.holds(-0.0f64, 0.0) && Compare::Ge.holds(0u8, 0));
+    assert!(!Compare::Lt.holds(bf16::NAN, bf16::ONE));
+    assert!(Compare::Le.holds(f16::from_f32(1.0), f16::from_f32(1.0)));
+}

@@ -15,7 +15,7 @@ use crate::tensor::{Dims, Store, Tensor};
 use broadcastable::Policy;
 use smallvec::SmallVec;
 use tensor_dialect_nd::scalar::{
-    Arith, ArithScalar, Bitwise, BitwiseScalar, FloatFn, FloatScalar, ScalarFn,
+    Arith, ArithScalar, Bitwise, BitwiseScalar, Compare, FloatFn, FloatScalar, ScalarFn,
 };
 
 /// What a node of a float group runs: the scalar functions floats have.
@@ -304,16 +304,23 @@ pub(crate) fn cmp(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let mut out = cx.alloc::<u8>(&shape)?;
     let space = Space::new(&shape, &[&views[0], &views[1]]);
     let elem = views[0].elem();
+    let compare = Compare::from_keyword(&predicate).ok_or_else(|| {
+        cx.error(format!(
+            "has predicate '{predicate}', not one of {}",
+            tensor_dialect_nd::CmpPredicate::KEYWORDS.join(", ")
+        ))
+    })?;
     with_num!(elem, N => {
         let (a, b) = (views[0].buffer::<<N as ArithScalar>::S>(), views[1].buffer::<<N as ArithScalar>::S>());
         let o = out.as_mut_slice();
-        match predicate.as_str() {
-            "ne" => cmp_loop::<N>(&space, a, b, o, |x, y| !N::eq(x, y)),
-            "lt" => cmp_loop::<N>(&space, a, b, o, N::lt),
-            "le" => cmp_loop::<N>(&space, a, b, o, N::le),
-            "gt" => cmp_loop::<N>(&space, a, b, o, |x, y| N::lt(y, x)),
-            "ge" => cmp_loop::<N>(&space, a, b, o, |x, y| N::le(y, x)),
-            _ => cmp_loop::<N>(&space, a, b, o, N::eq),
+        // One loop per predicate: the declared comparison inlined into it.
+        match compare {
+            Compare::Eq => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Eq.holds(x, y)),
+            Compare::Ne => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Ne.holds(x, y)),
+            Compare::Lt => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Lt.holds(x, y)),
+            Compare::Le => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Le.holds(x, y)),
+            Compare::Gt => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Gt.holds(x, y)),
+            Compare::Ge => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Ge.holds(x, y)),
         }
     });
     Ok(vec![Tensor::from_owned(crate::ElemType::I1, &shape, out)])
