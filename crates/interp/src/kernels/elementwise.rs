@@ -7,6 +7,11 @@
 //! output, each node computes into a block-sized buffer that stays in the L1
 //! cache, and the root writes the output. A single op is a group of one node,
 //! with no temporary at all.
+//!
+//! What each node computes is its op's declared scalar function
+//! (`tensor_dialect_nd::scalar`), narrowed to the group's element kind before the
+//! loop starts; the functions themselves are the dialect's, inlined per element
+//! type.
 
 use super::{KernelCx, KernelResult, broadcast_shapes, placement};
 use crate::elem::{Num, with_num};
