@@ -71,6 +71,20 @@ result is as inferred."
     };
 }
 
+/// Sets each op type's declared scalar function and lists the ops in `$table`.
+macro_rules! scalar_table {
+    ($table:ident; $($ty:ident $class:ident::$f:ident;)*) => {
+        $(
+            impl Elementwise for $ty {
+                const SCALAR: ScalarFn = $class::$f.scalar();
+            }
+        )*
+
+        /// The ops this table defines, with their scalar functions.
+        pub(crate) const $table: &[(&str, ScalarFn)] = &[$(($ty::NAME, $ty::SCALAR)),*];
+    };
+}
+
 /// Defines the binary ops: the name, the summary, and the scalar function
 /// (`Class::Fn`), whose class gives the element constraint; lists them in `$table`.
 macro_rules! binary {
@@ -89,14 +103,8 @@ macro_rules! binary {
                     infer: infer_binary,
                 }
             }
-
-            impl Elementwise for $ty {
-                const SCALAR: ScalarFn = $class::$f.scalar();
-            }
         )*
-
-        /// The ops this table defines, with their scalar functions.
-        pub(crate) const $table: &[(&str, ScalarFn)] = &[$(($ty::NAME, $ty::SCALAR)),*];
+        scalar_table!($table; $($ty $class::$f;)*);
     };
 }
 
@@ -207,14 +215,8 @@ precise (`?` or unranked).\n\n```mlir\n%r = nd.exp %x : tensor<4xf32>\n\
                 infer: infer_unary,
             }
         }
-
-        impl Elementwise for $ty {
-            const SCALAR: ScalarFn = $class::$f.scalar();
-        }
         )*
-
-        /// The ops this table defines, with their scalar functions.
-        pub(crate) const $table: &[(&str, ScalarFn)] = &[$(($ty::NAME, $ty::SCALAR)),*];
+        scalar_table!($table; $($ty $class::$f;)*);
     };
 }
 

@@ -230,6 +230,28 @@ pub(crate) trait Num:
     fn to_f64(a: Self::S) -> f64;
 }
 
+/// The part of [`Num`] a class of kinds shares: its narrowed functions `$Op`
+/// and the loop dispatch `$apply` over storage `$t`.
+macro_rules! kind_ops {
+    ($Op:ident, $apply:ident, $t:ty) => {
+        type Op = $Op;
+        #[inline(always)]
+        fn bind(f: tensor_dialect_nd::scalar::ScalarFn) -> Option<$Op> {
+            $Op::bind(f)
+        }
+        #[inline(always)]
+        fn apply(
+            op: $Op,
+            a: $crate::loops::Src<'_, $t>,
+            b: Option<$crate::loops::Src<'_, $t>>,
+            out: &mut [$t],
+        ) {
+            $apply::<Self>(op, a, b, out)
+        }
+    };
+}
+use kind_ops;
+
 /// Runs `$body` with `$N` bound to the arithmetic marker of `$elem`.
 macro_rules! with_num {
     ($elem:expr, $N:ident => $body:expr) => {{

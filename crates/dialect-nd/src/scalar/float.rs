@@ -25,6 +25,25 @@ fn py_fmod32(a: f32, b: f32) -> f32 {
     }
 }
 
+/// `max` and `min` propagating NaN (NumPy's `maximum`), and `neg`: exact in the
+/// storage type, so the same for every float kind.
+macro_rules! nan_order {
+    ($t:ty) => {
+        #[inline(always)]
+        fn max(a: $t, b: $t) -> $t {
+            if a >= b || a.is_nan() { a } else { b }
+        }
+        #[inline(always)]
+        fn min(a: $t, b: $t) -> $t {
+            if a <= b || a.is_nan() { a } else { b }
+        }
+        #[inline(always)]
+        fn neg(a: $t) -> $t {
+            -a
+        }
+    };
+}
+
 macro_rules! float_scalar {
     ($(#[$doc:meta])* $marker:ident, $t:ty, $fmod:ident) => {
         $(#[$doc])*
@@ -56,18 +75,7 @@ macro_rules! float_scalar {
             fn pow(a: $t, b: $t) -> $t {
                 a.powf(b)
             }
-            #[inline(always)]
-            fn max(a: $t, b: $t) -> $t {
-                if a >= b || a.is_nan() { a } else { b }
-            }
-            #[inline(always)]
-            fn min(a: $t, b: $t) -> $t {
-                if a <= b || a.is_nan() { a } else { b }
-            }
-            #[inline(always)]
-            fn neg(a: $t) -> $t {
-                -a
-            }
+            nan_order!($t);
             #[inline(always)]
             fn abs(a: $t) -> $t {
                 a.abs()
@@ -144,18 +152,7 @@ macro_rules! half_scalar {
             fn pow(a: $t, b: $t) -> $t {
                 Self::bin(a, b, f32::powf)
             }
-            #[inline(always)]
-            fn max(a: $t, b: $t) -> $t {
-                if a >= b || a.is_nan() { a } else { b }
-            }
-            #[inline(always)]
-            fn min(a: $t, b: $t) -> $t {
-                if a <= b || a.is_nan() { a } else { b }
-            }
-            #[inline(always)]
-            fn neg(a: $t) -> $t {
-                -a
-            }
+            nan_order!($t);
             #[inline(always)]
             fn abs(a: $t) -> $t {
                 Self::un(a, f32::abs)

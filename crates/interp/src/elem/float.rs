@@ -4,33 +4,16 @@
 
 use super::{ElemType, Num, Wide};
 use crate::kernels::elementwise::{FloatOp, apply_float};
-use crate::loops::Src;
 use half::{bf16, f16};
-use tensor_dialect_nd::scalar::ScalarFn;
 
 pub(crate) use tensor_dialect_nd::scalar::{BF16, F16, F32, F64};
-
-/// The part of [`Num`] every float kind shares: its functions.
-macro_rules! float_ops {
-    ($t:ty) => {
-        type Op = FloatOp;
-        #[inline(always)]
-        fn bind(f: ScalarFn) -> Option<FloatOp> {
-            FloatOp::bind(f)
-        }
-        #[inline(always)]
-        fn apply(op: FloatOp, a: Src<'_, $t>, b: Option<Src<'_, $t>>, out: &mut [$t]) {
-            apply_float::<Self>(op, a, b, out)
-        }
-    };
-}
 
 macro_rules! float_num {
     ($marker:ident, $t:ty, $ty:expr, $wide:ident) => {
         impl Num for $marker {
             const TYPE: ElemType = $ty;
             const FLOAT: bool = true;
-            float_ops!($t);
+            super::kind_ops!(FloatOp, apply_float, $t);
             #[inline(always)]
             fn zero() -> $t {
                 0.0
@@ -79,7 +62,7 @@ macro_rules! half_num {
         impl Num for $marker {
             const TYPE: ElemType = $ty;
             const FLOAT: bool = true;
-            float_ops!($t);
+            super::kind_ops!(FloatOp, apply_float, $t);
             fn zero() -> $t {
                 $t::ZERO
             }

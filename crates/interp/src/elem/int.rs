@@ -4,25 +4,8 @@
 
 use super::{ElemType, Num, Wide};
 use crate::kernels::elementwise::{IntOp, apply_int};
-use crate::loops::Src;
-use tensor_dialect_nd::scalar::ScalarFn;
 
 pub(crate) use tensor_dialect_nd::scalar::{I1, I8, I16, I32, I64, Idx, U8, U16, U32, U64};
-
-/// The part of [`Num`] every integer kind shares: its functions.
-macro_rules! int_ops {
-    ($t:ty) => {
-        type Op = IntOp;
-        #[inline(always)]
-        fn bind(f: ScalarFn) -> Option<IntOp> {
-            IntOp::bind(f)
-        }
-        #[inline(always)]
-        fn apply(op: IntOp, a: Src<'_, $t>, b: Option<Src<'_, $t>>, out: &mut [$t]) {
-            apply_int::<Self>(op, a, b, out)
-        }
-    };
-}
 
 /// Integer conversions from a float: Rust's saturating `as` (NaN is 0), where
 /// NumPy leaves out-of-range values undefined.
@@ -31,7 +14,7 @@ macro_rules! int_num {
         impl Num for $marker {
             const TYPE: ElemType = $ty;
             const FLOAT: bool = false;
-            int_ops!($t);
+            super::kind_ops!(IntOp, apply_int, $t);
             #[inline(always)]
             fn zero() -> $t {
                 0
@@ -86,7 +69,7 @@ int_num!(U64, u64, ElemType::U64, U, u64);
 impl Num for I1 {
     const TYPE: ElemType = ElemType::I1;
     const FLOAT: bool = false;
-    int_ops!(u8);
+    super::kind_ops!(IntOp, apply_int, u8);
     fn zero() -> u8 {
         0
     }
