@@ -159,15 +159,20 @@ macro_rules! half_scalar {
             }
         }
         impl FloatScalar for $marker {
+            // Inlinable across crates, as when the interpreter held them.
+            #[inline]
             fn exp(a: $t) -> $t {
                 Self::un(a, f32::exp)
             }
+            #[inline]
             fn log(a: $t) -> $t {
                 Self::un(a, f32::ln)
             }
+            #[inline]
             fn sqrt(a: $t) -> $t {
                 Self::un(a, f32::sqrt)
             }
+            #[inline]
             fn tanh(a: $t) -> $t {
                 Self::un(a, f32::tanh)
             }
