@@ -13,9 +13,9 @@ use tensor_ir::ods::attr_types::DenseI64ArrayAttr;
 use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Context, NamedAttr, Type};
 
+use crate::scalar::{Arith, Bitwise, Elementwise, FloatFn, ScalarFn};
 use crate::support::{
-    BOOL_TENSOR, CONDITION, CmpPredicate, FLOAT_TENSOR, INTEGER_TENSOR, NUMERIC_TENSOR, TENSOR,
-    TRAILING_TYPES, i1_tensor_like,
+    BOOL_TENSOR, CONDITION, CmpPredicate, NUMERIC_TENSOR, TENSOR, TRAILING_TYPES, i1_tensor_like,
 };
 
 /// The custom form of binary, select and unary ops: operands, attributes, then
@@ -71,37 +71,56 @@ result is as inferred."
     };
 }
 
-/// Defines the binary ops: the name, the semantics, the element constraint.
-macro_rules! binary {
-    ($($ty:ident $(($adaptor:ident))? $name:literal $what:literal $c:ident;)*) => {$(
-        tensor_ir::op! {
-            #[doc = binary_doc!()]
-            pub struct $ty = $name {
-                summary: $what,
-                $(adaptor: $adaptor,)?
-                traits: [OpTrait::Pure, NUMPY_OR_XLA, SAME_ALL],
-                operands: { lhs: $c, rhs: $c },
-                results: { result: $c },
-                attributes: { broadcast_dimensions?: DenseI64ArrayAttr },
-                syntax: ELEMENTWISE,
-                infer: infer_binary,
+/// Sets each op type's declared scalar function and lists the ops in `$table`.
+macro_rules! scalar_table {
+    ($table:ident; $($ty:ident $class:ident::$f:ident;)*) => {
+        $(
+            impl Elementwise for $ty {
+                const SCALAR: ScalarFn = $class::$f.scalar();
             }
-        }
-    )*};
+        )*
+
+        /// The ops this table defines, with their scalar functions.
+        pub(crate) const $table: &[(&str, ScalarFn)] = &[$(($ty::NAME, $ty::SCALAR)),*];
+    };
+}
+
+/// Defines the binary ops: the name, the summary, and the scalar function
+/// (`Class::Fn`), whose class gives the element constraint; lists them in `$table`.
+macro_rules! binary {
+    ($table:ident; $($ty:ident $(($adaptor:ident))? $name:literal $what:literal $class:ident::$f:ident;)*) => {
+        $(
+            tensor_ir::op! {
+                #[doc = binary_doc!()]
+                pub struct $ty = $name {
+                    summary: $what,
+                    $(adaptor: $adaptor,)?
+                    traits: [OpTrait::Pure, NUMPY_OR_XLA, SAME_ALL],
+                    operands: { lhs: $class::TENSOR, rhs: $class::TENSOR },
+                    results: { result: $class::TENSOR },
+                    attributes: { broadcast_dimensions?: DenseI64ArrayAttr },
+                    syntax: ELEMENTWISE,
+                    infer: infer_binary,
+                }
+            }
+        )*
+        scalar_table!($table; $($ty $class::$f;)*);
+    };
 }
 
 binary! {
-    AddOp(BinaryAdaptor) "nd.add" "elementwise sum" NUMERIC_TENSOR;
-    SubOp "nd.sub" "elementwise difference" NUMERIC_TENSOR;
-    MulOp "nd.mul" "elementwise product" NUMERIC_TENSOR;
-    DivOp "nd.div" "elementwise quotient" NUMERIC_TENSOR;
-    RemOp "nd.rem" "elementwise remainder" NUMERIC_TENSOR;
-    PowOp "nd.pow" "elementwise power" NUMERIC_TENSOR;
-    MaxOp "nd.max" "elementwise maximum" NUMERIC_TENSOR;
-    MinOp "nd.min" "elementwise minimum" NUMERIC_TENSOR;
-    AndOp "nd.and" "elementwise bitwise and" INTEGER_TENSOR;
-    OrOp "nd.or" "elementwise bitwise or" INTEGER_TENSOR;
-    XorOp "nd.xor" "elementwise bitwise exclusive or" INTEGER_TENSOR;
+    BINARY;
+    AddOp(BinaryAdaptor) "nd.add" "elementwise sum" Arith::Add;
+    SubOp "nd.sub" "elementwise difference" Arith::Sub;
+    MulOp "nd.mul" "elementwise product" Arith::Mul;
+    DivOp "nd.div" "elementwise quotient" Arith::Div;
+    RemOp "nd.rem" "elementwise remainder" Arith::Rem;
+    PowOp "nd.pow" "elementwise power" Arith::Pow;
+    MaxOp "nd.max" "elementwise maximum" Arith::Max;
+    MinOp "nd.min" "elementwise minimum" Arith::Min;
+    AndOp "nd.and" "elementwise bitwise and" Bitwise::And;
+    OrOp "nd.or" "elementwise bitwise or" Bitwise::Or;
+    XorOp "nd.xor" "elementwise bitwise exclusive or" Bitwise::Xor;
 }
 
 /// The result type of `nd.cmp`: the broadcast shape, of `i1`.
@@ -177,8 +196,10 @@ fn infer_unary(_: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Ve
     operands.first().map(|&t| vec![t])
 }
 
+/// Defines the unary ops as `binary!` does the binary ones.
 macro_rules! unary {
-    ($($ty:ident $(($adaptor:ident))? $name:literal $what:literal $c:ident;)*) => {$(
+    ($table:ident; $($ty:ident $(($adaptor:ident))? $name:literal $what:literal $class:ident::$f:ident;)*) => {
+        $(
         tensor_ir::op! {
             #[doc = "One operand and one result of one element type; the Broadcastable \
 trait (NumPy) with one operand, so the result has the operand's shape or is less \
@@ -188,20 +209,23 @@ precise (`?` or unranked).\n\n```mlir\n%r = nd.exp %x : tensor<4xf32>\n\
                 summary: $what,
                 $(adaptor: $adaptor,)?
                 traits: [OpTrait::Pure, NUMPY, SAME_ALL],
-                operands: { input: $c },
-                results: { result: $c },
+                operands: { input: $class::TENSOR },
+                results: { result: $class::TENSOR },
                 syntax: ELEMENTWISE,
                 infer: infer_unary,
             }
         }
-    )*};
+        )*
+        scalar_table!($table; $($ty $class::$f;)*);
+    };
 }
 
 unary! {
-    NegOp "nd.neg" "elementwise negation" NUMERIC_TENSOR;
-    AbsOp "nd.abs" "elementwise absolute value" NUMERIC_TENSOR;
-    ExpOp "nd.exp" "elementwise exponential" FLOAT_TENSOR;
-    LogOp "nd.log" "elementwise natural logarithm" FLOAT_TENSOR;
-    SqrtOp "nd.sqrt" "elementwise square root" FLOAT_TENSOR;
-    TanhOp "nd.tanh" "elementwise hyperbolic tangent" FLOAT_TENSOR;
+    UNARY;
+    NegOp "nd.neg" "elementwise negation" Arith::Neg;
+    AbsOp "nd.abs" "elementwise absolute value" Arith::Abs;
+    ExpOp "nd.exp" "elementwise exponential" FloatFn::Exp;
+    LogOp "nd.log" "elementwise natural logarithm" FloatFn::Log;
+    SqrtOp "nd.sqrt" "elementwise square root" FloatFn::Sqrt;
+    TanhOp "nd.tanh" "elementwise hyperbolic tangent" FloatFn::Tanh;
 }

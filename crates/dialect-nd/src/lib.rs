@@ -12,10 +12,12 @@
 //!
 //! Each op is defined once with [`tensor_ir::op!`]: operands, results and
 //! attributes with their constraints, traits, a declarative format, and its
-//! documentation; [`DIALECT`] lists them. Elementwise ops have no shape code of
-//! their own: they list the Broadcastable trait with a policy and the generic
-//! verifier checks them. Every other size rule is a call into the
-//! `broadcastable` crate. `docs/dialect.md` is generated from the definitions.
+//! documentation; [`DIALECT`] lists them. An elementwise op also declares its
+//! scalar semantics ([`scalar::ScalarFn`]), from which the layers derive theirs.
+//! Elementwise ops have no shape code of their own: they list the Broadcastable
+//! trait with a policy and the generic verifier checks them. Every other size
+//! rule is a call into the `broadcastable` crate. `docs/dialect.md` is generated
+//! from the definitions.
 
 #![warn(missing_docs)]
 
@@ -25,6 +27,7 @@ pub mod elementwise;
 pub mod fold;
 pub mod lower;
 pub mod reduce;
+pub mod scalar;
 pub mod shape;
 mod support;
 

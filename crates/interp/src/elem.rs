@@ -2,10 +2,14 @@
 //!
 //! Every element type has a Rust storage type (`i1` is one `u8`, 0 or 1, so that
 //! every buffer is plain old data and `.npy` bytes load straight into it) and a
-//! marker type implementing [`Num`], the arithmetic of that MLIR type: kernels
-//! are generic over the marker and monomorphised per element type.
+//! marker type: the dialect's (`tensor_dialect_nd::scalar`), which carries the
+//! scalar functions the ops declare, implementing [`Num`], how the interpreter
+//! stores and converts it. Kernels are generic over the marker and monomorphised
+//! per element type.
 
+use crate::loops::Src;
 use half::{bf16, f16};
+use tensor_dialect_nd::scalar::{ArithScalar, ElemKind, ScalarFn};
 use tensor_ir::{Context, FloatKind, Signedness, Type, TypeKind};
 
 mod float;
@@ -134,6 +138,18 @@ impl ElemType {
         )
     }
 
+    /// The kind the dialect's scalar semantics tell apart.
+    pub fn kind(self) -> ElemKind {
+        match self {
+            ElemType::I1 => ElemKind::Bool,
+            ElemType::I8 | ElemType::I16 | ElemType::I32 | ElemType::I64 | ElemType::Index => {
+                ElemKind::Signed
+            }
+            ElemType::U8 | ElemType::U16 | ElemType::U32 | ElemType::U64 => ElemKind::Unsigned,
+            ElemType::F16 | ElemType::BF16 | ElemType::F32 | ElemType::F64 => ElemKind::Float,
+        }
+    }
+
     /// Every element type, for tests and tables.
     pub const ALL: [ElemType; 14] = [
         ElemType::I1,
@@ -171,59 +187,33 @@ pub(crate) enum Wide {
     D(f64),
 }
 
-/// The arithmetic of one element type; `S` is its storage.
+/// How the interpreter stores and runs one element type: the dialect's scalar
+/// functions of the kind ([`ArithScalar`] and, per kind, `BitwiseScalar` or
+/// `FloatScalar`), plus storage, identities and conversions.
 ///
-/// Integers wrap (two's complement, as NumPy's fixed-width integers); `div` and
-/// `rem` are NumPy's `floor_divide` and `remainder` (the remainder has the
-/// divisor's sign), and callers check for a zero divisor first. `pow` takes a
-/// non-negative exponent for integers (callers check). Floats follow IEEE as
-/// NumPy does: `max`/`min` propagate NaN, `rem` is NumPy's `remainder`. The 16-bit
-/// floats compute in `f32` and round once per operation, as NumPy does.
-pub(crate) trait Num: Send + Sync + 'static {
-    /// The storage type.
-    type S: Copy + Send + Sync + PartialOrd + bytemuck::Pod + std::fmt::Debug + 'static;
+/// Callers check integer operands before `div`, `rem` and `pow` (a zero divisor,
+/// a negative exponent: see `ScalarFn::partial_on_integers`).
+pub(crate) trait Num:
+    ArithScalar<S: Send + Sync + bytemuck::Pod + std::fmt::Debug + 'static> + Send + Sync + 'static
+{
     /// The element type this arithmetic is for.
     const TYPE: ElemType;
     /// True for floats.
     const FLOAT: bool;
+    /// The scalar functions this kind has, as a fused node runs them: a
+    /// [`ScalarFn`] narrowed to the kind, so running one the kind lacks cannot be
+    /// written.
+    type Op: Copy + Send + Sync + std::fmt::Debug;
+    /// `f` narrowed to this kind; `None` when the dialect does not define `f` for it.
+    fn bind(f: ScalarFn) -> Option<Self::Op>;
+    /// Runs `op` over one segment (`b` is `None` for a unary op).
+    fn apply(op: Self::Op, a: Src<'_, Self::S>, b: Option<Src<'_, Self::S>>, out: &mut [Self::S]);
     fn zero() -> Self::S;
     fn one() -> Self::S;
     /// The identity of `max` (the lowest value, -inf for floats).
     fn lowest() -> Self::S;
     /// The identity of `min`.
     fn highest() -> Self::S;
-    fn add(a: Self::S, b: Self::S) -> Self::S;
-    fn sub(a: Self::S, b: Self::S) -> Self::S;
-    fn mul(a: Self::S, b: Self::S) -> Self::S;
-    fn div(a: Self::S, b: Self::S) -> Self::S;
-    fn rem(a: Self::S, b: Self::S) -> Self::S;
-    fn pow(a: Self::S, b: Self::S) -> Self::S;
-    fn max(a: Self::S, b: Self::S) -> Self::S;
-    fn min(a: Self::S, b: Self::S) -> Self::S;
-    fn and(a: Self::S, b: Self::S) -> Self::S;
-    fn or(a: Self::S, b: Self::S) -> Self::S;
-    fn xor(a: Self::S, b: Self::S) -> Self::S;
-    fn neg(a: Self::S) -> Self::S;
-    fn abs(a: Self::S) -> Self::S;
-    fn exp(a: Self::S) -> Self::S;
-    fn log(a: Self::S) -> Self::S;
-    fn sqrt(a: Self::S) -> Self::S;
-    fn tanh(a: Self::S) -> Self::S;
-    /// `a == b` (false when either is NaN).
-    #[inline(always)]
-    fn eq(a: Self::S, b: Self::S) -> bool {
-        a == b
-    }
-    /// `a < b` (false when either is NaN).
-    #[inline(always)]
-    fn lt(a: Self::S, b: Self::S) -> bool {
-        a < b
-    }
-    /// `a <= b` (false when either is NaN).
-    #[inline(always)]
-    fn le(a: Self::S, b: Self::S) -> bool {
-        a <= b
-    }
     /// True for a zero divisor (integers only; floats divide by zero per IEEE).
     #[inline(always)]
     fn is_zero(a: Self::S) -> bool {
@@ -239,6 +229,28 @@ pub(crate) trait Num: Send + Sync + 'static {
     /// As an `f64` (for printing checks and the reference evaluator).
     fn to_f64(a: Self::S) -> f64;
 }
+
+/// The part of [`Num`] a class of kinds shares: its narrowed functions `$Op`
+/// and the loop dispatch `$apply` over storage `$t`.
+macro_rules! kind_ops {
+    ($Op:ident, $apply:ident, $t:ty) => {
+        type Op = $Op;
+        #[inline(always)]
+        fn bind(f: tensor_dialect_nd::scalar::ScalarFn) -> Option<$Op> {
+            $Op::bind(f)
+        }
+        #[inline(always)]
+        fn apply(
+            op: $Op,
+            a: $crate::loops::Src<'_, $t>,
+            b: Option<$crate::loops::Src<'_, $t>>,
+            out: &mut [$t],
+        ) {
+            $apply::<Self>(op, a, b, out)
+        }
+    };
+}
+use kind_ops;
 
 /// Runs `$body` with `$N` bound to the arithmetic marker of `$elem`.
 macro_rules! with_num {
@@ -311,60 +323,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn integer_division_floors_like_numpy() {
-        assert_eq!(I32::div(7, 2), 3);
-        assert_eq!(I32::div(-7, 2), -4);
-        assert_eq!(I32::div(7, -2), -4);
-        assert_eq!(I32::div(-7, -2), 3);
-        assert_eq!(I32::rem(-7, 2), 1);
-        assert_eq!(I32::rem(7, -2), -1);
-        assert_eq!(I32::div(i32::MIN, -1), i32::MIN);
-        assert_eq!(I32::rem(i32::MIN, -1), 0);
-        assert_eq!(U8::div(250, 7), 35);
+    fn markers_match_their_element_types() {
+        for elem in ElemType::ALL {
+            let (size, float) = with_num!(elem, N => {
+                assert_eq!(N::TYPE, elem);
+                (std::mem::size_of::<<N as ArithScalar>::S>(), N::FLOAT)
+            });
+            assert_eq!(size, elem.size(), "{elem}");
+            assert_eq!(float, elem.kind() == ElemKind::Float, "{elem}");
+        }
     }
 
     #[test]
-    fn integers_wrap() {
-        assert_eq!(I8::add(127, 1), -128);
-        assert_eq!(U8::sub(0, 1), 255);
-        assert_eq!(I16::mul(300, 300), 24464);
-        assert_eq!(I8::abs(-128), -128);
-        assert_eq!(I8::neg(-128), -128);
-        assert_eq!(I32::pow(3, 4), 81);
-        assert_eq!(I8::pow(2, 7), -128);
-        assert_eq!(U64::pow(2, 64), 0);
-    }
-
-    #[test]
-    fn floats_follow_numpy() {
-        assert!(F32::max(f32::NAN, 1.0).is_nan());
-        assert!(F32::max(1.0, f32::NAN).is_nan());
-        assert!(F64::min(f64::NAN, 1.0).is_nan());
-        assert_eq!(F64::rem(-1.0, 3.0), 2.0);
-        assert_eq!(F64::rem(1.0, -3.0), -2.0);
-        assert!(F64::rem(1.0, 0.0).is_nan());
-        assert_eq!(
-            F16::add(f16::from_f32(1.0), f16::from_f32(2.0)).to_f32(),
-            3.0
-        );
-    }
-
-    #[test]
-    fn bits_are_integers_modulo_two() {
-        assert_eq!(I1::add(1, 1), 0);
-        assert_eq!(I1::mul(1, 1), 1);
+    fn bits_convert_by_testing_for_nonzero() {
         assert_eq!(I1::from_wide(Wide::D(f64::NAN)), 1);
         assert_eq!(I1::from_wide(Wide::I(2)), 1);
-        assert_eq!(I1::pow(0, 0), 1);
+        assert_eq!(I1::from_wide(Wide::U(0)), 0);
     }
 
     #[test]
-    fn comparisons_and_operand_checks_are_shared_defaults() {
-        assert!(F32::lt(1.0, 2.0) && !F32::lt(f32::NAN, 2.0));
-        assert!(!F64::eq(f64::NAN, f64::NAN) && F64::le(-0.0, 0.0));
-        assert!(F16::le(f16::from_f32(1.0), f16::from_f32(1.0)));
-        assert!(!BF16::lt(bf16::NAN, bf16::ONE));
-        assert!(I8::lt(-1, 0) && U8::lt(0, 255) && I1::le(0, 1) && !I1::lt(1, 0));
+    fn operand_checks_are_shared_defaults() {
         assert!(I32::is_zero(0) && !I32::is_zero(3) && I1::is_zero(0));
         // Floats divide by zero per IEEE and take any exponent.
         assert!(!F64::is_zero(0.0) && !F32::is_negative(-1.0));

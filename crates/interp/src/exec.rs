@@ -1,6 +1,6 @@
 //! The interpreter: runs a function of a verified module on tensors.
 
-use crate::elem::{Num, with_num};
+use crate::elem::with_num;
 use crate::kernels::elementwise::{GArg, GNode, check_integer_operands, eval};
 use crate::kernels::{KernelCx, broadcast_shapes, mismatch, mismatch_parts, placement};
 use crate::memory::Memory;
@@ -10,6 +10,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::rc::Rc;
+use tensor_dialect_nd::scalar::ArithScalar;
 use tensor_ir::symbol_table::SymbolTable;
 use tensor_ir::verify::op_error;
 use tensor_ir::{Context, Diagnostic, Location, Module, OpId};
@@ -74,7 +75,7 @@ impl<'a> Interpreter<'a> {
             .regions()
             .first()
             .is_some_and(|&r| !self.module.region(r).blocks().is_empty());
-        (self.ctx.str(o.name()) == "func.func" && has_body).then_some(op)
+        (self.ctx.str(o.name()) == tensor_dialect_func::FuncOp::NAME && has_body).then_some(op)
     }
 
     /// Runs the function `entry` on `args`; its results, or the first error, at
@@ -371,7 +372,7 @@ impl<'a> Interpreter<'a> {
             let tensor = with_num!(elem, N => {
                 let mut out = self
                     .memory
-                    .alloc::<<N as Num>::S>(crate::tensor::num_elements(shape).unwrap_or(usize::MAX))
+                    .alloc::<<N as ArithScalar>::S>(crate::tensor::num_elements(shape).unwrap_or(usize::MAX))
                     .map_err(|e| {
                         op_error(
                             self.ctx,
@@ -383,7 +384,14 @@ impl<'a> Interpreter<'a> {
                             ),
                         )
                     })?;
-                eval::<N>(&sub, &views, shape, out.as_mut_slice());
+                eval::<N>(&sub, &views, shape, out.as_mut_slice()).map_err(|f| {
+                    op_error(
+                        self.ctx,
+                        self.module,
+                        root.op,
+                        format!("internal error: {elem} has no {f:?} (please report)"),
+                    )
+                })?;
                 Tensor::from_owned(elem, shape, out)
             });
             done[j] = Some(tensor);

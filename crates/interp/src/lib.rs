@@ -36,7 +36,7 @@ mod tensor;
 pub use elem::ElemType;
 pub use exec::Interpreter;
 pub use kernels::func::MAX_CALL_DEPTH;
-pub use kernels::{ElemOp, Kernel, KernelCx, KernelFn, KernelResult, register};
+pub use kernels::{Kernel, KernelCx, KernelFn, KernelResult, register};
 pub use memory::{AllocError, Bytes, Memory, default_limit, parse_size};
 pub use tensor::{Element, Tensor, num_elements};
 

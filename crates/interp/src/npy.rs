@@ -308,7 +308,7 @@ mod tests {
         let memory = Memory::new(1 << 20);
         for elem in ElemType::ALL {
             let t = crate::elem::with_num!(elem, N => {
-                let data: Vec<<N as crate::elem::Num>::S> = (0..6)
+                let data: Vec<<N as tensor_dialect_nd::scalar::ArithScalar>::S> = (0..6)
                     .map(|i| <N as crate::elem::Num>::from_wide(crate::elem::Wide::I(i % 3)))
                     .collect();
                 Tensor::from_vec(elem, &[2, 3], data).unwrap()

@@ -12,10 +12,11 @@
 
 use crate::elem::ElemType;
 use crate::kernels::elementwise::{GArg, binary_policy_of};
-use crate::kernels::{ElemOp, Kernel, KernelFn, type_layout};
+use crate::kernels::{Kernel, KernelFn, type_layout};
 use broadcastable::Policy;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use tensor_dialect_nd::scalar::ScalarFn;
 use tensor_ir::verify::op_error;
 use tensor_ir::{Context, Diagnostic, Module, OpId, Type, TypeKind, Value};
 
@@ -34,7 +35,7 @@ pub(crate) struct Use {
 #[derive(Clone, Debug)]
 pub(crate) struct PNode {
     pub op: OpId,
-    pub kind: ElemOp,
+    pub kind: ScalarFn,
     pub args: SmallVec<[GArg; 2]>,
     pub policy: Policy,
     pub ty: Type,
@@ -98,14 +99,14 @@ fn is_dynamic(ctx: &Context, t: Type) -> bool {
 }
 
 /// The kernel of an elementwise op, and its element type, if it may be fused.
-fn fusable(ctx: &Context, module: &Module, op: OpId) -> Option<(ElemOp, ElemType)> {
+fn fusable(ctx: &Context, module: &Module, op: OpId) -> Option<(ScalarFn, ElemType)> {
     let Some(Kernel::Elementwise(kind)) = ctx.interface::<Kernel>(module.op(op).name()).copied()
     else {
         return None;
     };
     let ty = module.value_type(module.try_result(op, 0)?);
     let (elem, _) = type_layout(ctx, ty)?;
-    (!kind.checked_on_integers() || elem.is_float()).then_some((kind, elem))
+    (!kind.partial_on_integers() || elem.is_float()).then_some((kind, elem))
 }
 
 /// Compiles the body of `func` (a `func.func`).
@@ -298,6 +299,14 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
                             "has a result type the interpreter does not execute".into(),
                         )
                     })?;
+                // The verifier restricts each op to the kinds its function is
+                // defined for; an unverified module still gets a located error.
+                if let Some(node) = nodes.iter().find(|n| !n.kind.defined_for(elem.kind())) {
+                    return Err(fail(
+                        node.op,
+                        format!("computes a function the element type {elem} does not have"),
+                    ));
+                }
                 let operands = leaves
                     .iter()
                     .map(|&v| {
@@ -335,7 +344,7 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
                             .ok_or_else(|| missing(op))
                     })
                     .collect::<Result<_, _>>()?;
-                let ret = ctx.str(name) == "func.return";
+                let ret = ctx.str(name) == tensor_dialect_func::ReturnOp::NAME;
                 steps.push(Step::Op {
                     op,
                     kernel,

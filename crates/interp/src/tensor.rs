@@ -343,7 +343,7 @@ impl Tensor {
     /// Entries of a small integer tensor (a shape value) as `i64`s.
     pub(crate) fn to_i64s(&self) -> Vec<i64> {
         crate::elem::with_num!(self.elem, N => {
-            let buf = self.buffer::<<N as crate::elem::Num>::S>();
+            let buf = self.buffer::<<N as tensor_dialect_nd::scalar::ArithScalar>::S>();
             let mut out = Vec::with_capacity(self.len());
             self.for_each_offset(|off| {
                 let w = <N as crate::elem::Num>::to_wide(buf[off]);

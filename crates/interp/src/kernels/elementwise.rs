@@ -7,6 +7,11 @@
 //! output, each node computes into a block-sized buffer that stays in the L1
 //! cache, and the root writes the output. A single op is a group of one node,
 //! with no temporary at all.
+//!
+//! What each node computes is its op's declared scalar function
+//! (`tensor_dialect_nd::scalar`), narrowed to the group's element kind before the
+//! loop starts; the functions themselves are the dialect's, inlined per element
+//! type.
 
 use super::{KernelCx, KernelResult, broadcast_shapes, placement};
 use crate::elem::{Num, with_num};
@@ -14,61 +19,45 @@ use crate::loops::{Space, Src, block_len, map1, map2, src};
 use crate::tensor::{Dims, Store, Tensor};
 use broadcastable::Policy;
 use smallvec::SmallVec;
+use tensor_dialect_nd::scalar::{
+    Arith, ArithScalar, Bitwise, BitwiseScalar, Compare, FloatFn, FloatScalar, ScalarFn,
+};
 
-/// The arithmetic of an elementwise op.
+/// What a node of a float group runs: the scalar functions floats have.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ElemOp {
-    /// `nd.add`.
-    Add,
-    /// `nd.sub`.
-    Sub,
-    /// `nd.mul`.
-    Mul,
-    /// `nd.div`: true division for floats, floor division for integers.
-    Div,
-    /// `nd.rem`: NumPy's `remainder` (the divisor's sign).
-    Rem,
-    /// `nd.pow`.
-    Pow,
-    /// `nd.max` (NaN propagates).
-    Max,
-    /// `nd.min` (NaN propagates).
-    Min,
-    /// `nd.and`.
-    And,
-    /// `nd.or`.
-    Or,
-    /// `nd.xor`.
-    Xor,
-    /// `nd.neg`.
-    Neg,
-    /// `nd.abs`.
-    Abs,
-    /// `nd.exp`.
-    Exp,
-    /// `nd.log`.
-    Log,
-    /// `nd.sqrt`.
-    Sqrt,
-    /// `nd.tanh`.
-    Tanh,
+pub(crate) enum FloatOp {
+    Arith(Arith),
+    Float(FloatFn),
 }
 
-impl ElemOp {
-    /// The number of operands.
-    pub fn arity(self) -> usize {
-        match self {
-            ElemOp::Neg | ElemOp::Abs | ElemOp::Exp | ElemOp::Log | ElemOp::Sqrt | ElemOp::Tanh => {
-                1
-            }
-            _ => 2,
+impl FloatOp {
+    /// `f` as floats run it, if they have it.
+    #[inline(always)]
+    pub(crate) fn bind(f: ScalarFn) -> Option<FloatOp> {
+        match f {
+            ScalarFn::Arith(a) => Some(FloatOp::Arith(a)),
+            ScalarFn::Float(g) => Some(FloatOp::Float(g)),
+            ScalarFn::Bitwise(_) => None,
         }
     }
+}
 
-    /// True when the op can fail on integers (a zero divisor, a negative
-    /// exponent): it then runs alone, after a check of its operands.
-    pub(crate) fn checked_on_integers(self) -> bool {
-        matches!(self, ElemOp::Div | ElemOp::Rem | ElemOp::Pow)
+/// What a node of an integer (or `i1`, or `index`) group runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum IntOp {
+    Arith(Arith),
+    Bitwise(Bitwise),
+}
+
+impl IntOp {
+    /// `f` as integers run it, if they have it.
+    #[inline(always)]
+    pub(crate) fn bind(f: ScalarFn) -> Option<IntOp> {
+        match f {
+            ScalarFn::Arith(a) => Some(IntOp::Arith(a)),
+            ScalarFn::Bitwise(g) => Some(IntOp::Bitwise(g)),
+            ScalarFn::Float(_) => None,
+        }
     }
 }
 
@@ -84,31 +73,69 @@ pub(crate) enum GArg {
 /// A node of a group.
 #[derive(Clone, Debug)]
 pub(crate) struct GNode {
-    pub op: ElemOp,
+    pub op: ScalarFn,
     pub args: SmallVec<[GArg; 2]>,
 }
 
+/// One loop per function and element type: the match is once per segment, the
+/// dialect's scalar function is inlined into the loop.
 #[inline(always)]
-fn apply<N: Num>(op: ElemOp, a: Src<'_, N::S>, b: Option<Src<'_, N::S>>, out: &mut [N::S]) {
+fn apply_arith<N: ArithScalar>(
+    op: Arith,
+    a: Src<'_, N::S>,
+    b: Option<Src<'_, N::S>>,
+    out: &mut [N::S],
+) {
     let b = b.unwrap_or(a);
     match op {
-        ElemOp::Add => map2(a, b, out, N::add),
-        ElemOp::Sub => map2(a, b, out, N::sub),
-        ElemOp::Mul => map2(a, b, out, N::mul),
-        ElemOp::Div => map2(a, b, out, N::div),
-        ElemOp::Rem => map2(a, b, out, N::rem),
-        ElemOp::Pow => map2(a, b, out, N::pow),
-        ElemOp::Max => map2(a, b, out, N::max),
-        ElemOp::Min => map2(a, b, out, N::min),
-        ElemOp::And => map2(a, b, out, N::and),
-        ElemOp::Or => map2(a, b, out, N::or),
-        ElemOp::Xor => map2(a, b, out, N::xor),
-        ElemOp::Neg => map1(a, out, N::neg),
-        ElemOp::Abs => map1(a, out, N::abs),
-        ElemOp::Exp => map1(a, out, N::exp),
-        ElemOp::Log => map1(a, out, N::log),
-        ElemOp::Sqrt => map1(a, out, N::sqrt),
-        ElemOp::Tanh => map1(a, out, N::tanh),
+        Arith::Add => map2(a, b, out, N::add),
+        Arith::Sub => map2(a, b, out, N::sub),
+        Arith::Mul => map2(a, b, out, N::mul),
+        Arith::Div => map2(a, b, out, N::div),
+        Arith::Rem => map2(a, b, out, N::rem),
+        Arith::Pow => map2(a, b, out, N::pow),
+        Arith::Max => map2(a, b, out, N::max),
+        Arith::Min => map2(a, b, out, N::min),
+        Arith::Neg => map1(a, out, N::neg),
+        Arith::Abs => map1(a, out, N::abs),
+    }
+}
+
+/// [`apply_arith`] for the functions of a float kind.
+#[inline(always)]
+pub(crate) fn apply_float<N: FloatScalar>(
+    op: FloatOp,
+    a: Src<'_, N::S>,
+    b: Option<Src<'_, N::S>>,
+    out: &mut [N::S],
+) {
+    match op {
+        FloatOp::Arith(f) => apply_arith::<N>(f, a, b, out),
+        FloatOp::Float(FloatFn::Exp) => map1(a, out, N::exp),
+        FloatOp::Float(FloatFn::Log) => map1(a, out, N::log),
+        FloatOp::Float(FloatFn::Sqrt) => map1(a, out, N::sqrt),
+        FloatOp::Float(FloatFn::Tanh) => map1(a, out, N::tanh),
+    }
+}
+
+/// [`apply_arith`] for the functions of an integer kind.
+#[inline(always)]
+pub(crate) fn apply_int<N: BitwiseScalar>(
+    op: IntOp,
+    a: Src<'_, N::S>,
+    b: Option<Src<'_, N::S>>,
+    out: &mut [N::S],
+) {
+    match op {
+        IntOp::Arith(f) => apply_arith::<N>(f, a, b, out),
+        IntOp::Bitwise(f) => {
+            let b = b.unwrap_or(a);
+            match f {
+                Bitwise::And => map2(a, b, out, N::and),
+                Bitwise::Or => map2(a, b, out, N::or),
+                Bitwise::Xor => map2(a, b, out, N::xor),
+            }
+        }
     }
 }
 
@@ -119,11 +146,22 @@ struct Temps<T> {
 }
 
 /// Runs a group: `leaves` are views in `shape` (the output's), `nodes` are in
-/// topological order with the root last; `out` is row-major.
-pub(crate) fn eval<N: Num>(nodes: &[GNode], leaves: &[Tensor], shape: &[usize], out: &mut [N::S])
+/// topological order with the root last; `out` is row-major. Refuses, before it
+/// starts, a node whose function the element type lacks (the plan reports that at
+/// the op; this keeps the kernel total).
+pub(crate) fn eval<N: Num>(
+    nodes: &[GNode],
+    leaves: &[Tensor],
+    shape: &[usize],
+    out: &mut [N::S],
+) -> Result<(), ScalarFn>
 where
     N::S: Store,
 {
+    let ops: SmallVec<[N::Op; 16]> = nodes
+        .iter()
+        .map(|n| N::bind(n.op).ok_or(n.op))
+        .collect::<Result<_, _>>()?;
     let views: SmallVec<[&Tensor; 4]> = leaves.iter().collect();
     let space = Space::new(shape, &views);
     let bufs: SmallVec<[&[N::S]; 4]> = leaves.iter().map(Tensor::buffer::<N::S>).collect();
@@ -158,7 +196,7 @@ where
             .zip(leaf_tmp.iter_mut())
             .map(|((buf, seg), tmp)| src(buf, *seg, len, tmp))
             .collect();
-        for (j, node) in nodes.iter().enumerate() {
+        for (j, (node, &op)) in nodes.iter().zip(&ops).enumerate() {
             let (done, rest) = node_tmp.split_at_mut(j);
             let arg = |a: GArg| match a {
                 GArg::Leaf(k) => srcs[k],
@@ -167,27 +205,28 @@ where
             let a = arg(node.args[0]);
             let b = node.args.get(1).map(|&x| arg(x));
             if j == last {
-                apply::<N>(node.op, a, b, out);
+                N::apply(op, a, b, out);
             } else {
-                apply::<N>(node.op, a, b, &mut rest[0][..len]);
+                N::apply(op, a, b, &mut rest[0][..len]);
             }
         }
     });
+    Ok(())
 }
 
 /// Why the operands of an integer division or power cannot be computed: a zero
 /// divisor or a negative exponent (operand #1), with the first such index.
-pub(crate) fn check_integer_operands(op: ElemOp, divisor: &Tensor) -> Option<String> {
-    if !op.checked_on_integers() || divisor.elem().is_float() {
+pub(crate) fn check_integer_operands(op: ScalarFn, divisor: &Tensor) -> Option<String> {
+    if !op.partial_on_integers() || divisor.elem().is_float() {
         return None;
     }
     let found = with_num!(divisor.elem(), N => {
-        let buf = divisor.buffer::<<N as Num>::S>();
+        let buf = divisor.buffer::<<N as ArithScalar>::S>();
         let mut position = 0usize;
         let mut found = None;
         divisor.for_each_offset(|off| {
             let x = buf[off];
-            let bad = if op == ElemOp::Pow { N::is_negative(x) } else { N::is_zero(x) };
+            let bad = if op == POW { N::is_negative(x) } else { N::is_zero(x) };
             if found.is_none() && bad {
                 found = Some((position, N::to_f64(x)));
             }
@@ -197,7 +236,7 @@ pub(crate) fn check_integer_operands(op: ElemOp, divisor: &Tensor) -> Option<Str
     })?;
     let (position, value) = found;
     let index = unravel(position, divisor.shape());
-    Some(if op == ElemOp::Pow {
+    Some(if op == POW {
         format!(
             "raises integers to a negative power: operand #1 has {value} at index {} (NumPy refuses this too)",
             super::shape_text(&index)
@@ -209,6 +248,9 @@ pub(crate) fn check_integer_operands(op: ElemOp, divisor: &Tensor) -> Option<Str
         )
     })
 }
+
+/// The function whose integer operand #1 must not be negative.
+const POW: ScalarFn = ScalarFn::Arith(Arith::Pow);
 
 /// The multi-index of row-major position `p` in `shape`.
 pub(crate) fn unravel(mut p: usize, shape: &[usize]) -> Dims {
@@ -267,16 +309,23 @@ pub(crate) fn cmp(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let mut out = cx.alloc::<u8>(&shape)?;
     let space = Space::new(&shape, &[&views[0], &views[1]]);
     let elem = views[0].elem();
+    let compare = Compare::from_keyword(&predicate).ok_or_else(|| {
+        cx.error(format!(
+            "has predicate '{predicate}', not one of {}",
+            tensor_dialect_nd::CmpPredicate::KEYWORDS.join(", ")
+        ))
+    })?;
     with_num!(elem, N => {
-        let (a, b) = (views[0].buffer::<<N as Num>::S>(), views[1].buffer::<<N as Num>::S>());
+        let (a, b) = (views[0].buffer::<<N as ArithScalar>::S>(), views[1].buffer::<<N as ArithScalar>::S>());
         let o = out.as_mut_slice();
-        match predicate.as_str() {
-            "ne" => cmp_loop::<N>(&space, a, b, o, |x, y| !N::eq(x, y)),
-            "lt" => cmp_loop::<N>(&space, a, b, o, N::lt),
-            "le" => cmp_loop::<N>(&space, a, b, o, N::le),
-            "gt" => cmp_loop::<N>(&space, a, b, o, |x, y| N::lt(y, x)),
-            "ge" => cmp_loop::<N>(&space, a, b, o, |x, y| N::le(y, x)),
-            _ => cmp_loop::<N>(&space, a, b, o, N::eq),
+        // One loop per predicate: the declared comparison inlined into it.
+        match compare {
+            Compare::Eq => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Eq.holds(x, y)),
+            Compare::Ne => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Ne.holds(x, y)),
+            Compare::Lt => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Lt.holds(x, y)),
+            Compare::Le => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Le.holds(x, y)),
+            Compare::Gt => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Gt.holds(x, y)),
+            Compare::Ge => cmp_loop::<N>(&space, a, b, o, |x, y| Compare::Ge.holds(x, y)),
         }
     });
     Ok(vec![Tensor::from_owned(crate::ElemType::I1, &shape, out)])
@@ -353,9 +402,9 @@ pub(crate) fn cast(cx: &KernelCx<'_>, mut operands: Vec<Tensor>) -> KernelResult
     let space = Space::new(&shape, &[&input]);
     let result = with_num!(input.elem(), From => {
         with_num!(to, To => {
-            let mut out = cx.alloc::<<To as Num>::S>(&shape)?;
-            let a = input.buffer::<<From as Num>::S>();
-            let max_seg = if space.needs_gather() { block_len::<<From as Num>::S>() } else { usize::MAX };
+            let mut out = cx.alloc::<<To as ArithScalar>::S>(&shape)?;
+            let a = input.buffer::<<From as ArithScalar>::S>();
+            let max_seg = if space.needs_gather() { block_len::<<From as ArithScalar>::S>() } else { usize::MAX };
             space.run(out.as_mut_slice(), max_seg, Vec::new, |tmp, segs, o| {
                 let n = o.len();
                 map1(src(a, segs[0], n, tmp), o, |x| To::from_wide(From::to_wide(x)));

@@ -18,9 +18,15 @@ use crate::exec::Interpreter;
 use crate::memory::{AllocError, Bytes, Memory, Owned};
 use crate::tensor::{Dims, Store, Tensor};
 use broadcastable::{Dim, Shape};
-pub use elementwise::ElemOp;
 use smallvec::SmallVec;
 use std::fmt::Write as _;
+use tensor_dialect_func::{CallOp, ReturnOp};
+use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
+use tensor_dialect_nd::constant::{CastOp, ConstantOp};
+use tensor_dialect_nd::elementwise::{CmpOp, SelectOp};
+use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
+use tensor_dialect_nd::scalar::{self, ScalarFn};
+use tensor_dialect_nd::shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::verify::op_error;
 use tensor_ir::{Context, Diagnostic, Module, OpId, Type, TypeKind};
 
@@ -33,9 +39,9 @@ pub type KernelFn = fn(&KernelCx<'_>, Vec<Tensor>) -> KernelResult;
 /// An op's kernel: the interface the interpreter attaches per op.
 #[derive(Clone, Copy, Debug)]
 pub enum Kernel {
-    /// An elementwise op of one element type, which the interpreter may fuse with
-    /// its neighbours into one loop over memory.
-    Elementwise(ElemOp),
+    /// An elementwise op with the scalar semantics its definition declares, which
+    /// the interpreter may fuse with its neighbours into one loop over memory.
+    Elementwise(ScalarFn),
     /// Any other op.
     Op(KernelFn),
 }
@@ -278,48 +284,43 @@ pub(crate) fn placement(
     }
 }
 
+/// The kernel of every op, by its typed handle's name: each elementwise op of
+/// the dialect's scalar table runs its declared function, so an op added there
+/// needs no entry here.
+fn kernels() -> Vec<(&'static str, Kernel)> {
+    let mut table: Vec<(&'static str, Kernel)> = scalar::ops()
+        .map(|(name, f)| (name, Kernel::Elementwise(f)))
+        .collect();
+    table.extend([
+        (CmpOp::NAME, Kernel::Op(elementwise::cmp)),
+        (SelectOp::NAME, Kernel::Op(elementwise::select)),
+        (CastOp::NAME, Kernel::Op(elementwise::cast)),
+        (ConstantOp::NAME, Kernel::Op(broadcast::constant)),
+        (
+            BroadcastInDimOp::NAME,
+            Kernel::Op(broadcast::broadcast_in_dim),
+        ),
+        (BroadcastToOp::NAME, Kernel::Op(broadcast::broadcast_to)),
+        (BroadcastOp::NAME, Kernel::Op(broadcast::broadcast)),
+        (AssignOp::NAME, Kernel::Op(broadcast::assign)),
+        (ShapeOfOp::NAME, Kernel::Op(shape::shape_of)),
+        (DimOp::NAME, Kernel::Op(shape::dim)),
+        (BroadcastShapesOp::NAME, Kernel::Op(shape::broadcast_shapes)),
+        (ShapeSliceOp::NAME, Kernel::Op(shape::shape_slice)),
+        (ShapeConcatOp::NAME, Kernel::Op(shape::shape_concat)),
+        (ReduceOp::NAME, Kernel::Op(reduce::reduce)),
+        (MatmulOp::NAME, Kernel::Op(matmul::matmul)),
+        (CallOp::NAME, Kernel::Op(func::call)),
+        (ReturnOp::NAME, Kernel::Op(func::ret)),
+    ]);
+    table
+}
+
 /// Attaches the interpreter's kernels to the ops of `nd` and `func` (which must be
 /// registered).
 pub fn register(ctx: &mut Context) {
-    let ops: &[(&str, Kernel)] = &[
-        ("nd.add", Kernel::Elementwise(ElemOp::Add)),
-        ("nd.sub", Kernel::Elementwise(ElemOp::Sub)),
-        ("nd.mul", Kernel::Elementwise(ElemOp::Mul)),
-        ("nd.div", Kernel::Elementwise(ElemOp::Div)),
-        ("nd.rem", Kernel::Elementwise(ElemOp::Rem)),
-        ("nd.pow", Kernel::Elementwise(ElemOp::Pow)),
-        ("nd.max", Kernel::Elementwise(ElemOp::Max)),
-        ("nd.min", Kernel::Elementwise(ElemOp::Min)),
-        ("nd.and", Kernel::Elementwise(ElemOp::And)),
-        ("nd.or", Kernel::Elementwise(ElemOp::Or)),
-        ("nd.xor", Kernel::Elementwise(ElemOp::Xor)),
-        ("nd.neg", Kernel::Elementwise(ElemOp::Neg)),
-        ("nd.abs", Kernel::Elementwise(ElemOp::Abs)),
-        ("nd.exp", Kernel::Elementwise(ElemOp::Exp)),
-        ("nd.log", Kernel::Elementwise(ElemOp::Log)),
-        ("nd.sqrt", Kernel::Elementwise(ElemOp::Sqrt)),
-        ("nd.tanh", Kernel::Elementwise(ElemOp::Tanh)),
-        ("nd.cmp", Kernel::Op(elementwise::cmp)),
-        ("nd.select", Kernel::Op(elementwise::select)),
-        ("nd.cast", Kernel::Op(elementwise::cast)),
-        ("nd.constant", Kernel::Op(broadcast::constant)),
-        (
-            "nd.broadcast_in_dim",
-            Kernel::Op(broadcast::broadcast_in_dim),
-        ),
-        ("nd.broadcast_to", Kernel::Op(broadcast::broadcast_to)),
-        ("nd.broadcast", Kernel::Op(broadcast::broadcast)),
-        ("nd.assign", Kernel::Op(broadcast::assign)),
-        ("nd.shape_of", Kernel::Op(shape::shape_of)),
-        ("nd.dim", Kernel::Op(shape::dim)),
-        ("nd.broadcast_shapes", Kernel::Op(shape::broadcast_shapes)),
-        ("nd.shape_slice", Kernel::Op(shape::shape_slice)),
-        ("nd.shape_concat", Kernel::Op(shape::shape_concat)),
-        ("nd.reduce", Kernel::Op(reduce::reduce)),
-        ("nd.matmul", Kernel::Op(matmul::matmul)),
-        ("func.call", Kernel::Op(func::call)),
-        ("func.return", Kernel::Op(func::ret)),
-    ];
+    let table = kernels();
+    let ops: &[(&str, Kernel)] = &table;
     for &(name, kernel) in ops {
         // Ops of unregistered dialects are skipped: the context decides what it has.
         let _ = ctx.attach_interface(name, kernel);

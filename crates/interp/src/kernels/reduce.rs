@@ -13,6 +13,7 @@ use crate::loops::{PAR_MIN, Space, Src, src};
 use crate::tensor::{Dims, Store, Tensor, num_elements};
 use rayon::prelude::*;
 use smallvec::SmallVec;
+use tensor_dialect_nd::scalar::ArithScalar;
 
 /// The reductions of `nd.reduce`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -176,7 +177,7 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let order: SmallVec<[usize; 4]> = kept.iter().chain(&red).copied().collect();
     let view = x.permuted(&order);
     let tensor = with_num!(x.elem(), N => {
-        let mut out = cx.alloc::<<N as Num>::S>(&compact)?;
+        let mut out = cx.alloc::<<N as ArithScalar>::S>(&compact)?;
         run::<N>(kind, &view, kept.len(), out.as_mut_slice());
         Tensor::from_owned(x.elem(), &compact, out)
     });

@@ -1,0 +1,190 @@
+//! The float kinds: `f32` and `f64` natively, `f16` and `bf16` through `f32`
+//! (each operation in `f32`, rounded once, as NumPy does).
+
+use super::{ArithScalar, FloatScalar};
+use half::{bf16, f16};
+
+/// NumPy's float `remainder`: `fmod`, moved to the divisor's sign.
+#[inline(always)]
+fn py_fmod64(a: f64, b: f64) -> f64 {
+    let m = a % b;
+    if m != 0.0 {
+        if (b < 0.0) != (m < 0.0) { m + b } else { m }
+    } else {
+        0.0f64.copysign(b)
+    }
+}
+
+#[inline(always)]
+fn py_fmod32(a: f32, b: f32) -> f32 {
+    let m = a % b;
+    if m != 0.0 {
+        if (b < 0.0) != (m < 0.0) { m + b } else { m }
+    } else {
+        0.0f32.copysign(b)
+    }
+}
+
+/// `max` and `min` propagating NaN (NumPy's `maximum`), and `neg`: exact in the
+/// storage type, so the same for every float kind.
+macro_rules! nan_order {
+    ($t:ty) => {
+        #[inline(always)]
+        fn max(a: $t, b: $t) -> $t {
+            if a >= b || a.is_nan() { a } else { b }
+        }
+        #[inline(always)]
+        fn min(a: $t, b: $t) -> $t {
+            if a <= b || a.is_nan() { a } else { b }
+        }
+        #[inline(always)]
+        fn neg(a: $t) -> $t {
+            -a
+        }
+    };
+}
+
+macro_rules! float_scalar {
+    ($(#[$doc:meta])* $marker:ident, $t:ty, $fmod:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $marker;
+        impl ArithScalar for $marker {
+            type S = $t;
+            #[inline(always)]
+            fn add(a: $t, b: $t) -> $t {
+                a + b
+            }
+            #[inline(always)]
+            fn sub(a: $t, b: $t) -> $t {
+                a - b
+            }
+            #[inline(always)]
+            fn mul(a: $t, b: $t) -> $t {
+                a * b
+            }
+            #[inline(always)]
+            fn div(a: $t, b: $t) -> $t {
+                a / b
+            }
+            #[inline(always)]
+            fn rem(a: $t, b: $t) -> $t {
+                $fmod(a, b)
+            }
+            #[inline(always)]
+            fn pow(a: $t, b: $t) -> $t {
+                a.powf(b)
+            }
+            nan_order!($t);
+            #[inline(always)]
+            fn abs(a: $t) -> $t {
+                a.abs()
+            }
+        }
+        impl FloatScalar for $marker {
+            #[inline(always)]
+            fn exp(a: $t) -> $t {
+                a.exp()
+            }
+            #[inline(always)]
+            fn log(a: $t) -> $t {
+                a.ln()
+            }
+            #[inline(always)]
+            fn sqrt(a: $t) -> $t {
+                a.sqrt()
+            }
+            #[inline(always)]
+            fn tanh(a: $t) -> $t {
+                a.tanh()
+            }
+        }
+    };
+}
+
+float_scalar!(
+    /// `f32`.
+    F32, f32, py_fmod32
+);
+float_scalar!(
+    /// `f64`.
+    F64, f64, py_fmod64
+);
+
+macro_rules! half_scalar {
+    ($(#[$doc:meta])* $marker:ident, $t:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $marker;
+        impl $marker {
+            #[inline(always)]
+            fn un(a: $t, f: impl Fn(f32) -> f32) -> $t {
+                $t::from_f32(f(a.to_f32()))
+            }
+            #[inline(always)]
+            fn bin(a: $t, b: $t, f: impl Fn(f32, f32) -> f32) -> $t {
+                $t::from_f32(f(a.to_f32(), b.to_f32()))
+            }
+        }
+        impl ArithScalar for $marker {
+            type S = $t;
+            #[inline(always)]
+            fn add(a: $t, b: $t) -> $t {
+                Self::bin(a, b, |x, y| x + y)
+            }
+            #[inline(always)]
+            fn sub(a: $t, b: $t) -> $t {
+                Self::bin(a, b, |x, y| x - y)
+            }
+            #[inline(always)]
+            fn mul(a: $t, b: $t) -> $t {
+                Self::bin(a, b, |x, y| x * y)
+            }
+            #[inline(always)]
+            fn div(a: $t, b: $t) -> $t {
+                Self::bin(a, b, |x, y| x / y)
+            }
+            #[inline(always)]
+            fn rem(a: $t, b: $t) -> $t {
+                Self::bin(a, b, py_fmod32)
+            }
+            #[inline(always)]
+            fn pow(a: $t, b: $t) -> $t {
+                Self::bin(a, b, f32::powf)
+            }
+            nan_order!($t);
+            #[inline(always)]
+            fn abs(a: $t) -> $t {
+                Self::un(a, f32::abs)
+            }
+        }
+        impl FloatScalar for $marker {
+            // Inlinable across crates, as when the interpreter held them.
+            #[inline]
+            fn exp(a: $t) -> $t {
+                Self::un(a, f32::exp)
+            }
+            #[inline]
+            fn log(a: $t) -> $t {
+                Self::un(a, f32::ln)
+            }
+            #[inline]
+            fn sqrt(a: $t) -> $t {
+                Self::un(a, f32::sqrt)
+            }
+            #[inline]
+            fn tanh(a: $t) -> $t {
+                Self::un(a, f32::tanh)
+            }
+        }
+    };
+}
+
+half_scalar!(
+    /// `f16` (IEEE half).
+    F16, f16
+);
+half_scalar!(
+    /// `bf16`.
+    BF16, bf16
+);

@@ -1,0 +1,339 @@
+//! The scalar semantics of the elementwise ops, declared with their definitions.
+//!
+//! Each arithmetic elementwise op of [`crate::elementwise`] names one
+//! [`ScalarFn`]: what it
+//! computes on one element (or one pair), and for which element kinds. The
+//! `binary!`/`unary!` macros that define the ops set it as the op type's
+//! [`Elementwise::SCALAR`] and list it in [`ops`], and they derive the op's element
+//! type constraint from the function's class ([`Arith`], [`Bitwise`], [`FloatFn`]),
+//! so the verifier and the semantics cannot disagree on the kinds.
+//!
+//! The functions themselves are written once per element kind, as the traits
+//! [`ArithScalar`], [`BitwiseScalar`] and [`FloatScalar`] on the marker types of
+//! this module ([`F32`], [`I8`], [`I1`], ...): floats in [`float`], integers and
+//! `i1` in [`int`]. A kind only implements the traits of the functions it has, so
+//! there is no integer `tanh`. The interpreter drives its loops from these
+//! functions; the export derives its `arith`/`math` body, and the import its
+//! reverse match, from the [`ScalarFn`] of each op (an exhaustive `match`, so an
+//! op added here is found at every site). `nd.cmp` computes a [`Compare`], chosen
+//! by its predicate; `nd.select` picks `a` where its `i1` condition is 1, else `b`,
+//! for any element type.
+
+pub mod float;
+pub mod int;
+
+pub use float::{BF16, F16, F32, F64};
+pub use int::{I1, I8, I16, I32, I64, Idx, U8, U16, U32, U64};
+
+use crate::support::{FLOAT_TENSOR, INTEGER_TENSOR, NUMERIC_TENSOR};
+use tensor_ir::ods::TypeConstraint;
+
+/// The kind of an element type, as the scalar semantics tell them apart.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ElemKind {
+    /// `f16`, `bf16`, `f32`, `f64`.
+    Float,
+    /// Signless and signed integers wider than one bit, and `index`.
+    Signed,
+    /// Unsigned integers.
+    Unsigned,
+    /// `i1`.
+    Bool,
+}
+
+/// The element kinds a scalar function is defined for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Kinds {
+    /// Floats.
+    pub float: bool,
+    /// Signed integers and `index`.
+    pub signed: bool,
+    /// Unsigned integers.
+    pub unsigned: bool,
+    /// `i1`.
+    pub bool: bool,
+}
+
+impl Kinds {
+    /// Every kind: the verifier's integer, index or float elements.
+    pub const NUMERIC: Kinds = Kinds {
+        float: true,
+        signed: true,
+        unsigned: true,
+        bool: true,
+    };
+    /// The integer kinds, `i1` and `index` included.
+    pub const INTEGER: Kinds = Kinds {
+        float: false,
+        ..Kinds::NUMERIC
+    };
+    /// The floats only.
+    pub const FLOAT: Kinds = Kinds {
+        float: true,
+        signed: false,
+        unsigned: false,
+        bool: false,
+    };
+
+    /// True when `kind` is in the set.
+    pub const fn contains(self, kind: ElemKind) -> bool {
+        match kind {
+            ElemKind::Float => self.float,
+            ElemKind::Signed => self.signed,
+            ElemKind::Unsigned => self.unsigned,
+            ElemKind::Bool => self.bool,
+        }
+    }
+}
+
+/// Functions defined for every numeric kind ([`Kinds::NUMERIC`]).
+///
+/// Integers wrap (two's complement, as NumPy's fixed-width integers and `arith`);
+/// `i1` is the 1-bit unsigned integer modulo 2 (as `arith` on `i1`). Floats follow
+/// IEEE as NumPy does; `f16` and `bf16` compute in `f32` and round once.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Arith {
+    /// `a + b`.
+    Add,
+    /// `a - b`.
+    Sub,
+    /// `a * b`.
+    Mul,
+    /// `a / b`: true division for floats, NumPy's `floor_divide` for integers
+    /// (rounds toward -inf; a zero divisor is refused before, see
+    /// [`ScalarFn::partial_on_integers`]).
+    Div,
+    /// NumPy's `remainder`: the result has the divisor's sign (Python's `%`).
+    Rem,
+    /// `a ** b`; for integers by squaring, wrapping, with `b >= 0` (a negative
+    /// exponent is refused before).
+    Pow,
+    /// The larger; NaN propagates (NumPy's `maximum`).
+    Max,
+    /// The smaller; NaN propagates (NumPy's `minimum`).
+    Min,
+    /// `-a` (wrapping).
+    Neg,
+    /// `|a|` (wrapping: `abs(i8::MIN)` is `i8::MIN`, as NumPy).
+    Abs,
+}
+
+/// Bitwise functions, defined for the integer kinds ([`Kinds::INTEGER`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Bitwise {
+    /// `a & b`.
+    And,
+    /// `a | b`.
+    Or,
+    /// `a ^ b`.
+    Xor,
+}
+
+/// Functions defined only for floats ([`Kinds::FLOAT`]), each the correctly
+/// rounded-or-close libm function of `f32`/`f64` (as NumPy).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum FloatFn {
+    /// `e^a`.
+    Exp,
+    /// The natural logarithm.
+    Log,
+    /// The square root.
+    Sqrt,
+    /// The hyperbolic tangent.
+    Tanh,
+}
+
+/// The scalar semantics of one elementwise op.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ScalarFn {
+    /// Defined for every numeric kind.
+    Arith(Arith),
+    /// Defined for the integer kinds.
+    Bitwise(Bitwise),
+    /// Defined for floats.
+    Float(FloatFn),
+}
+
+impl ScalarFn {
+    /// The number of operands.
+    pub const fn arity(self) -> usize {
+        match self {
+            ScalarFn::Arith(Arith::Neg | Arith::Abs) | ScalarFn::Float(_) => 1,
+            ScalarFn::Arith(_) | ScalarFn::Bitwise(_) => 2,
+        }
+    }
+
+    /// The element kinds the function is defined for (the op's verifier accepts
+    /// exactly these).
+    pub const fn kinds(self) -> Kinds {
+        match self {
+            ScalarFn::Arith(_) => Kinds::NUMERIC,
+            ScalarFn::Bitwise(_) => Kinds::INTEGER,
+            ScalarFn::Float(_) => Kinds::FLOAT,
+        }
+    }
+
+    /// True when the function is defined for `kind`.
+    pub const fn defined_for(self, kind: ElemKind) -> bool {
+        self.kinds().contains(kind)
+    }
+
+    /// True when the function is partial on integers: a zero divisor (`div`,
+    /// `rem`) or a negative exponent (`pow`) in operand #1 has no integer result,
+    /// so the operands must be checked first (the interpreter reports the index;
+    /// `arith` leaves it undefined).
+    pub const fn partial_on_integers(self) -> bool {
+        matches!(self, ScalarFn::Arith(Arith::Div | Arith::Rem | Arith::Pow))
+    }
+}
+
+impl Arith {
+    /// The element constraint of an op of this class.
+    pub(crate) const TENSOR: TypeConstraint = NUMERIC_TENSOR;
+
+    /// As a [`ScalarFn`].
+    pub const fn scalar(self) -> ScalarFn {
+        ScalarFn::Arith(self)
+    }
+}
+
+impl Bitwise {
+    /// The element constraint of an op of this class.
+    pub(crate) const TENSOR: TypeConstraint = INTEGER_TENSOR;
+
+    /// As a [`ScalarFn`].
+    pub const fn scalar(self) -> ScalarFn {
+        ScalarFn::Bitwise(self)
+    }
+}
+
+impl FloatFn {
+    /// The element constraint of an op of this class.
+    pub(crate) const TENSOR: TypeConstraint = FLOAT_TENSOR;
+
+    /// As a [`ScalarFn`].
+    pub const fn scalar(self) -> ScalarFn {
+        ScalarFn::Float(self)
+    }
+}
+
+/// The scalar semantics of `nd.cmp`, one per predicate keyword: IEEE
+/// comparisons, so every predicate but `ne` is false when either operand is NaN
+/// (`arith.cmpf` with the ordered predicates, `une` for `ne`). Defined for every
+/// numeric kind; integers compare by their signedness (`i1` and unsigned as
+/// unsigned), the result is `i1`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Compare {
+    /// `a == b`.
+    Eq,
+    /// `a != b`.
+    Ne,
+    /// `a < b`.
+    Lt,
+    /// `a <= b`.
+    Le,
+    /// `a > b`.
+    Gt,
+    /// `a >= b`.
+    Ge,
+}
+
+impl Compare {
+    /// Every predicate, in the order of `CmpPredicate`'s keywords.
+    pub const ALL: [Compare; 6] = [
+        Compare::Eq,
+        Compare::Ne,
+        Compare::Lt,
+        Compare::Le,
+        Compare::Gt,
+        Compare::Ge,
+    ];
+
+    /// The predicate of a `predicate` keyword (`lt`), if it is one.
+    pub fn from_keyword(keyword: &str) -> Option<Compare> {
+        let i = crate::CmpPredicate::KEYWORDS
+            .iter()
+            .position(|&k| k == keyword)?;
+        Compare::ALL.get(i).copied()
+    }
+
+    /// Whether the predicate holds for `a` and `b`.
+    #[inline(always)]
+    pub fn holds<T: PartialOrd>(self, a: T, b: T) -> bool {
+        match self {
+            Compare::Eq => a == b,
+            Compare::Ne => a != b,
+            Compare::Lt => a < b,
+            Compare::Le => a <= b,
+            Compare::Gt => a > b,
+            Compare::Ge => a >= b,
+        }
+    }
+}
+
+/// An op type with scalar semantics: every op the `binary!` and `unary!` macros
+/// define.
+pub trait Elementwise {
+    /// What the op computes per element.
+    const SCALAR: ScalarFn;
+}
+
+/// Every elementwise op with scalar semantics, by name, with its function: the
+/// table a layer attaches its per-op entries from.
+pub fn ops() -> impl Iterator<Item = (&'static str, ScalarFn)> {
+    crate::elementwise::BINARY
+        .iter()
+        .chain(crate::elementwise::UNARY)
+        .copied()
+}
+
+/// The functions every numeric element kind has, on storage `S`.
+pub trait ArithScalar {
+    /// The storage type of one element.
+    type S: Copy + PartialOrd;
+    /// See [`Arith::Add`].
+    fn add(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Arith::Sub`].
+    fn sub(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Arith::Mul`].
+    fn mul(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Arith::Div`].
+    fn div(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Arith::Rem`].
+    fn rem(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Arith::Pow`].
+    fn pow(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Arith::Max`].
+    fn max(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Arith::Min`].
+    fn min(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Arith::Neg`].
+    fn neg(a: Self::S) -> Self::S;
+    /// See [`Arith::Abs`].
+    fn abs(a: Self::S) -> Self::S;
+}
+
+/// The functions of the integer kinds.
+pub trait BitwiseScalar: ArithScalar {
+    /// See [`Bitwise::And`].
+    fn and(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Bitwise::Or`].
+    fn or(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Bitwise::Xor`].
+    fn xor(a: Self::S, b: Self::S) -> Self::S;
+}
+
+/// The functions of the float kinds.
+pub trait FloatScalar: ArithScalar {
+    /// See [`FloatFn::Exp`].
+    fn exp(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Log`].
+    fn log(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Sqrt`].
+    fn sqrt(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Tanh`].
+    fn tanh(a: Self::S) -> Self::S;
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,108 @@
+//! The scalar functions per kind, and the table against the op definitions.
+
+use super::*;
+use crate::elementwise::{AddOp, AndOp, DivOp, ExpOp, NegOp, TanhOp};
+use half::{bf16, f16};
+
+#[test]
+fn integer_division_floors_like_numpy() {
+    assert_eq!(I32::div(7, 2), 3);
+    assert_eq!(I32::div(-7, 2), -4);
+    assert_eq!(I32::div(7, -2), -4);
+    assert_eq!(I32::div(-7, -2), 3);
+    assert_eq!(I32::rem(-7, 2), 1);
+    assert_eq!(I32::rem(7, -2), -1);
+    assert_eq!(I32::div(i32::MIN, -1), i32::MIN);
+    assert_eq!(I32::rem(i32::MIN, -1), 0);
+    assert_eq!(U8::div(250, 7), 35);
+}
+
+#[test]
+fn integers_wrap() {
+    assert_eq!(I8::add(127, 1), -128);
+    assert_eq!(U8::sub(0, 1), 255);
+    assert_eq!(I16::mul(300, 300), 24464);
+    assert_eq!(I8::abs(-128), -128);
+    assert_eq!(I8::neg(-128), -128);
+    assert_eq!(I32::pow(3, 4), 81);
+    assert_eq!(I8::pow(2, 7), -128);
+    assert_eq!(U64::pow(2, 64), 0);
+    assert_eq!(Idx::xor(6, 3), 5);
+}
+
+#[test]
+fn floats_follow_numpy() {
+    assert!(F32::max(f32::NAN, 1.0).is_nan());
+    assert!(F32::max(1.0, f32::NAN).is_nan());
+    assert!(F64::min(f64::NAN, 1.0).is_nan());
+    assert_eq!(F64::rem(-1.0, 3.0), 2.0);
+    assert_eq!(F64::rem(1.0, -3.0), -2.0);
+    assert!(F64::rem(1.0, 0.0).is_nan());
+    assert_eq!(
+        F16::add(f16::from_f32(1.0), f16::from_f32(2.0)).to_f32(),
+        3.0
+    );
+    assert_eq!(BF16::sqrt(bf16::from_f32(4.0)).to_f32(), 2.0);
+    assert_eq!(F64::tanh(0.0), 0.0);
+}
+
+#[test]
+fn bits_are_integers_modulo_two() {
+    assert_eq!(I1::add(1, 1), 0);
+    assert_eq!(I1::mul(1, 1), 1);
+    assert_eq!(I1::pow(0, 0), 1);
+    assert_eq!(I1::max(0, 1), 1);
+    assert_eq!(I1::xor(1, 1), 0);
+}
+
+#[test]
+fn the_op_types_carry_their_functions() {
+    assert_eq!(AddOp::SCALAR, ScalarFn::Arith(Arith::Add));
+    assert_eq!(AndOp::SCALAR, ScalarFn::Bitwise(Bitwise::And));
+    assert_eq!(TanhOp::SCALAR, ScalarFn::Float(FloatFn::Tanh));
+    assert_eq!(NegOp::SCALAR.arity(), 1);
+    assert!(DivOp::SCALAR.partial_on_integers());
+    assert!(!ExpOp::SCALAR.defined_for(ElemKind::Signed));
+    assert!(ExpOp::SCALAR.defined_for(ElemKind::Float));
+    assert!(AndOp::SCALAR.defined_for(ElemKind::Bool));
+    assert!(!AndOp::SCALAR.defined_for(ElemKind::Float));
+}
+
+/// The table names each op once, each a registered `nd` op whose operand count is
+/// the function's arity; every other `nd` op that is elementwise in the
+/// Broadcastable sense and keeps its element type is cmp or select.
+#[test]
+fn the_table_matches_the_definitions() {
+    let mut seen = Vec::new();
+    for (name, f) in ops() {
+        let def = crate::DIALECT
+            .ops
+            .iter()
+            .find(|d| d.name == name)
+            .unwrap_or_else(|| panic!("{name} is not an nd op"));
+        assert_eq!(def.operands.map(<[_]>::len), Some(f.arity()), "{name}");
+        assert!(!seen.contains(&name), "{name} twice");
+        seen.push(name);
+    }
+    assert_eq!(seen.len(), 17);
+    assert_eq!(
+        ops().filter(|(_, f)| f.arity() == 1).count(),
+        crate::elementwise::UNARY.len()
+    );
+}
+
+#[test]
+fn comparisons_are_ieee_and_named_by_the_keywords() {
+    assert_eq!(crate::CmpPredicate::KEYWORDS.len(), Compare::ALL.len());
+    for (k, c) in crate::CmpPredicate::KEYWORDS.iter().zip(Compare::ALL) {
+        assert_eq!(Compare::from_keyword(k), Some(c));
+        assert_eq!(format!("{c:?}").to_lowercase(), *k);
+        // Only `ne` holds for NaN.
+        assert_eq!(c.holds(f64::NAN, 1.0), c == Compare::Ne, "{k}");
+    }
+    assert_eq!(Compare::from_keyword("lte"), None);
+    assert!(Compare::Lt.holds(1.0f32, 2.0) && !Compare::Gt.holds(1, 2));
+    assert!(Compare::Le.holds(-0.0f64, 0.0) && Compare::Ge.holds(0u8, 0));
+    assert!(!Compare::Lt.holds(bf16::NAN, bf16::ONE));
+    assert!(Compare::Le.holds(f16::from_f32(1.0), f16::from_f32(1.0)));
+}
