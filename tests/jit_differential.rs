@@ -463,7 +463,45 @@ fn cases() -> Vec<Case> {
     ));
     out.extend(computed_shape_cases());
     out.extend(structural_cases());
+    out.push(signed_zeros());
     out
+}
+
+/// Float `max`/`min`, elementwise and reduced, on zeros of both signs in both
+/// orders: IEEE 754-2019 `maximum`/`minimum` in both (`-0.0 < +0.0`), compared
+/// bit for bit.
+fn signed_zeros() -> Case {
+    let (v, m) = ("tensor<4xf32>", "tensor<2x4xf32>");
+    let r = "tensor<2xf32>";
+    let reduce = |k: &str| {
+        format!(
+            "  %{k}r = \"nd.reduce\"(%g) <{{kind = \"{k}\", dimensions = array<i64: 1>}}> : ({m}) -> {r}\n"
+        )
+    };
+    let program = format!(
+        "func.func @f(%a: {v}, %b: {v}, %g: {m}) -> ({v}, {v}, {r}, {r}) {{
+  %max = nd.max %a, %b : {v}
+  %min = nd.min %a, %b : {v}
+{}{}  return %max, %min, %maxr, %minr : {v}, {v}, {r}, {r}
+}}
+",
+        reduce("max"),
+        reduce("min")
+    );
+    case(
+        "signed_zeros",
+        program,
+        &[
+            ("dense<[-0.0, 0.0, -0.0, 0.0]> : tensor<4xf32>", v),
+            ("dense<[0.0, -0.0, -0.0, 0.0]> : tensor<4xf32>", v),
+            (
+                "dense<[[-0.0, 0.0, -0.0, -0.0], [0.0, -0.0, 0.0, 0.0]]> : tensor<2x4xf32>",
+                m,
+            ),
+        ],
+        &[v, v, r, r],
+        None,
+    )
 }
 
 /// `nd.constant`, `nd.broadcast` (ONNX's N-ary broadcast) and `nd.assign` (the

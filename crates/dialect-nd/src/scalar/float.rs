@@ -25,17 +25,39 @@ fn py_fmod32(a: f32, b: f32) -> f32 {
     }
 }
 
-/// `max` and `min` propagating NaN (NumPy's `maximum`), and `neg`: exact in the
-/// storage type, so the same for every float kind.
+/// `max` and `min` as IEEE 754-2019's `maximum` and `minimum` (NaN propagates,
+/// the first operand's when both are NaN; `-0.0` is below `+0.0`), and `neg`:
+/// exact in the storage type, so the same for every float kind.
+///
+/// The order of zeros makes the result independent of the operands' order, so a
+/// reduction gives one answer whatever order it combines in, and it is what
+/// upstream's `arith.maximumf`/`minimumf` (the export), StableHLO and XLA compute.
+/// NumPy's `maximum` leaves the sign of an equal zero to the machine (the Array
+/// API calls it implementation-defined).
 macro_rules! nan_order {
     ($t:ty) => {
         #[inline(always)]
         fn max(a: $t, b: $t) -> $t {
-            if a >= b || a.is_nan() { a } else { b }
+            // Equal values have equal bits but for zeros: the `and` of the bits
+            // is +0.0 if either is.
+            if a == b {
+                <$t>::from_bits(a.to_bits() & b.to_bits())
+            } else if a > b || a.is_nan() {
+                a
+            } else {
+                b
+            }
         }
         #[inline(always)]
         fn min(a: $t, b: $t) -> $t {
-            if a <= b || a.is_nan() { a } else { b }
+            // The `or` of the bits is -0.0 if either is.
+            if a == b {
+                <$t>::from_bits(a.to_bits() | b.to_bits())
+            } else if a < b || a.is_nan() {
+                a
+            } else {
+                b
+            }
         }
         #[inline(always)]
         fn neg(a: $t) -> $t {

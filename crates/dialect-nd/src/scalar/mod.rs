@@ -108,9 +108,9 @@ pub enum Arith {
     /// `a ** b`; for integers by squaring, wrapping, with `b >= 0` (a negative
     /// exponent is refused before).
     Pow,
-    /// The larger; NaN propagates (NumPy's `maximum`).
+    /// The larger; NaN propagates, and `-0.0` is below `+0.0` (IEEE 754-2019 `maximum`).
     Max,
-    /// The smaller; NaN propagates (NumPy's `minimum`).
+    /// The smaller; NaN propagates, and `-0.0` is below `+0.0` (IEEE 754-2019 `minimum`).
     Min,
     /// `-a` (wrapping).
     Neg,

@@ -30,6 +30,28 @@ fn integers_wrap() {
     assert_eq!(Idx::xor(6, 3), 5);
 }
 
+/// IEEE 754-2019 `maximum`/`minimum`: `-0.0 < +0.0` in either order, so a max
+/// or min reduction gives one answer whatever order it combines in.
+#[test]
+fn zeros_are_ordered_by_sign() {
+    let bits = |x: f32| x.to_bits();
+    for (a, b) in [(-0.0f32, 0.0f32), (0.0, -0.0)] {
+        assert_eq!(bits(F32::max(a, b)), bits(0.0));
+        assert_eq!(bits(F32::min(a, b)), bits(-0.0));
+    }
+    assert_eq!(F64::max(-0.0, 0.0).to_bits(), 0.0f64.to_bits());
+    assert_eq!(F64::min(0.0, -0.0).to_bits(), (-0.0f64).to_bits());
+    let (pz, nz) = (f16::from_f32(0.0), f16::from_f32(-0.0));
+    assert_eq!(F16::max(nz, pz).to_bits(), pz.to_bits());
+    assert_eq!(F16::min(pz, nz).to_bits(), nz.to_bits());
+    let (pz, nz) = (bf16::from_f32(0.0), bf16::from_f32(-0.0));
+    assert_eq!(BF16::max(nz, pz).to_bits(), pz.to_bits());
+    assert_eq!(BF16::min(pz, nz).to_bits(), nz.to_bits());
+    // Equal values other than zeros are themselves.
+    assert_eq!(F32::max(2.5, 2.5), 2.5);
+    assert_eq!(F32::min(-3.0, -3.0), -3.0);
+}
+
 #[test]
 fn floats_follow_numpy() {
     assert!(F32::max(f32::NAN, 1.0).is_nan());
