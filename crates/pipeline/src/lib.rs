@@ -234,12 +234,7 @@ pub fn run_streaming(
         emitter.emit(&ctx, d, &mut end);
     }
     emitter.finish(&mut end, i32::from(failed));
-    let _ = sink.write_all(end.as_bytes());
-    if options.timing {
-        let _ = stderr.write_all(timer.report().as_bytes());
-        let _ = stderr.write_all(&gathered);
-    }
-    let _ = stderr.flush();
+    finish_stderr(stderr, options.timing.then_some(&timer), gathered, &end);
     // On failure nothing is written, so no partial output is mistaken for a result.
     if failed {
         return (String::new(), 1);
@@ -298,13 +293,27 @@ pub fn compile(
     let failed = out.has_errors();
     let mut end = String::new();
     emitter.finish(&mut end, i32::from(failed));
-    let _ = sink.write_all(end.as_bytes());
-    if options.timing {
+    finish_stderr(stderr, options.timing.then_some(&timer), gathered, &end);
+    module.filter(|_| !failed)
+}
+
+/// The end of a run's standard error: `end` (expectations nothing produced, the
+/// SARIF document) after the diagnostics. With `--mlir-timing` (`timer`), whose
+/// report comes first, the diagnostics were `gathered` and follow the report.
+fn finish_stderr(
+    stderr: &mut dyn Write,
+    timer: Option<&timing::Timer>,
+    mut gathered: Vec<u8>,
+    end: &str,
+) {
+    if let Some(timer) = timer {
+        gathered.extend_from_slice(end.as_bytes());
         let _ = stderr.write_all(timer.report().as_bytes());
         let _ = stderr.write_all(&gathered);
+    } else {
+        let _ = stderr.write_all(end.as_bytes());
     }
     let _ = stderr.flush();
-    module.filter(|_| !failed)
 }
 
 /// Writes `error: message` for a failure of the run as a whole; returns its exit code.
