@@ -1,5 +1,7 @@
-//! The tensor-opt driver: command-line handling shared by the `tensor-opt` binary
-//! and tests, in the conventions of `mlir-opt`.
+//! The command lines of tensor-opt and tensor-run, in the conventions of
+//! `mlir-opt`: flag parsing, reading the input, writing the output. The pipeline
+//! they run (parse, verify, passes, print, diagnostics) is the `tensor-pipeline`
+//! crate, re-exported as [`driver`].
 
 pub mod driver;
 pub mod tensor_run;

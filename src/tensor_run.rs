@@ -1,7 +1,10 @@
 //! `tensor-run FILE|- [--entry NAME] [--arg VALUE]... [--out PATH]... [--repeat N]
-//! [--timing] [--max-memory SIZE] [--lower-first]`: runs a function of a program
-//! on arguments given as `.npy` files or MLIR literals, and prints its results as
-//! MLIR dense literals (or writes them as `.npy` files).
+//! [--timing] [--max-memory SIZE] [--lower-first] [--broadcast-semantics=spec|mlir]
+//! [--mlir-timing] [--mlir-pass-statistics]`: runs a function of a program on
+//! arguments given as `.npy` files or MLIR literals, and prints its results as MLIR
+//! dense literals (or writes them as `.npy` files). The program is read, verified
+//! and lowered by the pipeline library ([`tensor_pipeline::compile`]), as
+//! tensor-opt reads, verifies and lowers it.
 //!
 //! Exit codes: 0 on success, 1 for diagnostics (the program does not parse or
 //! verify, or fails at run time, at a located op), 2 for usage errors (flags,
@@ -10,16 +13,17 @@
 
 mod outputs;
 
+use crate::driver::cli;
+use broadcastable::Semantics;
 use clap::{Arg, ArgAction, Command};
 use std::ffi::{OsStr, OsString};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tensor_interp::{Interpreter, Memory, Tensor};
-use tensor_ir::parse::parse_source;
 use tensor_ir::pass::PassRegistry;
-use tensor_ir::verify::verify_module;
-use tensor_ir::{Context, Diagnostic, TypeKind};
+use tensor_ir::{Context, Diagnostic, Module, TypeKind};
+use tensor_pipeline::{PassInvocation, StatisticsDisplay};
 
 /// The exit code of a usage error.
 pub const USAGE: i32 = 2;
@@ -43,7 +47,35 @@ pub struct RunOptions {
     pub max_memory: usize,
     /// Run `--lower-broadcast` first.
     pub lower_first: bool,
+    /// `--broadcast-semantics`: the Broadcastable trait's rules the program is
+    /// verified with (as tensor-opt's flag).
+    pub broadcast_semantics: Semantics,
+    /// `--mlir-timing`: the pipeline's phases and passes, as tensor-opt reports them.
+    pub mlir_timing: bool,
+    /// `--mlir-pass-statistics`: the counters of the passes run (`--lower-first`).
+    pub pass_statistics: Option<StatisticsDisplay>,
 }
+
+impl RunOptions {
+    /// The pipeline's options for this run: tensor-opt's defaults, with the passes
+    /// and the flags tensor-run shares with it.
+    pub fn pipeline(&self) -> tensor_pipeline::Options {
+        tensor_pipeline::Options {
+            passes: if self.lower_first {
+                vec![PassInvocation::new(LOWER)]
+            } else {
+                Vec::new()
+            },
+            broadcast_semantics: self.broadcast_semantics,
+            timing: self.mlir_timing,
+            pass_statistics: self.pass_statistics,
+            ..tensor_pipeline::Options::default()
+        }
+    }
+}
+
+/// The pass `--lower-first` runs.
+const LOWER: &str = "lower-broadcast";
 
 fn command() -> Command {
     Command::new("tensor-run")
@@ -103,8 +135,12 @@ fn command() -> Command {
             Arg::new("lower-first")
                 .long("lower-first")
                 .action(ArgAction::SetTrue)
-                .help("Run --lower-broadcast before executing"),
+                .help("Run --lower-broadcast before executing (verified after, as in tensor-opt)"),
         )
+        .arg(cli::semantics_arg())
+        .arg(cli::timing_arg())
+        .arg(cli::statistics_arg())
+        .arg(cli::statistics_display_arg())
 }
 
 /// Parses the command line. Paths (the input, `--arg` files, `--out`) may be
@@ -147,6 +183,9 @@ where
         timing: m.get_flag("timing"),
         max_memory,
         lower_first: m.get_flag("lower-first"),
+        broadcast_semantics: cli::semantics(&m),
+        mlir_timing: m.get_flag("mlir-timing"),
+        pass_statistics: cli::statistics(&m),
     })
 }
 
@@ -181,16 +220,6 @@ impl RunOutcome {
             ..RunOutcome::default()
         }
     }
-}
-
-/// A context with the dialects and kernels tensor-run executes.
-pub fn run_context() -> Context {
-    let mut ctx = Context::new();
-    tensor_dialect_func::register(&mut ctx);
-    tensor_dialect_test::register(&mut ctx);
-    tensor_dialect_nd::register(&mut ctx);
-    tensor_interp::register(&mut ctx);
-    ctx
 }
 
 /// An argument: a `.npy` file when the path exists, else an MLIR literal.
@@ -230,45 +259,59 @@ fn load_arg(
     })
 }
 
-/// Runs `options` on the program `text` (named `name`).
+/// Runs `options` on the program `text` (named `name`), lowering with
+/// tensor-opt's passes.
 pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome {
-    let mut ctx = run_context();
-    let buffer = ctx.add_source(name, text.clone());
-    let mut module = match parse_source(&mut ctx, buffer, 0..text.len()) {
-        Ok(m) => m,
-        Err(d) => return RunOutcome::diagnostics(&ctx, [*d]),
+    match tensor_pipeline::default_registry() {
+        Ok(registry) => run_program_with(&registry, options, name, text),
+        Err(e) => RunOutcome::usage(e),
+    }
+}
+
+/// [`run_program`] with the passes of `registry` (`--lower-first` runs its
+/// `lower-broadcast`): the program goes through the pipeline library as in
+/// tensor-opt (parse, verify, the passes, each verified after), then runs.
+/// Whatever the pipeline wrote (diagnostics, `--mlir-timing`, statistics) comes
+/// first on standard error.
+pub fn run_program_with(
+    registry: &PassRegistry,
+    options: &RunOptions,
+    name: &str,
+    text: String,
+) -> RunOutcome {
+    if options.lower_first && registry.create(LOWER, None).is_err() {
+        return RunOutcome::usage(
+            "--lower-first needs the 'lower-broadcast' pass, which this build does not have",
+        );
+    }
+    let pipeline = options.pipeline();
+    let mut ctx = tensor_pipeline::run_context(&pipeline);
+    let mut stderr = Vec::new();
+    let compiled = tensor_pipeline::compile(
+        &mut ctx,
+        registry,
+        &pipeline,
+        name,
+        text.into_bytes(),
+        &mut stderr,
+    );
+    let mut out = match compiled {
+        Some(module) => execute(&mut ctx, &module, options, name),
+        None => RunOutcome {
+            code: 1,
+            ..RunOutcome::default()
+        },
     };
-    let diags = verify_module(&ctx, &module);
-    if diags.has_errors() {
-        return RunOutcome::diagnostics(&ctx, diags);
-    }
-    if options.lower_first {
-        let mut registry = PassRegistry::new();
-        if let Err(e) = tensor_transforms::register_passes(&mut registry) {
-            return RunOutcome::usage(e);
-        }
-        let mut pass = match registry.create("lower-broadcast", None) {
-            Ok(p) => p,
-            Err(_) => {
-                return RunOutcome::usage(
-                    "--lower-first needs the 'lower-broadcast' pass, which this build does not have",
-                );
-            }
-        };
-        match pass.run(&mut ctx, &mut module) {
-            Ok(outcome) if !outcome.diagnostics.has_errors() => {}
-            Ok(outcome) => return RunOutcome::diagnostics(&ctx, outcome.diagnostics),
-            Err(diags) => return RunOutcome::diagnostics(&ctx, diags),
-        }
-        let diags = verify_module(&ctx, &module);
-        if diags.has_errors() {
-            return RunOutcome::diagnostics(&ctx, diags);
-        }
-    }
+    out.stderr.insert_str(0, &String::from_utf8_lossy(&stderr));
+    out
+}
+
+/// Runs the entry of `module`, verified and lowered.
+fn execute(ctx: &mut Context, module: &Module, options: &RunOptions, name: &str) -> RunOutcome {
     let memory = Memory::new(options.max_memory);
     let mut args = Vec::with_capacity(options.args.len());
     for (k, value) in options.args.iter().enumerate() {
-        match load_arg(&mut ctx, &memory, k, value) {
+        match load_arg(ctx, &memory, k, value) {
             Ok(t) => args.push(t),
             Err(out) => return out,
         }
@@ -276,7 +319,7 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
     // Dropped on any failure below: it removes the files this run created.
     let mut targets;
     let (results, times) = {
-        let interp = Interpreter::new(&ctx, &module).with_memory(memory.clone());
+        let interp = Interpreter::new(ctx, module).with_memory(memory.clone());
         let Some(func) = interp.function(&options.entry) else {
             return RunOutcome::usage(format!(
                 "no function @{} with a body in '{name}'",
@@ -284,7 +327,7 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
             ));
         };
         let signature =
-            tensor_dialect_func::function_signature(&ctx, &module, func).unwrap_or_default();
+            tensor_dialect_func::function_signature(ctx, module, func).unwrap_or_default();
         if options.outs.len() > signature.1.len() {
             return RunOutcome::usage(format!(
                 "{} --out paths, but @{} has {} results",
@@ -330,7 +373,7 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
             let start = Instant::now();
             match interp.run(&options.entry, args.clone()) {
                 Ok(r) => results = r,
-                Err(d) => return RunOutcome::diagnostics(&ctx, [d]),
+                Err(d) => return RunOutcome::diagnostics(ctx, [d]),
             }
             times.push(start.elapsed());
         }
@@ -382,7 +425,7 @@ pub fn run_program(options: &RunOptions, name: &str, text: String) -> RunOutcome
     ctx.set_elements_hex_limit(None);
     for (t, declared) in results.iter().skip(options.outs.len()) {
         out.stdout
-            .push_str(&tensor_interp::literal::format(&mut ctx, t, *declared));
+            .push_str(&tensor_interp::literal::format(ctx, t, *declared));
         out.stdout.push('\n');
     }
     out

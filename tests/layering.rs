@@ -86,12 +86,58 @@ fn docs_table_matches_the_manifests() {
         );
         seen.push(name);
     }
-    assert!(rows.contains_key("tensor-opt"));
+    let Some((path, deps)) = rows.get("tensor-opt") else {
+        panic!("the root package is missing from the table in docs/ir.md");
+    };
+    assert!(path.starts_with('.'), "path of tensor-opt: {path}");
+    assert_eq!(
+        &workspace_deps(&Path::new(ROOT).join("Cargo.toml"), &names),
+        deps,
+        "dependencies of tensor-opt (docs/ir.md vs Cargo.toml)"
+    );
     assert_eq!(
         seen.len() + 1,
         rows.len(),
         "a documented crate does not exist"
     );
+}
+
+/// Issue 25: the pipeline is a library, so the editor server and the fuzz harness
+/// (and every other crate) use it without the root package's command lines (clap,
+/// mimalloc); the pipeline itself parses no command line.
+#[test]
+fn no_crate_depends_on_the_root_package() {
+    let all: Vec<String> = documented().into_keys().collect();
+    for entry in std::fs::read_dir(Path::new(ROOT).join("crates")).expect("crates/") {
+        let manifest = entry.expect("entry").path().join("Cargo.toml");
+        let deps = workspace_deps(&manifest, &all);
+        assert!(
+            !deps.iter().any(|d| d == "tensor-opt"),
+            "{} depends on the root package",
+            manifest.display()
+        );
+    }
+    for krate in ["lsp", "fuzz-harness"] {
+        let manifest = Path::new(ROOT)
+            .join("crates")
+            .join(krate)
+            .join("Cargo.toml");
+        let deps = workspace_deps(&manifest, &all);
+        assert!(
+            deps.iter().any(|d| d == "tensor-pipeline"),
+            "{krate}: {deps:?}"
+        );
+    }
+    let pipeline = std::fs::read_to_string(Path::new(ROOT).join("crates/pipeline/Cargo.toml"))
+        .expect("crates/pipeline/Cargo.toml");
+    for command_line in ["clap", "mimalloc"] {
+        assert!(
+            !pipeline
+                .lines()
+                .any(|l| l.trim_start().starts_with(command_line)),
+            "the pipeline library depends on {command_line}"
+        );
+    }
 }
 
 #[test]

@@ -1,9 +1,14 @@
 //! tensor-run's exit codes (0 success, 1 diagnostics, 2 usage) and its
-//! all-or-nothing result files, through the binary.
+//! all-or-nothing result files, through the binary; the pipeline it shares with
+//! tensor-opt (`--broadcast-semantics`, verification after `--lower-first`,
+//! statistics and timing).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use tensor_ir::pass::{Pass, PassOutcome, PassRegistry};
+use tensor_ir::{Context, Diagnostics, Module};
+use tensor_opt::tensor_run::{parse_run_args, run_program_with};
 
 const PROGRAM: &str =
     "func.func @main(%a: tensor<?xi32>, %b: tensor<?xi32>) -> (tensor<?xi32>, tensor<?xi32>) {
@@ -24,11 +29,16 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
+    run_text(PROGRAM, args)
+}
+
+/// tensor-run on the program `text`.
+fn run_text(text: &str, args: &[&str]) -> (i32, String, String) {
     // One program file per call: tests run in parallel.
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let k = NEXT.fetch_add(1, Ordering::Relaxed);
     let program = scratch(&format!("program{k}.mlir"));
-    std::fs::write(&program, PROGRAM).expect("the test harness works");
+    std::fs::write(&program, text).expect("the test harness works");
     let out = Command::new(env!("CARGO_BIN_EXE_tensor-run"))
         .arg(&program)
         .args(args)
@@ -98,6 +108,8 @@ fn usage_errors_are_2() {
         &["--arg", "dense<[1, 2> : tensor<2xi32>"],
         &["--max-memory", "-3"],
         &["--repeat", "0"],
+        &["--broadcast-semantics=numpy"],
+        &["--mlir-pass-statistics-display=tree"],
         &[
             "--arg", A, "--arg", A, "--out", "a.npy", "--out", "b.npy", "--out", "c.npy",
         ],
@@ -405,4 +417,132 @@ fn file_names_need_not_be_utf8() {
         !stderr.contains("panicked") && stderr.contains("not valid UTF-8"),
         "{stderr}"
     );
+}
+
+/// Valid under upstream's rules (`?` beside `?` may give 2), not under the spec's.
+const UPSTREAM_ONLY: &str =
+    "func.func @main(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<2xf32> {
+  %s = nd.add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<2xf32>
+  return %s : tensor<2xf32>
+}
+";
+
+#[test]
+fn broadcast_semantics_mlir_runs_what_upstream_accepts_and_checks_static_dims() {
+    let two = "dense<[1.0, 2.0]> : tensor<2xf32>";
+    let three = "dense<[1.0, 2.0, 3.0]> : tensor<3xf32>";
+    let one = "dense<1.0> : tensor<1xf32>";
+    let (code, stdout, stderr) = run_text(UPSTREAM_ONLY, &["--arg", two, "--arg", two]);
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.contains(".mlir:2:8: error: 'nd.add' op result type '2' not broadcast compatible"),
+        "{stderr}"
+    );
+    let mlir = ["--broadcast-semantics=mlir", "--arg"];
+    let (code, stdout, stderr) =
+        run_text(UPSTREAM_ONLY, &[&mlir[..], &[two, "--arg", two]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "dense<[2.000000e+00, 4.000000e+00]> : tensor<2xf32>\n"
+    );
+    // The static result dim is checked against the computed shape, at the op.
+    for lower in [&[][..], &["--lower-first"]] {
+        let args = [lower, &mlir[..], &[three, "--arg", one]].concat();
+        let (code, stdout, stderr) = run_text(UPSTREAM_ONLY, &args);
+        assert_eq!((code, stdout.as_str()), (1, ""), "{args:?}: {stderr}");
+        assert!(stderr.contains(".mlir:2:8: error: '"), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("[3] at run time")
+                && stderr.contains("'tensor<2xf32>' has size 2 in dim 0"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn lower_first_reports_statistics_and_timing_as_tensor_opt_does() {
+    let (code, stdout, stderr) = run(&[
+        "--lower-first",
+        "--mlir-pass-statistics",
+        "--mlir-timing",
+        "--arg",
+        A,
+        "--arg",
+        "dense<2> : tensor<1xi32>",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "dense<[9, -5]> : tensor<2xi32>\ndense<[3, -4]> : tensor<2xi32>\n"
+    );
+    let timing = stderr
+        .find("Execution time report")
+        .expect("a timing report");
+    let statistics = stderr.find("Pass statistics report").expect("statistics");
+    assert!(timing < statistics, "{stderr}");
+    assert!(stderr.contains("  LowerBroadcast\n"), "{stderr}");
+    assert!(stderr.contains("(S) 2 num-lowered"), "{stderr}");
+}
+
+/// Stands in for `lower-broadcast` and leaves the IR invalid: the first op with a
+/// result gets an `index` result.
+#[derive(Default)]
+struct BreakIr;
+
+impl Pass for BreakIr {
+    fn argument(&self) -> &'static str {
+        "lower-broadcast"
+    }
+
+    fn name(&self) -> &'static str {
+        "BreakIr"
+    }
+
+    fn description(&self) -> &'static str {
+        "Leave the IR invalid"
+    }
+
+    fn run(&mut self, ctx: &mut Context, module: &mut Module) -> Result<PassOutcome, Diagnostics> {
+        let ops = module
+            .top()
+            .map(|top| module.collect_ops(top))
+            .unwrap_or_default();
+        let Some(&op) = ops.iter().find(|&&op| module.results(op).len() > 0) else {
+            return Ok(PassOutcome::unchanged());
+        };
+        let index = ctx.index_type();
+        module.set_value_type(module.result(op, 0), index);
+        Ok(PassOutcome::changed(true))
+    }
+}
+
+#[test]
+fn the_ir_is_verified_after_lower_first() {
+    let mut registry = PassRegistry::new();
+    registry.register::<BreakIr>().expect("a new registry");
+    let args = |extra: &[&str]| {
+        let mut a = vec!["tensor-run", "x.mlir", "--arg", A, "--arg", A];
+        a.extend_from_slice(extra);
+        parse_run_args(a).expect("valid flags")
+    };
+    let out = run_program_with(
+        &registry,
+        &args(&["--lower-first"]),
+        "x.mlir",
+        PROGRAM.into(),
+    );
+    assert_eq!((out.code, out.stdout.as_str()), (1, ""), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "error: the IR does not verify after pass BreakIr (--lower-broadcast); \
+             the errors above are the verifier's"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.starts_with("x.mlir:2:"), "{}", out.stderr);
+    // Without --lower-first the pass does not run, and the program does.
+    let out = run_program_with(&registry, &args(&[]), "x.mlir", PROGRAM.into());
+    assert_eq!(out.code, 0, "{}", out.stderr);
 }

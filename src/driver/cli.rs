@@ -4,86 +4,13 @@
 //! Pass flags come from the [`PassRegistry`]: one flag per registered pass, listed
 //! under "Passes" in `--help`.
 
-use super::emit::{ColorChoice, DiagnosticsFormat};
-use super::statistics::StatisticsDisplay;
 use broadcastable::Semantics;
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use tensor_ir::pass::{PassInfo, PassRegistry};
-
-/// One pass flag of the command line: the pass's argument and its `=value`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PassInvocation {
-    /// The registered argument (`verify-broadcast`).
-    pub argument: String,
-    /// The value after `=` (the option's default when the flag had none).
-    pub value: Option<String>,
-}
-
-impl PassInvocation {
-    /// A pass flag without a value.
-    pub fn new(argument: impl Into<String>) -> Self {
-        PassInvocation {
-            argument: argument.into(),
-            value: None,
-        }
-    }
-
-    /// A pass flag with `=value`.
-    pub fn with_value(argument: impl Into<String>, value: impl Into<String>) -> Self {
-        PassInvocation {
-            argument: argument.into(),
-            value: Some(value.into()),
-        }
-    }
-}
-
-/// Options of one tensor-opt run.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Input path, `-` for standard input.
-    pub input: String,
-    /// Output path (`-o`).
-    pub output: Option<String>,
-    /// `--split-input-file`.
-    pub split_input_file: bool,
-    /// `--verify-diagnostics`.
-    pub verify_diagnostics: bool,
-    /// `--verify-diagnostics=only-expected`: diagnostics no comment expects are not
-    /// errors.
-    pub only_expected: bool,
-    /// `--mlir-print-op-generic`.
-    pub print_generic: bool,
-    /// `--mlir-print-debuginfo`.
-    pub print_debuginfo: bool,
-    /// `--allow-unregistered-dialect`.
-    pub allow_unregistered: bool,
-    /// `--mlir-timing`: report the wall time of each phase on standard error.
-    pub timing: bool,
-    /// `--mlir-print-ir-before-all`: dump the IR before each pass on standard error.
-    pub print_ir_before_all: bool,
-    /// `--mlir-print-ir-after-all`: dump the IR after each pass on standard error.
-    pub print_ir_after_all: bool,
-    /// `--mlir-print-ir-after-failure`: dump the IR after a pass only if it failed.
-    pub print_ir_after_failure: bool,
-    /// The passes, in command-line order (a repeated flag runs its pass again).
-    pub passes: Vec<PassInvocation>,
-    /// `--broadcast-semantics=spec|mlir` (spec by default).
-    pub broadcast_semantics: Semantics,
-    /// `--mlir-print-elementsattrs-with-hex-if-larger=<n>`: dense attributes of more
-    /// than n elements print as hex; -1 never. `None` keeps upstream's default, 100.
-    pub elements_hex_limit: Option<i64>,
-    /// `--max-input-size=<bytes>`: a larger input is refused. `None` is
-    /// [`super::DEFAULT_MAX_INPUT_SIZE`].
-    pub max_input_size: Option<u64>,
-    /// `--color=auto|always|never`: colour text diagnostics.
-    pub color: ColorChoice,
-    /// `--diagnostics-format=text|json|sarif`.
-    pub diagnostics_format: DiagnosticsFormat,
-    /// `--mlir-pass-statistics` (with `--mlir-pass-statistics-display`): report each
-    /// pass's counters on standard error after the pipeline.
-    pub pass_statistics: Option<StatisticsDisplay>,
-}
+use tensor_pipeline::{
+    ColorChoice, DiagnosticsFormat, MAX_INPUT_SIZE, Options, PassInvocation, StatisticsDisplay,
+};
 
 /// The command line's options besides the passes.
 fn base_command() -> Command {
@@ -141,26 +68,9 @@ fn base_command() -> Command {
             "allow-unregistered-dialect",
             "Accept operations of unregistered dialects",
         ))
-        .arg(flag(
-            "mlir-timing",
-            "Report the time spent in each phase and pass on standard error",
-        ))
-        .arg(flag(
-            "mlir-pass-statistics",
-            "Report the statistics of each pass on standard error",
-        ))
-        .arg(
-            Arg::new("mlir-pass-statistics-display")
-                .long("mlir-pass-statistics-display")
-                .value_name("mode")
-                .require_equals(true)
-                .value_parser(["list", "pipeline"])
-                .default_value("pipeline")
-                .help(
-                    "How pass statistics are listed: pipeline (each pass in order) or \
-                     list (merged by pass name, sorted)",
-                ),
-        )
+        .arg(timing_arg())
+        .arg(statistics_arg())
+        .arg(statistics_display_arg())
         .arg(flag(
             "mlir-print-ir-before-all",
             "Print the IR before each pass on standard error",
@@ -190,7 +100,7 @@ fn base_command() -> Command {
                 .long("max-input-size")
                 .value_name("bytes")
                 .require_equals(true)
-                .value_parser(clap::value_parser!(u64).range(0..=super::MAX_INPUT_SIZE))
+                .value_parser(clap::value_parser!(u64).range(0..=MAX_INPUT_SIZE))
                 .help("Refuse an input larger than this many bytes (default 256 MiB)"),
         )
         .arg(
@@ -219,16 +129,73 @@ fn base_command() -> Command {
                      json (JSON Lines) or sarif (a SARIF 2.1.0 document)",
                 ),
         )
-        .arg(
-            Arg::new("broadcast-semantics")
-                .long("broadcast-semantics")
-                .value_name("semantics")
-                .value_parser(["spec", "mlir"])
-                .default_value("spec")
-                .help(
-                    "Broadcastable trait rules: the spec (default) or exactly upstream mlir-opt (LLVM 22)",
-                ),
+        .arg(semantics_arg())
+}
+
+/// `--mlir-timing`, shared with tensor-run.
+pub(crate) fn timing_arg() -> Arg {
+    Arg::new("mlir-timing")
+        .long("mlir-timing")
+        .action(ArgAction::SetTrue)
+        .help("Report the time spent in each phase and pass on standard error")
+}
+
+/// `--mlir-pass-statistics`, shared with tensor-run.
+pub(crate) fn statistics_arg() -> Arg {
+    Arg::new("mlir-pass-statistics")
+        .long("mlir-pass-statistics")
+        .action(ArgAction::SetTrue)
+        .help("Report the statistics of each pass on standard error")
+}
+
+/// `--mlir-pass-statistics-display`, shared with tensor-run.
+pub(crate) fn statistics_display_arg() -> Arg {
+    Arg::new("mlir-pass-statistics-display")
+        .long("mlir-pass-statistics-display")
+        .value_name("mode")
+        .require_equals(true)
+        .value_parser(["list", "pipeline"])
+        .default_value("pipeline")
+        .help(
+            "How pass statistics are listed: pipeline (each pass in order) or \
+                 list (merged by pass name, sorted)",
         )
+}
+
+/// `--broadcast-semantics`, shared with tensor-run.
+pub(crate) fn semantics_arg() -> Arg {
+    Arg::new("broadcast-semantics")
+        .long("broadcast-semantics")
+        .value_name("semantics")
+        .value_parser(["spec", "mlir"])
+        .default_value("spec")
+        .help(
+            "Broadcastable trait rules: the spec (default) or exactly upstream mlir-opt (LLVM 22)",
+        )
+}
+
+/// The value of [`semantics_arg`].
+pub(crate) fn semantics(m: &ArgMatches) -> Semantics {
+    match m
+        .get_one::<String>("broadcast-semantics")
+        .map(String::as_str)
+    {
+        Some("mlir") => Semantics::Mlir,
+        _ => Semantics::Spec,
+    }
+}
+
+/// The values of [`statistics_arg`] and [`statistics_display_arg`].
+pub(crate) fn statistics(m: &ArgMatches) -> Option<StatisticsDisplay> {
+    m.get_flag("mlir-pass-statistics").then(|| {
+        match m
+            .get_one::<String>("mlir-pass-statistics-display")
+            .map(String::as_str)
+        {
+            Some("list") => StatisticsDisplay::List,
+            _ => StatisticsDisplay::Pipeline,
+        }
+    })
 }
 
 /// The flag of a registered pass. Every occurrence appends a value (the empty
@@ -333,7 +300,7 @@ fn normalize(args: Vec<String>) -> Vec<String> {
 /// # Errors
 /// Clap's error (also for `--help` and `--version`, whose text it carries).
 pub fn parse_args(args: Vec<String>) -> Result<Options, clap::Error> {
-    match super::default_registry() {
+    match tensor_pipeline::default_registry() {
         Ok(registry) => parse_args_with(&registry, args),
         Err(e) => Err(clap::Error::raw(
             clap::error::ErrorKind::InvalidValue,
@@ -367,13 +334,7 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
         print_ir_after_all: m.get_flag("mlir-print-ir-after-all"),
         print_ir_after_failure: m.get_flag("mlir-print-ir-after-failure"),
         passes: passes(&m, registry),
-        broadcast_semantics: match m
-            .get_one::<String>("broadcast-semantics")
-            .map(String::as_str)
-        {
-            Some("mlir") => Semantics::Mlir,
-            _ => Semantics::Spec,
-        },
+        broadcast_semantics: semantics(&m),
         elements_hex_limit: m
             .get_one::<i64>("mlir-print-elementsattrs-with-hex-if-larger")
             .copied(),
@@ -391,15 +352,7 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
             Some("sarif") => DiagnosticsFormat::Sarif,
             _ => DiagnosticsFormat::Text,
         },
-        pass_statistics: m.get_flag("mlir-pass-statistics").then(|| {
-            match m
-                .get_one::<String>("mlir-pass-statistics-display")
-                .map(String::as_str)
-            {
-                Some("list") => StatisticsDisplay::List,
-                _ => StatisticsDisplay::Pipeline,
-            }
-        }),
+        pass_statistics: statistics(&m),
     })
 }
 
@@ -518,7 +471,7 @@ mod tests {
 
     #[test]
     fn command_is_well_formed() {
-        let registry = super::super::default_registry().unwrap();
+        let registry = tensor_pipeline::default_registry().unwrap();
         command(&registry).unwrap().debug_assert();
     }
 

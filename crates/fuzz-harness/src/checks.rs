@@ -1,8 +1,8 @@
 //! The properties of the parse, verify and lower targets, checked through the
-//! driver (`tensor_opt::driver`) as the command line runs it.
+//! pipeline (`tensor_pipeline`) as the command line runs it.
 
 use broadcastable::Semantics;
-use tensor_opt::driver::{Options, Outcome, PassInvocation, default_registry, run_bytes_with};
+use tensor_pipeline::{Options, Outcome, PassInvocation, default_registry, run_bytes_with};
 
 fn options(semantics: Semantics, passes: &[&str]) -> Options {
     Options {

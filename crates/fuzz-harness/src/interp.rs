@@ -482,7 +482,7 @@ const MEMORY_LIMIT: usize = 64 << 20;
 
 /// Runs the program (lowered first when `lower`): the result, or the rendered error.
 pub fn execute(text: &str, case: &Case, inputs: &[Value], lower: bool) -> Result<Value, String> {
-    let mut ctx = tensor_opt::tensor_run::run_context();
+    let mut ctx = tensor_pipeline::run_context(&tensor_pipeline::Options::default());
     let buffer = ctx.add_source("p.mlir", text.to_owned());
     let mut module = parse_source(&mut ctx, buffer, 0..text.len()).unwrap_or_else(|d| {
         let mut s = String::new();

@@ -79,10 +79,10 @@ fn generated_programs_both_verify_and_fail() {
             continue;
         };
         let text = p.render();
-        let out = tensor_opt::run(
-            &tensor_opt::Options {
+        let out = tensor_pipeline::run(
+            &tensor_pipeline::Options {
                 allow_unregistered: true,
-                ..tensor_opt::Options::default()
+                ..tensor_pipeline::Options::default()
             },
             "g.mlir",
             text,

@@ -8,7 +8,7 @@ use std::ops::Range;
 use tensor_ir::diag::codes;
 use tensor_ir::parse::{SourceIndex, parse_source_indexed};
 use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Module, Severity};
-use tensor_opt::driver::{self, Options};
+use tensor_pipeline::{self as driver, Options};
 
 /// At most this many diagnostics are published per document (errors first, then
 /// warnings, then hints): a generated file can carry a run-time obligation per op, and

@@ -1,5 +1,5 @@
 //! `tensor-lsp`: a Language Server Protocol server for `.mlir` files, built on
-//! tensor-opt's own pipeline (the driver's [`check_module`](tensor_opt::driver::check_module)
+//! tensor-opt's own pipeline (the driver's [`check_module`](tensor_pipeline::check_module)
 //! after a parse that records a [`SourceIndex`](tensor_ir::parse::SourceIndex)).
 //!
 //! It publishes the parser's, the verifier's and `--verify-broadcast`'s diagnostics
