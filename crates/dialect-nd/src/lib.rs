@@ -26,8 +26,12 @@ pub mod fold;
 pub mod lower;
 pub mod reduce;
 pub mod shape;
+pub mod shape_source;
 mod support;
 
+/// The name of the `broadcast_dimensions` attribute of binary ops, `nd.cmp`,
+/// `nd.broadcast_in_dim` and `nd.broadcast_shapes` (XLA's, seed 002).
+pub use broadcastable_ir::BROADCAST_DIMENSIONS;
 pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};

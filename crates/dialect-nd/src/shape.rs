@@ -214,6 +214,11 @@ tensor_ir::op! {
     }
 }
 
+impl BroadcastShapesOp {
+    /// The name of its `policy` attribute, for the layers that read it by name.
+    pub const POLICY: &str = "policy";
+}
+
 fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let operands = module.operand_types(op);
     if operands.is_empty() {

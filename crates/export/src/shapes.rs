@@ -124,10 +124,12 @@ pub fn broadcast_shapes(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     for &s in &operands {
         entries.push(x.shape_entries(s)?);
     }
-    let policy = x.string("policy").unwrap_or_else(|| "numpy".to_owned());
+    let policy = x
+        .string(tensor_dialect_nd::shape::BroadcastShapesOp::POLICY)
+        .unwrap_or_else(|| "numpy".to_owned());
     let placed = x
-        .attr("broadcast_dimensions")
-        .map(|_| x.i64s("broadcast_dimensions"));
+        .attr(tensor_dialect_nd::BROADCAST_DIMENSIONS)
+        .map(|_| x.i64s(tensor_dialect_nd::BROADCAST_DIMENSIONS));
     let lengths: Vec<usize> = entries.iter().map(SmallVec::len).collect();
     let result = match policy.as_str() {
         "in_place" => in_place(x, &entries)?,

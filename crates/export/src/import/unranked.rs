@@ -93,10 +93,15 @@ impl Importer<'_> {
                 let unit = self.b.ctx.intern_attr(AttrKind::Unit);
                 let mut tries = Vec::new();
                 for kind in self.reduce_kinds(core) {
-                    let mut props =
-                        vec![("kind", self.b.ctx.string_attr(kind)), ("dimensions", dims)];
+                    let mut props = vec![
+                        (
+                            tensor_dialect_nd::reduce::ReduceOp::KIND,
+                            self.b.ctx.string_attr(kind),
+                        ),
+                        (tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS, dims),
+                    ];
                     if keep {
-                        props.push(("keep_dims", unit));
+                        props.push((tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS, unit));
                     }
                     tries.push(("nd.reduce", props));
                 }

@@ -114,7 +114,10 @@ pub(crate) fn broadcast_shapes(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> Kern
         .collect::<Result<_, _>>()?;
     let refs: SmallVec<[&[usize]; 4]> = shapes.iter().map(|s| &s[..]).collect();
     let algebra: Vec<_> = shapes.iter().map(|s| algebra_shape(s)).collect();
-    let policy = cx.str_prop("policy").unwrap_or("numpy").to_owned();
+    let policy = cx
+        .str_prop(tensor_dialect_nd::shape::BroadcastShapesOp::POLICY)
+        .unwrap_or("numpy")
+        .to_owned();
     let result = match policy.as_str() {
         "onnx" => onnx::common_shape(&algebra).map_err(|e| {
             format!(
@@ -125,7 +128,7 @@ pub(crate) fn broadcast_shapes(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> Kern
         "in_place" => broadcastable::infer(&Policy::Unidirectional, &algebra)
             .map_err(|e| in_place_error(&e, &refs)),
         _ => {
-            let policy = match cx.i64_array("broadcast_dimensions") {
+            let policy = match cx.i64_array(tensor_dialect_nd::BROADCAST_DIMENSIONS) {
                 Some(dims) => Policy::Explicit(dims.into_iter().collect()),
                 None => Policy::NumPy,
             };
