@@ -88,8 +88,10 @@ pub static DIALECT: Dialect = Dialect {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);
     broadcastable_ir::register(ctx);
-    fold::register(ctx);
-    lower::register(ctx);
+    // The dialect was registered just above, so only a bug in an entry's op can
+    // make attaching fail: fail loudly, naming it.
+    fold::register(ctx).expect("nd folds: attaching to an op of nd");
+    lower::register(ctx).expect("nd lowering: attaching to an op of nd");
 }
 
 #[cfg(test)]

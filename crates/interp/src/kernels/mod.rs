@@ -280,6 +280,9 @@ pub(crate) fn placement(
 
 /// Attaches the interpreter's kernels to the ops of `nd` and `func` (which must be
 /// registered).
+///
+/// # Panics
+/// If an op is not registered in `ctx`, naming it.
 pub fn register(ctx: &mut Context) {
     let ops: &[(&str, Kernel)] = &[
         ("nd.add", Kernel::Elementwise(ElemOp::Add)),
@@ -321,7 +324,10 @@ pub fn register(ctx: &mut Context) {
         ("func.return", Kernel::Op(func::ret)),
     ];
     for &(name, kernel) in ops {
-        // Ops of unregistered dialects are skipped: the context decides what it has.
-        let _ = ctx.attach_interface(name, kernel);
+        // Fails only if the caller has not registered `nd` and `func`: a bug of the
+        // caller, or a misspelt name here.
+        if let Err(e) = ctx.attach_interface(name, kernel) {
+            panic!("tensor_interp::register: {e}: register nd and func first");
+        }
     }
 }
