@@ -261,7 +261,11 @@ fn every_attribute_name_constant_is_declared_by_its_op() {
         (ConstantOp::DEF, ConstantOp::VALUE),
     ];
     for (def, name) in declared {
-        assert!(def.is_inherent(name), "{} does not declare {name}", def.name);
+        assert!(
+            def.is_inherent(name),
+            "{} does not declare {name}",
+            def.name
+        );
     }
     // Every op whose Broadcastable trait reads explicit dims reads them under the
     // one name.
