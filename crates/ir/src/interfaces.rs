@@ -169,9 +169,9 @@ mod tests {
             Err(InterfaceError::UnknownOp("builtin.modul".to_owned()))
         );
         assert_eq!(
-            ctx.attach_interface("nd.add", Marker)
+            ctx.attach_interface("demo.op", Marker)
                 .map_err(|e| e.to_string()),
-            Err("no registered op is named 'nd.add'".to_owned())
+            Err("no registered op is named 'demo.op'".to_owned())
         );
         let module = ctx.sym("builtin.module");
         assert!(ctx.interface::<Marker>(module).is_none());
