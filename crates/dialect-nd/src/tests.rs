@@ -259,6 +259,9 @@ fn every_attribute_name_constant_is_declared_by_its_op() {
         (ReduceOp::DEF, ReduceOp::DIMENSIONS),
         (ReduceOp::DEF, ReduceOp::KEEP_DIMS),
         (ConstantOp::DEF, ConstantOp::VALUE),
+        (shape::DimOp::DEF, shape::DimOp::INDEX),
+        (shape::ShapeSliceOp::DEF, shape::ShapeSliceOp::START),
+        (shape::ShapeSliceOp::DEF, shape::ShapeSliceOp::END),
     ];
     for (def, name) in declared {
         assert!(

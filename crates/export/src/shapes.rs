@@ -24,7 +24,7 @@ pub fn shape_of(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
 pub fn dim(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let input = x.b.module.operands(op)[0];
     let i = x
-        .attr("index")
+        .attr(tensor_dialect_nd::shape::DimOp::INDEX)
         .and_then(|a| match x.b.ctx.attr_kind(a) {
             tensor_ir::AttrKind::Integer { value, .. } => usize::try_from(*value).ok(),
             _ => None,
@@ -66,8 +66,8 @@ pub fn shape_slice(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
             _ => None,
         })
     };
-    let start = int(x, "start").unwrap_or(0);
-    let end = int(x, "end");
+    let start = int(x, tensor_dialect_nd::shape::ShapeSliceOp::START).unwrap_or(0);
+    let end = int(x, tensor_dialect_nd::shape::ShapeSliceOp::END);
     let (s, e) = slice_bounds(entries.len(), start, end);
     let slice: SmallVec<[Value; 4]> = entries[s..e].iter().copied().collect();
     Ok(SmallVec::from_elem(x.shape_value(slice)?, 1))

@@ -774,7 +774,14 @@ impl Importer<'_> {
             let i64t = self.b.ctx.i(64);
             let index = self.b.ctx.int_attr(i128::from(i), i64t);
             return Ok(self
-                .dynamic(op, r, "nd.dim", &[v], vec![("index", index)], ty)
+                .dynamic(
+                    op,
+                    r,
+                    "nd.dim",
+                    &[v],
+                    vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
+                    ty,
+                )
                 .is_ok());
         }
         // Every dim of one tensor: nd.shape_of of it (else one of the shape ops

@@ -307,7 +307,10 @@ impl Importer<'_> {
                     at,
                     "nd.shape_slice",
                     &[shape],
-                    vec![("start", start), ("end", end)],
+                    vec![
+                        (tensor_dialect_nd::shape::ShapeSliceOp::START, start),
+                        (tensor_dialect_nd::shape::ShapeSliceOp::END, end),
+                    ],
                     ty,
                 )
             }
@@ -343,7 +346,13 @@ impl Importer<'_> {
         let i64t = self.b.ctx.i(64);
         let index = self.b.ctx.int_attr(i128::from(i), i64t);
         self.try_built(op, r, |im| {
-            im.create_nd(op, "nd.dim", &[x], vec![("index", index)], ty)
+            im.create_nd(
+                op,
+                "nd.dim",
+                &[x],
+                vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
+                ty,
+            )
         })
     }
 

@@ -116,7 +116,10 @@ impl Importer<'_> {
                 let i64t = self.b.ctx.i(64);
                 let index = self.b.ctx.int_attr(i128::from(i), i64t);
                 (
-                    vec![("nd.dim", vec![("index", index)])],
+                    vec![(
+                        "nd.dim",
+                        vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
+                    )],
                     operands.into_iter().take(1).collect(),
                 )
             }

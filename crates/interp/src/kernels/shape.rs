@@ -36,7 +36,7 @@ pub(crate) fn shape_of(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult
 /// `nd.dim`: the size of dim `index`, which must exist at run time (the operand
 /// may be unranked).
 pub(crate) fn dim(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
-    let key = cx.ctx.lookup_sym("index");
+    let key = cx.ctx.lookup_sym(tensor_dialect_nd::shape::DimOp::INDEX);
     let index = key
         .and_then(|k| cx.module.get_attr(cx.op, k))
         .and_then(|a| match cx.ctx.attr_kind(a) {
@@ -164,8 +164,12 @@ fn int_prop(cx: &KernelCx<'_>, name: &str) -> Option<i64> {
 /// `nd.shape_slice`.
 pub(crate) fn shape_slice(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let values = operands[0].to_i64s();
-    let start = int_prop(cx, "start").unwrap_or(0);
-    let (lo, hi) = slice_bounds(values.len(), start, int_prop(cx, "end"));
+    let start = int_prop(cx, tensor_dialect_nd::shape::ShapeSliceOp::START).unwrap_or(0);
+    let (lo, hi) = slice_bounds(
+        values.len(),
+        start,
+        int_prop(cx, tensor_dialect_nd::shape::ShapeSliceOp::END),
+    );
     let part = &values[lo..hi];
     Ok(vec![index_tensor(cx, &[part.len()], part)?])
 }
