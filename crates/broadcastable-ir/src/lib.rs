@@ -41,6 +41,10 @@ use tensor_ir::{Context, Type};
 /// The key of the trait in op definitions and in the context's trait verifiers.
 pub const KEY: &str = "broadcastable";
 
+/// The name of XLA's explicit-dimensions attribute (seed 002), spelled once: the
+/// policies below, the ops that declare it and every layer that reads it use this.
+pub const BROADCAST_DIMENSIONS: &str = "broadcast_dimensions";
+
 /// How the operands of an op broadcast: the parameter of the trait, fixed by the op
 /// definition.
 ///
@@ -90,7 +94,7 @@ pub const EQUAL_RANK: OpTrait = OpTrait::External(ExternalTrait {
 pub const XLA: OpTrait = OpTrait::External(ExternalTrait {
     key: KEY,
     param: &BroadcastPolicy::Explicit {
-        attr: "broadcast_dimensions",
+        attr: BROADCAST_DIMENSIONS,
     },
     doc: "Broadcastable (XLA broadcast_dimensions)",
 });
@@ -99,7 +103,7 @@ pub const XLA: OpTrait = OpTrait::External(ExternalTrait {
 pub const NUMPY_OR_XLA: OpTrait = OpTrait::External(ExternalTrait {
     key: KEY,
     param: &BroadcastPolicy::NumPyOrExplicit {
-        attr: "broadcast_dimensions",
+        attr: BROADCAST_DIMENSIONS,
     },
     doc: "Broadcastable (NumPy, or XLA broadcast_dimensions)",
 });

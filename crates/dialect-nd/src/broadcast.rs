@@ -15,6 +15,7 @@ use tensor_ir::ods::describe;
 use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Attribute, Context, Module, NamedAttr, OpId, Type};
 
+use crate::shape_source;
 use crate::support::{
     RANKED_TENSOR, SHAPE, TENSOR, VResult, dims_of, fail, operand_type, result_type,
     same_element_as_operand, shape, tensor_dims, tensor_elem, tensor_of_shape,
@@ -137,6 +138,11 @@ tensor_ir::op! {
         ),
         verify: verify_broadcast_in_dim,
     }
+}
+
+impl BroadcastInDimOp {
+    /// The name of its `known_nonexpanding_dimensions` attribute, for the layers that read it by name.
+    pub const KNOWN_NONEXPANDING_DIMENSIONS: &str = "known_nonexpanding_dimensions";
 }
 
 fn verify_broadcast_in_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
@@ -328,6 +334,11 @@ tensor_ir::op! {
         verify: verify_broadcast_to,
         infer: infer_broadcast_to,
     }
+}
+
+impl BroadcastToOp {
+    /// The name of its `shape` attribute, for the layers that read it by name.
+    pub const SHAPE: &str = "shape";
 }
 
 fn verify_broadcast_to(ctx: &Context, module: &Module, op: OpId) -> VResult {
@@ -564,7 +575,7 @@ tensor_ir::op! {
     /// never grows). `1x3x4` into `3x4` is rejected.
     pub struct AssignOp = "nd.assign" {
         summary: "broadcast a value into a destination in place",
-        traits: [OpTrait::Pure, UNIDIRECTIONAL],
+        traits: [OpTrait::Pure, UNIDIRECTIONAL, shape_source::OPERAND_0],
         operands: { dst: TENSOR, src: TENSOR },
         results: { result: TENSOR },
         syntax: Syntax::Format("operands attr-dict `:` functional-type(operands, results)", &[]),

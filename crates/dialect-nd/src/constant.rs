@@ -6,6 +6,7 @@ use tensor_ir::ods::describe;
 use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{AttrKind, Context, Module, NamedAttr, OpId, Type, TypeKind};
 
+use crate::shape_source;
 use crate::support::{NUMERIC_TENSOR, VResult, fail, operand_type, result_type};
 
 /// The result type of `nd.constant`: its value's type.
@@ -38,6 +39,11 @@ tensor_ir::op! {
         verify: verify_constant,
         infer: infer_constant,
     }
+}
+
+impl ConstantOp {
+    /// The name of its `value` attribute, for the layers that read it by name.
+    pub const VALUE: &str = "value";
 }
 
 fn verify_constant(ctx: &Context, module: &Module, op: OpId) -> VResult {
@@ -74,7 +80,7 @@ tensor_ir::op! {
     /// both unranked); only the element type changes.
     pub struct CastOp = "nd.cast" {
         summary: "elementwise conversion to another element type",
-        traits: [OpTrait::Pure],
+        traits: [OpTrait::Pure, shape_source::OPERAND_0],
         operands: { input: NUMERIC_TENSOR },
         results: { result: NUMERIC_TENSOR },
         syntax: Syntax::Format("$input attr-dict `:` type($input) `to` type($result)", &[]),

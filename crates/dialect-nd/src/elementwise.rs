@@ -14,6 +14,7 @@ use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Context, NamedAttr, Type};
 
 use crate::scalar::{Arith, Bitwise, Elementwise, FloatFn, ScalarFn};
+use crate::shape_source;
 use crate::support::{
     BOOL_TENSOR, CONDITION, CmpPredicate, NUMERIC_TENSOR, TENSOR, TRAILING_TYPES, i1_tensor_like,
 };
@@ -160,6 +161,11 @@ tensor_ir::op! {
     }
 }
 
+impl CmpOp {
+    /// The name of its `predicate` attribute, for the layers that read it by name.
+    pub const PREDICATE: &str = "predicate";
+}
+
 /// The result type of `nd.select`: the NumPy broadcast of the three operands, with
 /// the element type of the chosen values.
 fn infer_select(ctx: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
@@ -208,7 +214,7 @@ precise (`?` or unranked).\n\n```mlir\n%r = nd.exp %x : tensor<4xf32>\n\
             pub struct $ty = $name {
                 summary: $what,
                 $(adaptor: $adaptor,)?
-                traits: [OpTrait::Pure, NUMPY, SAME_ALL],
+                traits: [OpTrait::Pure, NUMPY, SAME_ALL, shape_source::OPERAND_0],
                 operands: { input: $class::TENSOR },
                 results: { result: $class::TENSOR },
                 syntax: ELEMENTWISE,

@@ -29,8 +29,12 @@ pub mod lower;
 pub mod reduce;
 pub mod scalar;
 pub mod shape;
+pub mod shape_source;
 mod support;
 
+/// The name of the `broadcast_dimensions` attribute of binary ops, `nd.cmp`,
+/// `nd.broadcast_in_dim` and `nd.broadcast_shapes` (XLA's, seed 002).
+pub use broadcastable_ir::BROADCAST_DIMENSIONS;
 pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
@@ -87,8 +91,10 @@ pub static DIALECT: Dialect = Dialect {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);
     broadcastable_ir::register(ctx);
-    fold::register(ctx);
-    lower::register(ctx);
+    // The dialect was registered just above, so only a bug in an entry's op can
+    // make attaching fail: fail loudly, naming it.
+    fold::register(ctx).expect("nd folds: attaching to an op of nd");
+    lower::register(ctx).expect("nd lowering: attaching to an op of nd");
 }
 
 #[cfg(test)]

@@ -104,6 +104,15 @@ tensor_ir::op! {
     }
 }
 
+impl ReduceOp {
+    /// The name of its `kind` attribute, for the layers that read it by name.
+    pub const KIND: &str = "kind";
+    /// The name of its `dimensions` attribute, for the layers that read it by name.
+    pub const DIMENSIONS: &str = "dimensions";
+    /// The name of its `keep_dims` attribute, for the layers that read it by name.
+    pub const KEEP_DIMS: &str = "keep_dims";
+}
+
 fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let Some(this) = ReduceOp::cast(ctx, module, op) else {
         return Ok(());

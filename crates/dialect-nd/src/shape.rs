@@ -135,6 +135,11 @@ tensor_ir::op! {
     }
 }
 
+impl DimOp {
+    /// The name of its `index` attribute, for the layers that read it by name.
+    pub const INDEX: &str = "index";
+}
+
 fn verify_dim(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let Some(this) = DimOp::cast(ctx, module, op) else {
         return Ok(());
@@ -212,6 +217,11 @@ tensor_ir::op! {
         verify: verify_broadcast_shapes,
         infer: infer_broadcast_shapes,
     }
+}
+
+impl BroadcastShapesOp {
+    /// The name of its `policy` attribute, for the layers that read it by name.
+    pub const POLICY: &str = "policy";
 }
 
 fn verify_broadcast_shapes(ctx: &Context, module: &Module, op: OpId) -> VResult {
@@ -335,6 +345,13 @@ tensor_ir::op! {
         verify: verify_shape_slice,
         infer: infer_shape_slice,
     }
+}
+
+impl ShapeSliceOp {
+    /// The name of its `start` attribute, for the layers that read it by name.
+    pub const START: &str = "start";
+    /// The name of its `end` attribute, for the layers that read it by name.
+    pub const END: &str = "end";
 }
 
 fn verify_shape_slice(ctx: &Context, module: &Module, op: OpId) -> VResult {

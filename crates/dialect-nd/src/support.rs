@@ -11,7 +11,7 @@ use tensor_ir::ods::{Subject, TypeConstraint, describe};
 use tensor_ir::parse::PResult;
 use tensor_ir::print::OpPrinter;
 use tensor_ir::verify::op_error;
-use tensor_ir::{Context, Diagnostic, Module, Signedness, Type, TypeKind, Value};
+use tensor_ir::{Context, Diagnostic, Module, Signedness, Type, TypeKind};
 
 /// A verifier's outcome: one diagnostic per failing op.
 pub(crate) type VResult = Result<(), Diagnostic>;
@@ -382,26 +382,4 @@ pub(crate) fn tensor_of_shape(ctx: &mut Context, shape: &Shape, elem: Type) -> O
 pub(crate) fn i1_tensor_like(ctx: &mut Context, t: Type) -> Option<Type> {
     let i1 = ctx.i(1);
     with_element(ctx, t, i1)
-}
-
-/// The operand whose run-time shape `op`'s result has, for the ops that keep a
-/// shape: `nd.cast` and the unary elementwise ops (their operand), `nd.assign`
-/// (the destination, operand #0). One list for the folds' facts and the
-/// lowering's sizes, so that a broadcast `--canonicalize` proves redundant is one
-/// the explicit-broadcast invariant proves redundant too.
-pub(crate) fn shape_source(ctx: &Context, module: &Module, op: OpId) -> Option<Value> {
-    use crate::broadcast::AssignOp;
-    use crate::constant::CastOp;
-    use crate::elementwise::{AbsOp, ExpOp, LogOp, NegOp, SqrtOp, TanhOp};
-    match ctx.str(module.op(op).name()) {
-        CastOp::NAME
-        | AssignOp::NAME
-        | NegOp::NAME
-        | AbsOp::NAME
-        | ExpOp::NAME
-        | LogOp::NAME
-        | SqrtOp::NAME
-        | TanhOp::NAME => module.operands(op).first().copied(),
-        _ => None,
-    }
 }

@@ -233,3 +233,107 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn every_attribute_name_constant_is_declared_by_its_op() {
+    use broadcast::{BroadcastInDimOp, BroadcastToOp};
+    use constant::ConstantOp;
+    use elementwise::{AddOp, CmpOp};
+    use reduce::ReduceOp;
+    use shape::BroadcastShapesOp;
+    // The constants are the names the layers read; the definitions spell them as
+    // identifiers. A renamed attribute fails here, not silently in a layer.
+    let declared = [
+        (AddOp::DEF, BROADCAST_DIMENSIONS),
+        (CmpOp::DEF, BROADCAST_DIMENSIONS),
+        (CmpOp::DEF, CmpOp::PREDICATE),
+        (BroadcastInDimOp::DEF, BROADCAST_DIMENSIONS),
+        (
+            BroadcastInDimOp::DEF,
+            BroadcastInDimOp::KNOWN_NONEXPANDING_DIMENSIONS,
+        ),
+        (BroadcastToOp::DEF, BroadcastToOp::SHAPE),
+        (BroadcastShapesOp::DEF, BROADCAST_DIMENSIONS),
+        (BroadcastShapesOp::DEF, BroadcastShapesOp::POLICY),
+        (ReduceOp::DEF, ReduceOp::KIND),
+        (ReduceOp::DEF, ReduceOp::DIMENSIONS),
+        (ReduceOp::DEF, ReduceOp::KEEP_DIMS),
+        (ConstantOp::DEF, ConstantOp::VALUE),
+        (shape::DimOp::DEF, shape::DimOp::INDEX),
+        (shape::ShapeSliceOp::DEF, shape::ShapeSliceOp::START),
+        (shape::ShapeSliceOp::DEF, shape::ShapeSliceOp::END),
+    ];
+    for (def, name) in declared {
+        assert!(
+            def.is_inherent(name),
+            "{} does not declare {name}",
+            def.name
+        );
+    }
+    // Every op whose Broadcastable trait reads explicit dims reads them under the
+    // one name.
+    for def in DIALECT.ops {
+        if let Some(
+            BroadcastPolicy::Explicit { attr } | BroadcastPolicy::NumPyOrExplicit { attr },
+        ) = policy_of(def)
+        {
+            assert_eq!(attr, BROADCAST_DIMENSIONS, "{}", def.name);
+            assert!(def.is_inherent(attr), "{}", def.name);
+        }
+    }
+}
+
+#[test]
+fn shape_sources_are_declared_by_the_ops_that_keep_a_shape() {
+    use shape_source::{ShapeSource, declared};
+    for def in DIALECT.ops {
+        let unary_elementwise = policy_of(def) == Some(BroadcastPolicy::NumPy)
+            && def.operands.is_some_and(|g| g.len() == 1);
+        let kept = unary_elementwise
+            || [constant::CastOp::NAME, broadcast::AssignOp::NAME].contains(&def.name);
+        let expected = kept.then_some(ShapeSource { operand: 0 });
+        assert_eq!(declared(def), expected, "{}", def.name);
+    }
+    // Ops whose result shape is not an operand's declare none.
+    for def in [
+        broadcast::BroadcastToOp::DEF,
+        elementwise::AddOp::DEF,
+        elementwise::SelectOp::DEF,
+        reduce::ReduceOp::DEF,
+    ] {
+        assert_eq!(declared(&def), None, "{}", def.name);
+    }
+}
+
+#[test]
+fn shape_source_reads_the_declared_operand() {
+    let mut ctx = Context::new();
+    register(&mut ctx);
+    let buffer = ctx.add_source(
+        "t.mlir",
+        "%0 = nd.constant dense<1.0> : tensor<2xf32>\n\
+         %1 = nd.neg %0 : tensor<2xf32>\n\
+         %2 = nd.add %1, %1 : tensor<2xf32>\n",
+    );
+    let len = ctx.source(buffer).map_or(0, |b| b.text().len());
+    let module = tensor_ir::parse::parse_source(&mut ctx, buffer, 0..len).expect("parses");
+    let mut sources = Vec::new();
+    if let Some(top) = module.top() {
+        module.walk(top, |op| {
+            let name = ctx.str(module.op(op).name()).to_owned();
+            let source = shape_source::shape_source(&ctx, &module, op);
+            sources.push((name, source.map(|v| module.operands(op)[0] == v)));
+        });
+    }
+    let sources: Vec<(&str, Option<bool>)> =
+        sources.iter().map(|(n, s)| (n.as_str(), *s)).collect();
+    assert_eq!(
+        sources,
+        [
+            ("builtin.module", None),
+            ("nd.constant", None),
+            ("nd.neg", Some(true)),
+            ("nd.add", None),
+        ]
+    );
+}

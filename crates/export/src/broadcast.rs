@@ -284,12 +284,13 @@ pub fn broadcast_in_dim(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let target = x.b.module.value_type(x.b.module.result(op, 0));
     let sizes = target_sizes(x, target, operands.get(1).copied())?;
     let map: Option<SmallVec<[usize; 4]>> = x
-        .i64s("broadcast_dimensions")
+        .i64s(tensor_dialect_nd::BROADCAST_DIMENSIONS)
         .iter()
         .map(|&d| usize::try_from(d).ok())
         .collect();
     let map = map.ok_or_else(|| x.error("cannot be exported: a negative dim"))?;
-    let known = x.i64s("known_nonexpanding_dimensions");
+    let known =
+        x.i64s(tensor_dialect_nd::broadcast::BroadcastInDimOp::KNOWN_NONEXPANDING_DIMENSIONS);
     check_dims(
         x,
         operands[0],

@@ -131,7 +131,9 @@ fn boolean_op(x: &mut Exporter<'_>, name: &str, args: &[Value]) -> XResult<Optio
             x.bin("arith.ori", a, not_b)?
         }
         "nd.cmp" => {
-            let p = x.string("predicate").unwrap_or_default();
+            let p = x
+                .string(tensor_dialect_nd::elementwise::CmpOp::PREDICATE)
+                .unwrap_or_default();
             let u = match p.as_str() {
                 "eq" => 0,
                 "ne" => 1,
@@ -184,7 +186,9 @@ fn rem(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> 
 /// `nd.cmp`'s predicate as `arith.cmpf` (ordered, `ne` unordered) or `arith.cmpi`
 /// (signed).
 fn cmp(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> {
-    let p = x.string("predicate").unwrap_or_default();
+    let p = x
+        .string(tensor_dialect_nd::elementwise::CmpOp::PREDICATE)
+        .unwrap_or_default();
     let (f, i) = match p.as_str() {
         "eq" => (1, 0),
         "ne" => (13, 1),
@@ -313,7 +317,7 @@ pub fn elementwise(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
 /// `nd.constant dense<...>`: `arith.constant` of the same attribute.
 pub fn constant(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let value = x
-        .attr("value")
+        .attr(tensor_dialect_nd::constant::ConstantOp::VALUE)
         .ok_or_else(|| x.error("cannot be exported: no value"))?;
     let ty = x.b.module.value_type(x.b.module.result(op, 0));
     let op = x.create("arith.constant", &[], &[ty], &[("value", value)], &[])?;
@@ -349,7 +353,7 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let kind = x.scalar(elem)?;
     let float = matches!(kind, Scalar::Float(_));
     let mut reduced: SmallVec<[usize; 4]> = SmallVec::new();
-    for d in x.i64s("dimensions") {
+    for d in x.i64s(tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS) {
         match usize::try_from(d) {
             Ok(d) if d < src.len() => reduced.push(d),
             _ => return Err(x.error("cannot be exported: a reduced dim out of range")),
@@ -357,7 +361,9 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     }
     reduced.sort_unstable();
     reduced.dedup();
-    let keep = x.attr("keep_dims").is_some();
+    let keep = x
+        .attr(tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS)
+        .is_some();
     let kept: SmallVec<[usize; 4]> = (0..src.len()).filter(|d| !reduced.contains(d)).collect();
     let kept_dims: SmallVec<[i64; 4]> = kept.iter().map(|&d| src[d]).collect();
     let acc_ty = x.b.ctx.tensor_type(&kept_dims, elem);
@@ -365,7 +371,12 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     for &d in &kept {
         sizes.push(x.dim(input, d)?);
     }
-    let (bits, combine) = match (x.string("kind").unwrap_or_default().as_str(), kind) {
+    let (bits, combine) = match (
+        x.string(tensor_dialect_nd::reduce::ReduceOp::KIND)
+            .unwrap_or_default()
+            .as_str(),
+        kind,
+    ) {
         ("sum", _) => ((0, 0.0), if float { "arith.addf" } else { "arith.addi" }),
         ("prod", _) => ((1, 1.0), if float { "arith.mulf" } else { "arith.muli" }),
         ("max", Scalar::Float(_)) => ((0, f64::NEG_INFINITY), "arith.maximumf"),
@@ -383,7 +394,11 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         ("min", Scalar::Index) => ((i128::from(i64::MAX), 0.0), "arith.minsi"),
         (k, _) => return Err(x.error(format!("cannot be exported: reduction '{k}'"))),
     };
-    if matches!(x.string("kind").as_deref(), Some("max" | "min")) {
+    if matches!(
+        x.string(tensor_dialect_nd::reduce::ReduceOp::KIND)
+            .as_deref(),
+        Some("max" | "min")
+    ) {
         check_not_empty(x, input, &src, &reduced, &sizes)?;
     }
     let identity = x.scalar_const(elem, bits.0, bits.1)?;
@@ -458,7 +473,9 @@ fn check_not_empty(
     let some = x.cmpi(1, n_red, zero)?;
     let none_out = x.cmpi(0, n_out, zero)?;
     let ok = x.bin("arith.ori", some, none_out)?;
-    let kind = x.string("kind").unwrap_or_default();
+    let kind = x
+        .string(tensor_dialect_nd::reduce::ReduceOp::KIND)
+        .unwrap_or_default();
     x.assert(
         ok,
         &format!("reduces an empty dim with '{kind}', which has no identity"),

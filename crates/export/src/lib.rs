@@ -50,6 +50,9 @@ pub use shapes::Results;
 pub struct ToUpstream(pub fn(&mut Exporter<'_>, OpId) -> XResult<Results>);
 
 /// Attaches the export of every `nd` op.
+///
+/// # Panics
+/// If the `nd` dialect is not registered in `ctx` (a caller's bug), naming the op.
 pub fn register(ctx: &mut Context) {
     for def in tensor_dialect_nd::DIALECT.ops {
         let export: fn(&mut Exporter<'_>, OpId) -> XResult<Results> = match def.name {
@@ -73,8 +76,10 @@ pub fn register(ctx: &mut Context) {
             // A new op gets no entry: the completeness test names it.
             _ => continue,
         };
-        // Every name is an op of the registered `nd` dialect: attaching cannot fail.
-        let _ = ctx.attach_interface(def.name, ToUpstream(export));
+        // Fails only if the caller has not registered `nd`: a bug of the caller.
+        if let Err(e) = ctx.attach_interface(def.name, ToUpstream(export)) {
+            panic!("tensor_export::register: {e}: register the nd dialect first");
+        }
     }
 }
 

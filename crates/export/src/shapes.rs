@@ -24,7 +24,7 @@ pub fn shape_of(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
 pub fn dim(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let input = x.b.module.operands(op)[0];
     let i = x
-        .attr("index")
+        .attr(tensor_dialect_nd::shape::DimOp::INDEX)
         .and_then(|a| match x.b.ctx.attr_kind(a) {
             tensor_ir::AttrKind::Integer { value, .. } => usize::try_from(*value).ok(),
             _ => None,
@@ -66,8 +66,8 @@ pub fn shape_slice(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
             _ => None,
         })
     };
-    let start = int(x, "start").unwrap_or(0);
-    let end = int(x, "end");
+    let start = int(x, tensor_dialect_nd::shape::ShapeSliceOp::START).unwrap_or(0);
+    let end = int(x, tensor_dialect_nd::shape::ShapeSliceOp::END);
     let (s, e) = slice_bounds(entries.len(), start, end);
     let slice: SmallVec<[Value; 4]> = entries[s..e].iter().copied().collect();
     Ok(SmallVec::from_elem(x.shape_value(slice)?, 1))
@@ -124,10 +124,12 @@ pub fn broadcast_shapes(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     for &s in &operands {
         entries.push(x.shape_entries(s)?);
     }
-    let policy = x.string("policy").unwrap_or_else(|| "numpy".to_owned());
+    let policy = x
+        .string(tensor_dialect_nd::shape::BroadcastShapesOp::POLICY)
+        .unwrap_or_else(|| "numpy".to_owned());
     let placed = x
-        .attr("broadcast_dimensions")
-        .map(|_| x.i64s("broadcast_dimensions"));
+        .attr(tensor_dialect_nd::BROADCAST_DIMENSIONS)
+        .map(|_| x.i64s(tensor_dialect_nd::BROADCAST_DIMENSIONS));
     let lengths: Vec<usize> = entries.iter().map(SmallVec::len).collect();
     let result = match policy.as_str() {
         "in_place" => in_place(x, &entries)?,

@@ -248,8 +248,10 @@ fn same_rank(
     let rank = rank_of(x, operands[k], format!("the rank of operand #{k}"))?;
     let model = ranked.map(|k| x.b.module.value_type(operands[k]));
     let results: SmallVec<[Value; 2]> = x.b.module.results(op).collect();
-    let reduce_dims = x.i64s("dimensions");
-    let keep_dims = x.attr("keep_dims").is_some();
+    let reduce_dims = x.i64s(tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS);
+    let keep_dims = x
+        .attr(tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS)
+        .is_some();
     let case = |x: &mut Exporter<'_>, r: usize| -> XResult<Case> {
         let mut new: SmallVec<[Value; 4]> = SmallVec::new();
         for &v in operands {
@@ -330,11 +332,14 @@ fn broadcast(
     let rank = match (static_rank(x, result, false), shape) {
         (Some(r), _) => Rank::Static(r),
         (None, Some(s)) => length_of(x, s, "the length of shape operand #1".to_owned())?,
-        (None, None) => Rank::Static(x.i64s("shape").len()),
+        (None, None) => Rank::Static(
+            x.i64s(tensor_dialect_nd::broadcast::BroadcastToOp::SHAPE)
+                .len(),
+        ),
     };
     let result_ty = x.b.module.value_type(result);
     let in_dim = name == "nd.broadcast_in_dim";
-    let operand_rank = x.i64s("broadcast_dimensions").len();
+    let operand_rank = x.i64s(tensor_dialect_nd::BROADCAST_DIMENSIONS).len();
     let source = operands[0];
     let source_rank = if is_unranked(x, source) {
         let index = x.index_type();
@@ -410,8 +415,13 @@ fn shapes(
             };
             specialise(x, op, export, rank, 0, case)
         }
-        _ if name == "nd.broadcast_shapes" && x.attr("broadcast_dimensions").is_none() => {
-            let in_place = x.string("policy").as_deref() == Some("in_place");
+        _ if name == "nd.broadcast_shapes"
+            && x.attr(tensor_dialect_nd::BROADCAST_DIMENSIONS).is_none() =>
+        {
+            let in_place = x
+                .string(tensor_dialect_nd::shape::BroadcastShapesOp::POLICY)
+                .as_deref()
+                == Some("in_place");
             let mut lengths: SmallVec<[Value; 4]> = SmallVec::new();
             for &v in operands {
                 lengths.push(match length_of(x, v, String::new())? {

@@ -73,7 +73,9 @@ impl Context {
     /// replacing an earlier one.
     ///
     /// # Errors
-    /// [`InterfaceError::UnknownOp`] if no registered op has that name.
+    /// [`InterfaceError::UnknownOp`] if no registered op has that name. Callers
+    /// propagate it or fail naming the op: a dropped error is a silently lost entry.
+    #[must_use = "an unknown op loses its entry silently: propagate the error"]
     pub fn attach_interface<I: Any + Send + Sync>(
         &mut self,
         op_name: &str,
@@ -124,6 +126,7 @@ impl Context {
     ///
     /// # Errors
     /// [`InterfaceError::UnknownDialect`] if no registered dialect has that name.
+    #[must_use = "an unknown dialect loses its entry silently: propagate the error"]
     pub fn attach_dialect_interface<I: Any + Send + Sync>(
         &mut self,
         dialect: &str,
@@ -148,5 +151,45 @@ impl Context {
             .dialect_tables
             .get(&(TypeId::of::<I>(), name))?
             .downcast_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::InterfaceError;
+    use crate::Context;
+
+    struct Marker;
+
+    #[test]
+    fn attaching_to_an_unknown_op_is_an_error_and_attaches_nothing() {
+        let mut ctx = Context::new();
+        assert_eq!(
+            ctx.attach_interface("builtin.modul", Marker),
+            Err(InterfaceError::UnknownOp("builtin.modul".to_owned()))
+        );
+        assert_eq!(
+            ctx.attach_interface("demo.op", Marker)
+                .map_err(|e| e.to_string()),
+            Err("no registered op is named 'demo.op'".to_owned())
+        );
+        let module = ctx.sym("builtin.module");
+        assert!(ctx.interface::<Marker>(module).is_none());
+        assert_eq!(
+            ctx.ops_without_interface::<Marker>("builtin"),
+            ["builtin.module", "builtin.unrealized_conversion_cast"]
+        );
+    }
+
+    #[test]
+    fn attaching_to_an_unknown_dialect_is_an_error() {
+        let mut ctx = Context::new();
+        assert_eq!(
+            ctx.attach_dialect_interface("nope", Marker),
+            Err(InterfaceError::UnknownDialect("nope".to_owned()))
+        );
+        assert!(ctx.dialect_interface::<Marker>("nope").is_none());
+        assert_eq!(ctx.attach_dialect_interface("builtin", Marker), Ok(()));
+        assert!(ctx.dialect_interface::<Marker>("builtin").is_some());
     }
 }

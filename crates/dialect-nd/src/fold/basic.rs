@@ -5,6 +5,7 @@ use tensor_ir::rewrite::{FoldResult, FoldResults};
 use tensor_ir::{Attribute, Context, Module, OpId, TypeKind};
 
 use super::facts::{Size, def_named, dim_size};
+use crate::elementwise::NegOp;
 use crate::support::result_type;
 
 /// A cast to the type it already has.
@@ -26,7 +27,7 @@ pub(super) fn fold_neg(
     _: &[Option<Attribute>],
 ) -> Option<FoldResults> {
     let y = *module.operands(op).first()?;
-    let inner = def_named(ctx, module, y, "nd.neg")?;
+    let inner = def_named(ctx, module, y, NegOp::NAME)?;
     let x = *module.operands(inner).first()?;
     (module.value_type(x) == result_type(module, op, 0)?).then(|| smallvec![FoldResult::Value(x)])
 }

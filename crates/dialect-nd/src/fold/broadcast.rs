@@ -20,10 +20,11 @@ use tensor_ir::{Attribute, Context, DYNAMIC, Module, OpId, Type, Value};
 use super::facts::{Size, constant_shape, def_named, def_op, dim_size};
 use super::{list_text, replace_by, report};
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
+use crate::shape::ShapeOfOp;
 use crate::support::{dims_of, tensor_dims};
 
-const IN_DIM: &str = "nd.broadcast_in_dim";
-const TO: &str = "nd.broadcast_to";
+const IN_DIM: &str = BroadcastInDimOp::NAME;
+const TO: &str = BroadcastToOp::NAME;
 
 /// A ranked `nd.broadcast_in_dim` or `nd.broadcast_to`.
 struct View {
@@ -187,7 +188,7 @@ pub(super) fn fold_identity(
     let identity = smallvec![FoldResult::Value(x)];
     // Also for unranked tensors: `nd.broadcast_to %x, (nd.shape_of %x)`.
     if let Some(s) = module.operand(op, 1)
-        && let Some(of) = def_named(ctx, module, s, "nd.shape_of")
+        && let Some(of) = def_named(ctx, module, s, ShapeOfOp::NAME)
         && module.operand(of, 0) == Some(x)
         && ctx.str(module.op(op).name()) == TO
     {
@@ -201,7 +202,7 @@ pub(super) fn fold_identity(
     // integer array is read here, where the view reads `i64` ones only: that
     // only lets more broadcasts on to the full check below.
     let listed = module
-        .get_attr_named(ctx, op, "known_nonexpanding_dimensions")
+        .get_attr_named(ctx, op, BroadcastInDimOp::KNOWN_NONEXPANDING_DIMENSIONS)
         .map(|a| ctx.as_i64_array(a).unwrap_or_default())
         .unwrap_or_default();
     let is_listed = |i: usize| i64::try_from(i).is_ok_and(|i| listed.contains(&i));

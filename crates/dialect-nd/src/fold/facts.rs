@@ -22,8 +22,10 @@ use smallvec::SmallVec;
 use tensor_ir::rewrite::constant_value;
 use tensor_ir::{Attribute, Context, DYNAMIC, Module, OpId, Value, ValueDef};
 
-use crate::shape::slice_bounds;
-use crate::support::{shape_length, shape_source, tensor_dims};
+use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
+use crate::shape::{BroadcastShapesOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp, slice_bounds};
+use crate::shape_source::shape_source;
+use crate::support::{shape_length, tensor_dims};
 
 /// The longest shape constant the folds read or make: shapes are ranks long, and a
 /// splat constant of a huge length must not become a huge vector.
@@ -97,7 +99,7 @@ pub(crate) fn constant_shape(ctx: &Context, module: &Module, v: Value) -> Option
     let op = def_op(module, v)?;
     if matches!(
         ctx.str(module.op(op).name()),
-        "nd.shape_of" | "nd.broadcast_shapes" | "nd.shape_concat" | "nd.shape_slice"
+        ShapeOfOp::NAME | BroadcastShapesOp::NAME | ShapeConcatOp::NAME | ShapeSliceOp::NAME
     ) {
         return None;
     }
@@ -155,12 +157,12 @@ fn dim_step(ctx: &Context, module: &Module, v: Value, d: usize) -> Option<Size> 
     }
     match ctx.str(module.op(op).name()) {
         // A broadcast has the shape it was given.
-        "nd.broadcast_in_dim" => Some(Size::Entry(
-            crate::broadcast::BroadcastInDimOp::cast(ctx, module, op)?.shape(module)?,
+        BroadcastInDimOp::NAME => Some(Size::Entry(
+            BroadcastInDimOp::cast(ctx, module, op)?.shape(module)?,
             d,
         )),
-        "nd.broadcast_to" => {
-            let this = crate::broadcast::BroadcastToOp::cast(ctx, module, op)?;
+        BroadcastToOp::NAME => {
+            let this = BroadcastToOp::cast(ctx, module, op)?;
             match this.target_shape(module) {
                 Some(s) => Some(Size::Entry(s, d)),
                 None => u64::try_from(*this.shape(ctx, module)?.get(d)?)
@@ -185,8 +187,8 @@ fn entry_step(
     // The shape ops first: none of them is a constant, and asking whether an op is
     // one costs an interface lookup.
     match ctx.str(module.op(op).name()) {
-        "nd.shape_of" => Some(Size::Dim(*operands.first()?, k)),
-        "nd.shape_concat" => {
+        ShapeOfOp::NAME => Some(Size::Dim(*operands.first()?, k)),
+        ShapeConcatOp::NAME => {
             let mut offset = 0usize;
             for &part in operands {
                 let len = shape_length(ctx, module.value_type(part))?;
@@ -197,8 +199,8 @@ fn entry_step(
             }
             None
         }
-        "nd.shape_slice" => {
-            let this = crate::shape::ShapeSliceOp::cast(ctx, module, op)?;
+        ShapeSliceOp::NAME => {
+            let this = ShapeSliceOp::cast(ctx, module, op)?;
             let inner = this.shape(module);
             let start = this.start(ctx, module);
             let lo = match shape_length(ctx, module.value_type(inner)) {
@@ -209,7 +211,7 @@ fn entry_step(
             };
             Some(Size::Entry(inner, lo.checked_add(k)?))
         }
-        "nd.broadcast_shapes" => broadcast_entry(ctx, module, op, k, budget),
+        BroadcastShapesOp::NAME => broadcast_entry(ctx, module, op, k, budget),
         _ => {
             let (_, values) = ctx.as_dense_elements(constant_value(ctx, module, s)?)?;
             let at = if values.is_splat() { 0 } else { k };

@@ -38,6 +38,7 @@ pub(crate) mod facts;
 mod shapes;
 
 use tensor_ir::builder::Builder;
+use tensor_ir::interfaces::InterfaceError;
 use tensor_ir::module::EditError;
 use tensor_ir::rewrite::fold::{FoldFn, MaterializeFn};
 use tensor_ir::rewrite::{
@@ -45,62 +46,69 @@ use tensor_ir::rewrite::{
 };
 use tensor_ir::{AttrKind, Attribute, Context, Location, Module, OpId, Type, Value};
 
+use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
+use crate::constant::{CastOp, ConstantOp};
+use crate::elementwise::NegOp;
+use crate::shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
+
 /// Adds an op's canonicalization patterns to a set.
 type AddPatterns = fn(&mut PatternSet);
 
 /// Attaches the folds, the constant materializer and the patterns to `nd`'s ops.
-pub fn register(ctx: &mut Context) {
+///
+/// # Errors
+/// If the `nd` dialect is not registered in `ctx`.
+pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
     let folds: [(&str, FoldFn); 9] = [
-        ("nd.cast", basic::fold_cast),
-        ("nd.neg", basic::fold_neg),
-        ("nd.dim", basic::fold_dim),
-        ("nd.broadcast_to", broadcast::fold_identity),
-        ("nd.broadcast_in_dim", broadcast::fold_identity),
-        ("nd.shape_of", shapes::fold_shape_of),
-        ("nd.broadcast_shapes", shapes::fold_broadcast_shapes),
-        ("nd.shape_slice", shapes::fold_shape_slice),
-        ("nd.shape_concat", shapes::fold_shape_concat),
+        (CastOp::NAME, basic::fold_cast),
+        (NegOp::NAME, basic::fold_neg),
+        (DimOp::NAME, basic::fold_dim),
+        (BroadcastToOp::NAME, broadcast::fold_identity),
+        (BroadcastInDimOp::NAME, broadcast::fold_identity),
+        (ShapeOfOp::NAME, shapes::fold_shape_of),
+        (BroadcastShapesOp::NAME, shapes::fold_broadcast_shapes),
+        (ShapeSliceOp::NAME, shapes::fold_shape_slice),
+        (ShapeConcatOp::NAME, shapes::fold_shape_concat),
     ];
-    // Every name is an op of `DIALECT`, registered just before: attaching cannot fail.
     for (name, f) in folds {
-        let _ = ctx.attach_interface(name, Fold(f));
+        ctx.attach_interface(name, Fold(f))?;
     }
-    let _ = ctx.attach_interface("nd.constant", ConstantLike(constant_value));
-    let _ = ctx.attach_dialect_interface("nd", ConstantMaterializer(MATERIALIZE));
+    ctx.attach_interface(ConstantOp::NAME, ConstantLike(constant_value))?;
+    ctx.attach_dialect_interface(crate::DIALECT.name, ConstantMaterializer(MATERIALIZE))?;
     let patterns: [(&str, AddPatterns); 6] = [
-        ("nd.shape_of", |set| {
-            set.add_fn("nd.shape_of", "ShapeOfCast", shapes::shape_of_cast);
+        (ShapeOfOp::NAME, |set| {
+            set.add_fn(ShapeOfOp::NAME, "ShapeOfCast", shapes::shape_of_cast);
         }),
-        ("nd.broadcast_in_dim", |set| {
-            broadcast::add_patterns(set, "nd.broadcast_in_dim");
+        (BroadcastInDimOp::NAME, |set| {
+            broadcast::add_patterns(set, BroadcastInDimOp::NAME);
         }),
-        ("nd.broadcast_to", |set| {
-            broadcast::add_patterns(set, "nd.broadcast_to");
+        (BroadcastToOp::NAME, |set| {
+            broadcast::add_patterns(set, BroadcastToOp::NAME);
         }),
-        ("nd.broadcast_shapes", |set| {
+        (BroadcastShapesOp::NAME, |set| {
             set.add_fn(
-                "nd.broadcast_shapes",
+                BroadcastShapesOp::NAME,
                 "BroadcastShapes",
                 shapes::broadcast_shapes_pattern,
             );
         }),
-        ("nd.shape_slice", |set| {
+        (ShapeSliceOp::NAME, |set| {
             set.add_fn(
-                "nd.shape_slice",
+                ShapeSliceOp::NAME,
                 "SliceOfConcat",
                 shapes::slice_of_concat_pattern,
             );
         }),
-        ("nd.shape_concat", |set| {
+        (ShapeConcatOp::NAME, |set| {
             set.add_fn(
-                "nd.shape_concat",
+                ShapeConcatOp::NAME,
                 "ShapeConcatOperands",
                 shapes::shape_concat_operands,
             );
         }),
     ];
     for (name, add) in patterns {
-        let _ = ctx.attach_interface(name, Canonicalization(add));
+        ctx.attach_interface(name, Canonicalization(add))?;
     }
     // Every fold and pattern here reads the op and its operands' definitions only
     // (through `facts`), never uses: the greedy driver may skip such an op while
@@ -110,13 +118,14 @@ pub fn register(ctx: &mut Context) {
         .map(|(n, _)| *n)
         .chain(patterns.iter().map(|(n, _)| *n))
     {
-        let _ = ctx.attach_interface(name, LocalRewrites);
+        ctx.attach_interface(name, LocalRewrites)?;
     }
+    Ok(())
 }
 
 /// The `value` of an `nd.constant`.
 fn constant_value(ctx: &Context, module: &Module, op: OpId) -> Option<Attribute> {
-    Some(crate::constant::ConstantOp::cast(ctx, module, op)?.value(ctx, module))
+    Some(ConstantOp::cast(ctx, module, op)?.value(ctx, module))
 }
 
 const MATERIALIZE: MaterializeFn = materialize;
@@ -126,9 +135,7 @@ fn materialize(b: &mut Builder<'_>, value: Attribute, ty: Type, loc: Location) -
     if !matches!(b.ctx.attr_kind(value), AttrKind::DenseElements { ty: t, .. } if *t == ty) {
         return None;
     }
-    crate::constant::ConstantOp::build(b, loc, value, ty)
-        .ok()
-        .map(|c| c.op())
+    ConstantOp::build(b, loc, value, ty).ok().map(|c| c.op())
 }
 
 /// The operands of a rewritten shape op: each kept, or a new constant shape.
@@ -171,9 +178,7 @@ pub(crate) fn materialize_operands(
     for m in made {
         values.push(match m {
             Ok(v) => v,
-            Err((value, ty)) => {
-                crate::constant::ConstantOp::build(b, loc, value, ty)?.result(b.module)
-            }
+            Err((value, ty)) => ConstantOp::build(b, loc, value, ty)?.result(b.module),
         });
     }
     Ok(Some(values))

@@ -15,6 +15,8 @@ use super::facts::{
     MAX_SHAPE_LEN, Size, constant_shape, def_named, def_op, dim_size, entry_size, shape_sizes,
 };
 use super::{Operand, list_text, materialize_operands, replace_by, report};
+use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
+use crate::constant::CastOp;
 use crate::shape::{BroadcastShapesOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp, slice_bounds};
 use crate::support::{result_type, shape_length, tensor_dims};
 
@@ -82,7 +84,7 @@ pub(super) fn fold_shape_of(
     let def = def_op(module, x)?;
     let name = ctx.str(module.op(def).name());
     let s = match name {
-        "nd.broadcast_in_dim" | "nd.broadcast_to" => module.operand(def, 1)?,
+        BroadcastInDimOp::NAME | BroadcastToOp::NAME => module.operand(def, 1)?,
         _ => return None,
     };
     (module.value_type(s) == r).then(|| smallvec![FoldResult::Value(s)])
@@ -95,7 +97,7 @@ pub(super) fn shape_of_cast(op: OpId, rw: &mut Builder<'_>) -> Result<bool, Edit
     let Some(&y) = m.operands(op).first() else {
         return Ok(false);
     };
-    let Some(cast) = def_named(rw.ctx, m, y, "nd.cast") else {
+    let Some(cast) = def_named(rw.ctx, m, y, CastOp::NAME) else {
         return Ok(false);
     };
     let (Some(&x), Some(r)) = (m.operands(cast).first(), result_type(m, op, 0)) else {
@@ -666,7 +668,7 @@ fn slice_of_concat(
 ) -> Option<(Value, usize, Option<usize>)> {
     let this = ShapeSliceOp::cast(ctx, module, op)?;
     let s = this.shape(module);
-    let concat = def_named(ctx, module, s, "nd.shape_concat")?;
+    let concat = def_named(ctx, module, s, ShapeConcatOp::NAME)?;
     let (start, end) = (this.start(ctx, module), this.end(ctx, module));
     // Bounds counted from the front; without the length, only non-negative ones.
     let (lo, hi) = match shape_length(ctx, module.value_type(s)) {

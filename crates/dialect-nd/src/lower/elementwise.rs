@@ -28,7 +28,7 @@ fn rule_of(ctx: &Context, module: &Module, op: OpId) -> (Rule, Option<&'static s
 
 /// The op's `broadcast_dimensions`, if it has them.
 fn broadcast_dims(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<i64>> {
-    let name = ctx.lookup_sym("broadcast_dimensions")?;
+    let name = ctx.lookup_sym(crate::BROADCAST_DIMENSIONS)?;
     ctx.as_i64_array(module.get_attr(op, name)?)
 }
 
@@ -100,7 +100,7 @@ pub(crate) fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<
     }
     // The attribute was read through this symbol, so it exists when `placed`.
     let bd = placed
-        .then(|| b.ctx.lookup_sym("broadcast_dimensions"))
+        .then(|| b.ctx.lookup_sym(crate::BROADCAST_DIMENSIONS))
         .flatten();
     b.modify_op(op, |_, m| -> Result<(), EditError> {
         for (k, (&new, &old)) in values.iter().zip(&plan.operands).enumerate() {

@@ -31,34 +31,55 @@ pub use checks::{DimCheck, broadcast_checks};
 
 use broadcastable_ir::ExplicitBroadcast;
 use tensor_ir::Context;
+use tensor_ir::interfaces::InterfaceError;
 
 use crate::DIALECT;
+use crate::broadcast::{BroadcastOp, BroadcastToOp};
+use crate::reduce::MatmulOp;
 
 /// Attaches the lowering to every `nd` op that can broadcast: those with the
 /// Broadcastable trait, `nd.broadcast`, `nd.broadcast_to` and `nd.matmul`.
-pub fn register(ctx: &mut Context) {
+///
+/// # Errors
+/// If the `nd` dialect is not registered in `ctx`.
+pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
+    let own = [
+        (
+            BroadcastOp::NAME,
+            ExplicitBroadcast {
+                implicit: broadcast::implicit_broadcast,
+                lower: broadcast::lower_broadcast,
+            },
+        ),
+        (
+            BroadcastToOp::NAME,
+            ExplicitBroadcast {
+                implicit: broadcast::implicit_to,
+                lower: broadcast::lower_to,
+            },
+        ),
+        (
+            MatmulOp::NAME,
+            ExplicitBroadcast {
+                implicit: matmul::implicit,
+                lower: matmul::lower,
+            },
+        ),
+    ];
     let elementwise = ExplicitBroadcast {
         implicit: elementwise::implicit,
         lower: elementwise::lower,
     };
-    for def in DIALECT.ops {
-        let entry = match def.name {
-            "nd.broadcast" => ExplicitBroadcast {
-                implicit: broadcast::implicit_broadcast,
-                lower: broadcast::lower_broadcast,
-            },
-            "nd.broadcast_to" => ExplicitBroadcast {
-                implicit: broadcast::implicit_to,
-                lower: broadcast::lower_to,
-            },
-            "nd.matmul" => ExplicitBroadcast {
-                implicit: matmul::implicit,
-                lower: matmul::lower,
-            },
-            _ if broadcastable_ir::policy_of(def).is_some() => elementwise,
-            _ => continue,
-        };
-        // Every name is an op of `DIALECT`, registered before: attaching cannot fail.
-        let _ = ctx.attach_interface(def.name, entry);
+    // The Broadcastable trait the definition lists is the declaration: every op
+    // with it is lowered alike, unless it has its own entry (attached last, so it
+    // wins).
+    let broadcastable = DIALECT
+        .ops
+        .iter()
+        .filter(|def| broadcastable_ir::policy_of(def).is_some())
+        .map(|def| (def.name, elementwise));
+    for (name, entry) in broadcastable.chain(own) {
+        ctx.attach_interface(name, entry)?;
     }
+    Ok(())
 }

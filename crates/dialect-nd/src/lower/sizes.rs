@@ -35,7 +35,8 @@ use tensor_ir::{Context, DYNAMIC, Module, OpId, Value, ValueDef};
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
 use crate::constant::ConstantOp;
 use crate::shape::{BroadcastShapesOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp, slice_bounds};
-use crate::support::{shape_length, shape_source, tensor_dims};
+use crate::shape_source::shape_source;
+use crate::support::{shape_length, tensor_dims};
 
 /// A size at run time, as far as the lowering can name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -223,7 +223,10 @@ impl Importer<'_> {
                 let low = usize::from(r1 < r0);
                 if let Some(dims) = self.placement(operands[low]) {
                     let mut p = props.clone();
-                    p.push(("broadcast_dimensions", self.b.ctx.i64_array_attr(&dims)));
+                    p.push((
+                        tensor_dialect_nd::BROADCAST_DIMENSIONS,
+                        self.b.ctx.i64_array_attr(&dims),
+                    ));
                     candidates.push((peeled.clone(), p));
                 }
             }

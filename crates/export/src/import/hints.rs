@@ -30,7 +30,10 @@ impl Importer<'_> {
                     (true, Some(3)) | (false, Some(5)) => "ge",
                     _ => continue,
                 };
-                vec![("predicate", self.b.ctx.string_attr(word))]
+                vec![(
+                    tensor_dialect_nd::elementwise::CmpOp::PREDICATE,
+                    self.b.ctx.string_attr(word),
+                )]
             } else {
                 Vec::new()
             };

@@ -423,7 +423,7 @@ impl Importer<'_> {
                     .prop(op, "value")
                     .ok_or_else(|| self.error(op, "has no value"))?;
                 let mut made = None;
-                let props = vec![("value", value)];
+                let props = vec![(tensor_dialect_nd::constant::ConstantOp::VALUE, value)];
                 if !self.try_built(op, r, |im| {
                     made = im.create_nd(op, "nd.constant", &[], props, ty);
                     made
@@ -531,7 +531,7 @@ impl Importer<'_> {
             r,
             "nd.broadcast_in_dim",
             &[src],
-            vec![("broadcast_dimensions", dims)],
+            vec![(tensor_dialect_nd::BROADCAST_DIMENSIONS, dims)],
             target,
         )
     }
@@ -587,7 +587,7 @@ impl Importer<'_> {
             r,
             "nd.broadcast_in_dim",
             &[src],
-            vec![("broadcast_dimensions", dims)],
+            vec![(tensor_dialect_nd::BROADCAST_DIMENSIONS, dims)],
             target,
         )
     }
@@ -647,10 +647,15 @@ impl Importer<'_> {
             im.reduce_kinds(op)
                 .into_iter()
                 .map(|k| {
-                    let mut props =
-                        vec![("kind", im.b.ctx.string_attr(k)), ("dimensions", dims_attr)];
+                    let mut props = vec![
+                        (
+                            tensor_dialect_nd::reduce::ReduceOp::KIND,
+                            im.b.ctx.string_attr(k),
+                        ),
+                        (tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS, dims_attr),
+                    ];
                     if keep {
-                        props.push(("keep_dims", unit));
+                        props.push((tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS, unit));
                     }
                     ("nd.reduce", props)
                 })
@@ -769,7 +774,14 @@ impl Importer<'_> {
             let i64t = self.b.ctx.i(64);
             let index = self.b.ctx.int_attr(i128::from(i), i64t);
             return Ok(self
-                .dynamic(op, r, "nd.dim", &[v], vec![("index", index)], ty)
+                .dynamic(
+                    op,
+                    r,
+                    "nd.dim",
+                    &[v],
+                    vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
+                    ty,
+                )
                 .is_ok());
         }
         // Every dim of one tensor: nd.shape_of of it (else one of the shape ops

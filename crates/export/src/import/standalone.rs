@@ -287,7 +287,10 @@ impl Importer<'_> {
             }
             ShapeBuild::Broadcast(order, policy) => {
                 let props = match policy {
-                    Some(p) => vec![("policy", self.b.ctx.string_attr(p))],
+                    Some(p) => vec![(
+                        tensor_dialect_nd::shape::BroadcastShapesOp::POLICY,
+                        self.b.ctx.string_attr(p),
+                    )],
                     None => Vec::new(),
                 };
                 self.combined(at, "nd.broadcast_shapes", order, props, ty)
@@ -304,7 +307,10 @@ impl Importer<'_> {
                     at,
                     "nd.shape_slice",
                     &[shape],
-                    vec![("start", start), ("end", end)],
+                    vec![
+                        (tensor_dialect_nd::shape::ShapeSliceOp::START, start),
+                        (tensor_dialect_nd::shape::ShapeSliceOp::END, end),
+                    ],
                     ty,
                 )
             }
@@ -340,7 +346,13 @@ impl Importer<'_> {
         let i64t = self.b.ctx.i(64);
         let index = self.b.ctx.int_attr(i128::from(i), i64t);
         self.try_built(op, r, |im| {
-            im.create_nd(op, "nd.dim", &[x], vec![("index", index)], ty)
+            im.create_nd(
+                op,
+                "nd.dim",
+                &[x],
+                vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
+                ty,
+            )
         })
     }
 
@@ -438,10 +450,10 @@ impl Importer<'_> {
             for known in &knowns {
                 let built = self.try_built(op, r, |im| {
                     let shape = im.build_shape(op, s, shape_ty)?;
-                    let mut props = vec![("broadcast_dimensions", dims)];
+                    let mut props = vec![(tensor_dialect_nd::BROADCAST_DIMENSIONS, dims)];
                     if !known.is_empty() {
                         let k = im.b.ctx.i64_array_attr(known);
-                        props.push(("known_nonexpanding_dimensions", k));
+                        props.push((tensor_dialect_nd::broadcast::BroadcastInDimOp::KNOWN_NONEXPANDING_DIMENSIONS, k));
                     }
                     im.create_nd(op, "nd.broadcast_in_dim", &[src, shape], props, ty)
                 });

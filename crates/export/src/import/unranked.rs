@@ -93,10 +93,15 @@ impl Importer<'_> {
                 let unit = self.b.ctx.intern_attr(AttrKind::Unit);
                 let mut tries = Vec::new();
                 for kind in self.reduce_kinds(core) {
-                    let mut props =
-                        vec![("kind", self.b.ctx.string_attr(kind)), ("dimensions", dims)];
+                    let mut props = vec![
+                        (
+                            tensor_dialect_nd::reduce::ReduceOp::KIND,
+                            self.b.ctx.string_attr(kind),
+                        ),
+                        (tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS, dims),
+                    ];
                     if keep {
-                        props.push(("keep_dims", unit));
+                        props.push((tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS, unit));
                     }
                     tries.push(("nd.reduce", props));
                 }
@@ -111,7 +116,10 @@ impl Importer<'_> {
                 let i64t = self.b.ctx.i(64);
                 let index = self.b.ctx.int_attr(i128::from(i), i64t);
                 (
-                    vec![("nd.dim", vec![("index", index)])],
+                    vec![(
+                        "nd.dim",
+                        vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
+                    )],
                     operands.into_iter().take(1).collect(),
                 )
             }

@@ -83,7 +83,7 @@ fn target_from_operand(cx: &KernelCx<'_>, shape: &Tensor, k: usize) -> Result<Di
 pub(crate) fn broadcast_in_dim(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let operand = &operands[0];
     let map: SmallVec<[usize; 4]> = cx
-        .i64_array("broadcast_dimensions")
+        .i64_array(tensor_dialect_nd::BROADCAST_DIMENSIONS)
         .unwrap_or_default()
         .iter()
         .map(|&d| usize::try_from(d).unwrap_or(usize::MAX))
@@ -119,7 +119,7 @@ pub(crate) fn broadcast_in_dim(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> Kern
         }
     }
     for k in cx
-        .i64_array("known_nonexpanding_dimensions")
+        .i64_array(tensor_dialect_nd::broadcast::BroadcastInDimOp::KNOWN_NONEXPANDING_DIMENSIONS)
         .unwrap_or_default()
     {
         let Some(i) = usize::try_from(k).ok().filter(|&i| i < operand.rank()) else {
@@ -174,7 +174,7 @@ pub(crate) fn broadcast_to(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelRe
     let target: Dims = match operands.get(1) {
         Some(shape) => target_from_operand(cx, shape, 1)?,
         None => cx
-            .i64_array("shape")
+            .i64_array(tensor_dialect_nd::broadcast::BroadcastToOp::SHAPE)
             .unwrap_or_default()
             .iter()
             .map(|&d| usize::try_from(d).unwrap_or(0))

@@ -277,7 +277,7 @@ pub(crate) fn binary_policy_of(
     op: tensor_ir::OpId,
 ) -> Policy {
     let dims = ctx
-        .lookup_sym("broadcast_dimensions")
+        .lookup_sym(tensor_dialect_nd::BROADCAST_DIMENSIONS)
         .and_then(|k| module.get_attr(op, k))
         .and_then(|a| ctx.as_i64_array(a));
     match dims {
@@ -305,7 +305,10 @@ pub(crate) fn broadcast_operands(
 pub(crate) fn cmp(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let policy = binary_policy(cx);
     let (shape, views) = broadcast_operands(cx, &policy, &operands)?;
-    let predicate = cx.str_prop("predicate").unwrap_or("eq").to_owned();
+    let predicate = cx
+        .str_prop(tensor_dialect_nd::elementwise::CmpOp::PREDICATE)
+        .unwrap_or("eq")
+        .to_owned();
     let mut out = cx.alloc::<u8>(&shape)?;
     let space = Space::new(&shape, &[&views[0], &views[1]]);
     let elem = views[0].elem();

@@ -318,11 +318,17 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
 
 /// Attaches the interpreter's kernels to the ops of `nd` and `func` (which must be
 /// registered).
+///
+/// # Panics
+/// If an op is not registered in `ctx`, naming it.
 pub fn register(ctx: &mut Context) {
     let table = kernels();
     let ops: &[(&str, Kernel)] = &table;
     for &(name, kernel) in ops {
-        // Ops of unregistered dialects are skipped: the context decides what it has.
-        let _ = ctx.attach_interface(name, kernel);
+        // Fails only if the caller has not registered `nd` and `func`: a bug of the
+        // caller, or a misspelt name here.
+        if let Err(e) = ctx.attach_interface(name, kernel) {
+            panic!("tensor_interp::register: {e}: register nd and func first");
+        }
     }
 }

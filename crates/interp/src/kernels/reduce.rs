@@ -126,7 +126,10 @@ fn pairwise_f32<N: Num>(s: &[N::S]) -> f32 {
 /// `nd.reduce`.
 pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let x = &operands[0];
-    let kind = match cx.str_prop("kind").unwrap_or("sum") {
+    let kind = match cx
+        .str_prop(tensor_dialect_nd::reduce::ReduceOp::KIND)
+        .unwrap_or("sum")
+    {
         "prod" => Kind::Prod,
         "max" => Kind::Max,
         "min" => Kind::Min,
@@ -134,10 +137,12 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     };
     let keep = cx
         .ctx
-        .lookup_sym("keep_dims")
+        .lookup_sym(tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS)
         .and_then(|k| cx.module.get_attr(cx.op, k))
         .is_some();
-    let dims = cx.i64_array("dimensions").unwrap_or_default();
+    let dims = cx
+        .i64_array(tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS)
+        .unwrap_or_default();
     let rank = x.rank();
     let mut reduced = vec![false; rank];
     for &d in &dims {

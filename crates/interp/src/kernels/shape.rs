@@ -36,7 +36,7 @@ pub(crate) fn shape_of(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult
 /// `nd.dim`: the size of dim `index`, which must exist at run time (the operand
 /// may be unranked).
 pub(crate) fn dim(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
-    let key = cx.ctx.lookup_sym("index");
+    let key = cx.ctx.lookup_sym(tensor_dialect_nd::shape::DimOp::INDEX);
     let index = key
         .and_then(|k| cx.module.get_attr(cx.op, k))
         .and_then(|a| match cx.ctx.attr_kind(a) {
@@ -114,7 +114,10 @@ pub(crate) fn broadcast_shapes(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> Kern
         .collect::<Result<_, _>>()?;
     let refs: SmallVec<[&[usize]; 4]> = shapes.iter().map(|s| &s[..]).collect();
     let algebra: Vec<_> = shapes.iter().map(|s| algebra_shape(s)).collect();
-    let policy = cx.str_prop("policy").unwrap_or("numpy").to_owned();
+    let policy = cx
+        .str_prop(tensor_dialect_nd::shape::BroadcastShapesOp::POLICY)
+        .unwrap_or("numpy")
+        .to_owned();
     let result = match policy.as_str() {
         "onnx" => onnx::common_shape(&algebra).map_err(|e| {
             format!(
@@ -125,7 +128,7 @@ pub(crate) fn broadcast_shapes(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> Kern
         "in_place" => broadcastable::infer(&Policy::Unidirectional, &algebra)
             .map_err(|e| in_place_error(&e, &refs)),
         _ => {
-            let policy = match cx.i64_array("broadcast_dimensions") {
+            let policy = match cx.i64_array(tensor_dialect_nd::BROADCAST_DIMENSIONS) {
                 Some(dims) => Policy::Explicit(dims.into_iter().collect()),
                 None => Policy::NumPy,
             };
@@ -161,8 +164,12 @@ fn int_prop(cx: &KernelCx<'_>, name: &str) -> Option<i64> {
 /// `nd.shape_slice`.
 pub(crate) fn shape_slice(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let values = operands[0].to_i64s();
-    let start = int_prop(cx, "start").unwrap_or(0);
-    let (lo, hi) = slice_bounds(values.len(), start, int_prop(cx, "end"));
+    let start = int_prop(cx, tensor_dialect_nd::shape::ShapeSliceOp::START).unwrap_or(0);
+    let (lo, hi) = slice_bounds(
+        values.len(),
+        start,
+        int_prop(cx, tensor_dialect_nd::shape::ShapeSliceOp::END),
+    );
     let part = &values[lo..hi];
     Ok(vec![index_tensor(cx, &[part.len()], part)?])
 }
