@@ -9,36 +9,107 @@
 use smallvec::SmallVec;
 use tensor_ir::{OpId, Type, Value};
 
+use tensor_dialect_nd::constant::CastOp;
+use tensor_dialect_nd::elementwise::{CmpOp, SelectOp};
+use tensor_dialect_nd::scalar::{self, Arith, Bitwise, FloatFn, ScalarFn};
+
 use crate::emit::{Exporter, Scalar, XResult};
 use crate::shapes::Results;
 
+/// What an elementwise op computes per element, as the export reads it: the
+/// function its definition declares, or the three ops whose semantics are not a
+/// function of one element kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Elementwise {
+    /// An op with declared scalar semantics ([`tensor_dialect_nd::scalar::ops`]).
+    Fn(ScalarFn),
+    /// `nd.cmp`.
+    Cmp,
+    /// `nd.select`.
+    Select,
+    /// `nd.cast`.
+    Cast,
+}
+
+impl Elementwise {
+    /// The elementwise computation of the op named `name`, if it has one.
+    pub(crate) fn of(name: &str) -> Option<Elementwise> {
+        if let Some((_, f)) = scalar::ops().find(|&(n, _)| n == name) {
+            return Some(Elementwise::Fn(f));
+        }
+        match name {
+            CmpOp::NAME => Some(Elementwise::Cmp),
+            SelectOp::NAME => Some(Elementwise::Select),
+            CastOp::NAME => Some(Elementwise::Cast),
+            _ => None,
+        }
+    }
+}
+
+/// The `arith` or `math` op that computes `f` on floats (`float`) or integers:
+/// the export writes it (with the checks and fix-ups a partial or floored
+/// function needs) and the import recognises a body by it
+/// ([`crate::import`]'s hints), so the two directions are one table. The match
+/// is exhaustive: a new function is found here.
+pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
+    let pick = |a: &'static str, b: &'static str| if float { a } else { b };
+    match f {
+        ScalarFn::Arith(a) => match a {
+            Arith::Add => pick("arith.addf", "arith.addi"),
+            Arith::Sub => pick("arith.subf", "arith.subi"),
+            Arith::Mul => pick("arith.mulf", "arith.muli"),
+            Arith::Div => pick("arith.divf", "arith.floordivsi"),
+            Arith::Rem => pick("arith.remf", "arith.remsi"),
+            Arith::Pow => pick("math.powf", "math.ipowi"),
+            Arith::Max => pick("arith.maximumf", "arith.maxsi"),
+            Arith::Min => pick("arith.minimumf", "arith.minsi"),
+            // Integers negate as `0 - a`.
+            Arith::Neg => pick("arith.negf", "arith.subi"),
+            Arith::Abs => pick("math.absf", "math.absi"),
+        },
+        ScalarFn::Bitwise(b) => match b {
+            Bitwise::And => "arith.andi",
+            Bitwise::Or => "arith.ori",
+            Bitwise::Xor => "arith.xori",
+        },
+        ScalarFn::Float(g) => match g {
+            FloatFn::Exp => "math.exp",
+            FloatFn::Log => "math.log",
+            FloatFn::Sqrt => "math.sqrt",
+            FloatFn::Tanh => "math.tanh",
+        },
+    }
+}
+
 /// An elementwise op's scalar computation, on block arguments of the operands'
 /// element types, returning the result element.
-fn scalar_op(x: &mut Exporter<'_>, name: &str, args: &[Value], out: Type) -> XResult<Value> {
+fn scalar_op(x: &mut Exporter<'_>, what: Elementwise, args: &[Value], out: Type) -> XResult<Value> {
     let a = args[0];
     let kind = x.scalar(x.b.module.value_type(a))?;
     let float = matches!(kind, Scalar::Float(_));
     if kind == Scalar::Int(1)
-        && let Some(v) = boolean_op(x, name, args)?
+        && let Some(v) = boolean_op(x, what, args)?
     {
         return Ok(v);
     }
-    let pick = |f: &'static str, i: &'static str| if float { f } else { i };
-    let op = match name {
-        "nd.add" => pick("arith.addf", "arith.addi"),
-        "nd.sub" => pick("arith.subf", "arith.subi"),
-        "nd.mul" => pick("arith.mulf", "arith.muli"),
-        "nd.div" if float => "arith.divf",
-        "nd.div" => {
+    let f = match what {
+        Elementwise::Fn(f) => f,
+        Elementwise::Select => return x.one("arith.select", &args[..3], out, &[]),
+        Elementwise::Cmp => return cmp(x, a, args[1], float),
+        Elementwise::Cast => return cast(x, a, out),
+    };
+    let op = upstream_op(f, float);
+    match f {
+        ScalarFn::Arith(Arith::Div) if !float => {
             let b = checked_divisor(x, a, args[1])?;
-            return x.bin("arith.floordivsi", a, b);
+            x.bin(op, a, b)
         }
-        "nd.max" if float => "arith.maximumf",
-        "nd.min" if float => "arith.minimumf",
-        "nd.max" => "arith.maxsi",
-        "nd.min" => "arith.minsi",
-        "nd.pow" if float => "math.powf",
-        "nd.pow" => {
+        ScalarFn::Arith(Arith::Rem) if float => rem(x, a, args[1], true),
+        ScalarFn::Arith(Arith::Rem) => {
+            let b = checked_divisor(x, a, args[1])?;
+            rem(x, a, b, false)
+        }
+        ScalarFn::Arith(Arith::Pow) if !float => {
             let zero = x.scalar_const(x.b.module.value_type(a), 0, 0.0)?;
             let ok = x.cmpi(5, args[1], zero)?;
             x.assert(
@@ -46,34 +117,13 @@ fn scalar_op(x: &mut Exporter<'_>, name: &str, args: &[Value], out: Type) -> XRe
                 "raises integers to a negative power: operand #1 is negative (NumPy refuses \
                  this too)",
             )?;
-            "math.ipowi"
+            x.bin(op, a, args[1])
         }
-        "nd.and" => "arith.andi",
-        "nd.or" => "arith.ori",
-        "nd.xor" => "arith.xori",
-        "nd.exp" => "math.exp",
-        "nd.log" => "math.log",
-        "nd.sqrt" => "math.sqrt",
-        "nd.tanh" => "math.tanh",
-        "nd.abs" => pick("math.absf", "math.absi"),
-        "nd.neg" if float => "arith.negf",
-        "nd.neg" => {
+        ScalarFn::Arith(Arith::Neg) if !float => {
             let zero = x.scalar_const(x.b.module.value_type(a), 0, 0.0)?;
-            return x.bin("arith.subi", zero, a);
+            x.bin(op, zero, a)
         }
-        "nd.rem" if float => return rem(x, a, args[1], true),
-        "nd.rem" => {
-            let b = checked_divisor(x, a, args[1])?;
-            return rem(x, a, b, false);
-        }
-        "nd.select" => return x.one("arith.select", &args[..3], out, &[]),
-        "nd.cmp" => return cmp(x, a, args[1], float),
-        "nd.cast" => return cast(x, a, out),
-        _ => return Err(x.error("cannot be exported: not an elementwise op")),
-    };
-    match op {
-        "math.exp" | "math.log" | "math.sqrt" | "math.tanh" | "math.absf" | "math.absi"
-        | "arith.negf" => x.un(op, a),
+        _ if f.arity() == 1 => x.un(op, a),
         _ => x.bin(op, a, args[1]),
     }
 }
@@ -112,25 +162,25 @@ fn checked_divisor(x: &mut Exporter<'_>, a: Value, b: Value) -> XResult<Value> {
 /// false once `b` is checked to be true, `a ** b` is `a or not b`, `neg` and
 /// `abs` are the identity. `None` where `arith` on `i1` already agrees (`add`,
 /// `sub` and `xor` wrap to exclusive or, `mul` is `and`).
-fn boolean_op(x: &mut Exporter<'_>, name: &str, args: &[Value]) -> XResult<Option<Value>> {
+fn boolean_op(x: &mut Exporter<'_>, what: Elementwise, args: &[Value]) -> XResult<Option<Value>> {
     let a = args[0];
     let ty = x.b.module.value_type(a);
-    let v = match name {
-        "nd.max" => x.bin("arith.ori", a, args[1])?,
-        "nd.min" => x.bin("arith.andi", a, args[1])?,
-        "nd.neg" | "nd.abs" => a,
-        "nd.div" | "nd.rem" => {
+    let v = match what {
+        Elementwise::Fn(ScalarFn::Arith(Arith::Max)) => x.bin("arith.ori", a, args[1])?,
+        Elementwise::Fn(ScalarFn::Arith(Arith::Min)) => x.bin("arith.andi", a, args[1])?,
+        Elementwise::Fn(ScalarFn::Arith(Arith::Neg | Arith::Abs)) => a,
+        Elementwise::Fn(ScalarFn::Arith(d @ (Arith::Div | Arith::Rem))) => {
             let zero = x.scalar_const(ty, 0, 0.0)?;
             let nonzero = x.cmpi(1, args[1], zero)?;
             x.assert(nonzero, DIVIDES_BY_ZERO)?;
-            if name == "nd.div" { a } else { zero }
+            if d == Arith::Div { a } else { zero }
         }
-        "nd.pow" => {
+        Elementwise::Fn(ScalarFn::Arith(Arith::Pow)) => {
             let one = x.scalar_const(ty, 1, 0.0)?;
             let not_b = x.bin("arith.xori", args[1], one)?;
             x.bin("arith.ori", a, not_b)?
         }
-        "nd.cmp" => {
+        Elementwise::Cmp => {
             let p = x
                 .string(tensor_dialect_nd::elementwise::CmpOp::PREDICATE)
                 .unwrap_or_default();
@@ -284,7 +334,8 @@ fn saturating_fptosi(x: &mut Exporter<'_>, a: Value, to: Type, width: u32) -> XR
 
 /// An elementwise op (operands already of the result's shape): `linalg.map`.
 pub fn elementwise(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
-    let name = x.b.ctx.str(x.b.module.op(op).name()).to_owned();
+    let what = Elementwise::of(x.b.ctx.str(x.b.module.op(op).name()))
+        .ok_or_else(|| x.error("cannot be exported: not an elementwise op"))?;
     let operands: SmallVec<[Value; 3]> = x.b.module.operands(op).iter().copied().collect();
     let result = x.b.module.value_type(x.b.module.result(op, 0));
     let (dims, out_elem) = x.ranked_type(result)?;
@@ -305,7 +356,7 @@ pub fn elementwise(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let n = operands.len();
     let region = x.body(&elems, |x, args| {
         Ok(SmallVec::from_elem(
-            scalar_op(x, &name, &args[..n], out_elem)?,
+            scalar_op(x, what, &args[..n], out_elem)?,
             1,
         ))
     })?;

@@ -54,27 +54,35 @@ pub struct ToUpstream(pub fn(&mut Exporter<'_>, OpId) -> XResult<Results>);
 /// # Panics
 /// If the `nd` dialect is not registered in `ctx` (a caller's bug), naming the op.
 pub fn register(ctx: &mut Context) {
+    use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
+    use tensor_dialect_nd::constant::ConstantOp;
+    use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
+    use tensor_dialect_nd::shape::{
+        BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp,
+    };
+    type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
+    let structural: [(&str, Export); 12] = [
+        (ConstantOp::NAME, compute::constant),
+        (ReduceOp::NAME, compute::reduce),
+        (MatmulOp::NAME, matmul::matmul),
+        (BroadcastInDimOp::NAME, broadcast::broadcast_in_dim),
+        (BroadcastToOp::NAME, broadcast::broadcast_to),
+        (BroadcastOp::NAME, broadcast::broadcast),
+        (AssignOp::NAME, broadcast::assign),
+        (ShapeOfOp::NAME, shapes::shape_of),
+        (DimOp::NAME, shapes::dim),
+        (BroadcastShapesOp::NAME, shapes::broadcast_shapes),
+        (ShapeSliceOp::NAME, shapes::shape_slice),
+        (ShapeConcatOp::NAME, shapes::shape_concat),
+    ];
+    // Every op with an elementwise computation (declared scalar semantics, or
+    // cmp, select and cast) exports as a `linalg.map` of it; a new op without an
+    // entry is named by the completeness test.
     for def in tensor_dialect_nd::DIALECT.ops {
-        let export: fn(&mut Exporter<'_>, OpId) -> XResult<Results> = match def.name {
-            "nd.constant" => compute::constant,
-            "nd.reduce" => compute::reduce,
-            "nd.matmul" => matmul::matmul,
-            "nd.broadcast_in_dim" => broadcast::broadcast_in_dim,
-            "nd.broadcast_to" => broadcast::broadcast_to,
-            "nd.broadcast" => broadcast::broadcast,
-            "nd.assign" => broadcast::assign,
-            "nd.shape_of" => shapes::shape_of,
-            "nd.dim" => shapes::dim,
-            "nd.broadcast_shapes" => shapes::broadcast_shapes,
-            "nd.shape_slice" => shapes::shape_slice,
-            "nd.shape_concat" => shapes::shape_concat,
-            "nd.add" | "nd.sub" | "nd.mul" | "nd.div" | "nd.rem" | "nd.pow" | "nd.max"
-            | "nd.min" | "nd.and" | "nd.or" | "nd.xor" | "nd.cmp" | "nd.select" | "nd.neg"
-            | "nd.abs" | "nd.exp" | "nd.log" | "nd.sqrt" | "nd.tanh" | "nd.cast" => {
-                compute::elementwise
-            }
-            // A new op gets no entry: the completeness test names it.
-            _ => continue,
+        let export = match structural.iter().find(|(n, _)| *n == def.name) {
+            Some(&(_, export)) => export,
+            None if compute::Elementwise::of(def.name).is_some() => compute::elementwise,
+            None => continue,
         };
         // Fails only if the caller has not registered `nd`: a bug of the caller.
         if let Err(e) = ctx.attach_interface(def.name, ToUpstream(export)) {

@@ -21,6 +21,10 @@
 //! leave NumPy's broadcast unchanged.
 
 use smallvec::SmallVec;
+use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
+use tensor_dialect_nd::constant::ConstantOp;
+use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
+use tensor_dialect_nd::shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::builder::InsertionPoint;
 use tensor_ir::module::ValueMap;
 use tensor_ir::{DYNAMIC, OpId, Type, TypeKind, Value, ValueDef};
@@ -60,8 +64,8 @@ fn is_unknown_shape_type(x: &Exporter<'_>, ty: Type) -> bool {
 /// `shape_operands`) and results are shapes of unknown length.
 fn shape_operands(name: &str) -> std::ops::Range<usize> {
     match name {
-        "nd.broadcast_shapes" | "nd.shape_slice" | "nd.shape_concat" => 0..usize::MAX,
-        "nd.broadcast_to" | "nd.broadcast_in_dim" => 1..2,
+        BroadcastShapesOp::NAME | ShapeSliceOp::NAME | ShapeConcatOp::NAME => 0..usize::MAX,
+        BroadcastToOp::NAME | BroadcastInDimOp::NAME => 1..2,
         _ => 0..0,
     }
 }
@@ -73,7 +77,7 @@ pub fn involved(x: &Exporter<'_>, op: OpId) -> bool {
     let shapes = shape_operands(name);
     let result_is_shape = matches!(
         name,
-        "nd.broadcast_shapes" | "nd.shape_slice" | "nd.shape_concat" | "nd.shape_of"
+        BroadcastShapesOp::NAME | ShapeSliceOp::NAME | ShapeConcatOp::NAME | ShapeOfOp::NAME
     );
     let operands = x.b.module.operands(op);
     operands.iter().enumerate().any(|(i, &v)| {
@@ -185,12 +189,12 @@ pub fn export(x: &mut Exporter<'_>, op: OpId, export: ExportFn) -> XResult<Resul
             .map(|&v| look_through(x, v))
             .collect();
     match name.as_str() {
-        "nd.assign" | "nd.broadcast" => pass_through(x, op),
-        "nd.broadcast_to" | "nd.broadcast_in_dim" => broadcast(x, op, export, &name, &operands),
-        "nd.broadcast_shapes" | "nd.shape_slice" | "nd.shape_concat" => {
+        AssignOp::NAME | BroadcastOp::NAME => pass_through(x, op),
+        BroadcastToOp::NAME | BroadcastInDimOp::NAME => broadcast(x, op, export, &name, &operands),
+        BroadcastShapesOp::NAME | ShapeSliceOp::NAME | ShapeConcatOp::NAME => {
             shapes(x, op, export, &name, &operands)
         }
-        "nd.matmul" | "nd.reduce"
+        MatmulOp::NAME | ReduceOp::NAME
             if operands.iter().filter(|&&v| is_unranked(x, v)).count() > 1 =>
         {
             Err(x.error(
@@ -207,7 +211,7 @@ pub fn export(x: &mut Exporter<'_>, op: OpId, export: ExportFn) -> XResult<Resul
 fn pass_through(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let operands: SmallVec<[Value; 3]> = x.b.module.operands(op).iter().copied().collect();
     let results: SmallVec<[Value; 3]> = x.b.module.results(op).collect();
-    let sources: &[Value] = if x.b.ctx.str(x.b.module.op(op).name()) == "nd.assign" {
+    let sources: &[Value] = if x.b.ctx.str(x.b.module.op(op).name()) == AssignOp::NAME {
         &operands[1..]
     } else {
         &operands
@@ -232,7 +236,7 @@ fn same_rank(
 ) -> XResult<Results> {
     let elementwise = !matches!(
         name,
-        "nd.reduce" | "nd.matmul" | "nd.shape_of" | "nd.dim" | "nd.constant"
+        ReduceOp::NAME | MatmulOp::NAME | ShapeOfOp::NAME | DimOp::NAME | ConstantOp::NAME
     );
     // The rank: of a ranked operand if an elementwise op has one, else of the
     // (first) unranked operand.
@@ -274,7 +278,7 @@ fn same_rank(
         for &v in &results {
             let ty = x.b.module.value_type(v);
             if !is_unranked(x, v) {
-                types.push(if name == "nd.shape_of" {
+                types.push(if name == ShapeOfOp::NAME {
                     shape_type(x, r)
                 } else {
                     ty
@@ -283,9 +287,9 @@ fn same_rank(
             }
             let elem = elem_of(x, v)?;
             let rank = match name {
-                "nd.reduce" if keep_dims => r,
-                "nd.reduce" => r.saturating_sub(reduce_dims.len()),
-                "nd.matmul" => matmul_rank(x, &new)?,
+                ReduceOp::NAME if keep_dims => r,
+                ReduceOp::NAME => r.saturating_sub(reduce_dims.len()),
+                MatmulOp::NAME => matmul_rank(x, &new)?,
                 _ => r,
             };
             types.push(match model {
@@ -338,7 +342,7 @@ fn broadcast(
         ),
     };
     let result_ty = x.b.module.value_type(result);
-    let in_dim = name == "nd.broadcast_in_dim";
+    let in_dim = name == BroadcastInDimOp::NAME;
     let operand_rank = x.i64s(tensor_dialect_nd::BROADCAST_DIMENSIONS).len();
     let source = operands[0];
     let source_rank = if is_unranked(x, source) {
@@ -415,7 +419,7 @@ fn shapes(
             };
             specialise(x, op, export, rank, 0, case)
         }
-        _ if name == "nd.broadcast_shapes"
+        _ if name == BroadcastShapesOp::NAME
             && x.attr(tensor_dialect_nd::BROADCAST_DIMENSIONS).is_none() =>
         {
             let in_place = x

@@ -26,6 +26,7 @@ use broadcastable_ir::ExplicitBroadcast;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_dialect_nd::lower::broadcast_checks;
+use tensor_dialect_nd::shape::ShapeOfOp;
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{OpId, ValueMap};
 use tensor_ir::{Attribute, DYNAMIC, Type, TypeKind, Value};
@@ -533,7 +534,7 @@ impl Importer<'_> {
         }
         for &o in nd_ops.iter().rev() {
             let m = &*self.b.module;
-            if self.name(o) == "nd.shape_of" && m.results(o).all(|r| !m.has_uses(r)) {
+            if self.name(o) == ShapeOfOp::NAME && m.results(o).all(|r| !m.has_uses(r)) {
                 let _ = self.b.erase_op(o);
             }
         }
@@ -544,7 +545,7 @@ impl Importer<'_> {
     /// static tensor.
     fn static_shape_constant(&mut self, v: Value) -> Option<Value> {
         let d = self.def_op(v)?;
-        if self.name(d) != "nd.shape_of" {
+        if self.name(d) != ShapeOfOp::NAME {
             return None;
         }
         let input = *self.b.module.operands(d).first()?;

@@ -2,7 +2,12 @@
 //! and `math` ops of its body, tried in order. Only a guess: the import keeps
 //! an op only if its export is the text ([`super::Importer::replace`]).
 
+use tensor_dialect_nd::constant::CastOp;
+use tensor_dialect_nd::elementwise::{CmpOp, SelectOp};
+use tensor_dialect_nd::scalar;
 use tensor_ir::Attribute;
+
+use crate::compute::upstream_op;
 use tensor_ir::module::OpId;
 
 use super::Importer;
@@ -19,7 +24,7 @@ impl Importer<'_> {
             let Some(nd) = hint(name, n_inputs) else {
                 continue;
             };
-            let props = if nd == "nd.cmp" {
+            let props = if nd == CmpOp::NAME {
                 let float = name == "arith.cmpf";
                 let word = match (float, self.int_prop(o, "predicate")) {
                     (true, Some(1)) | (false, Some(0)) => "eq",
@@ -43,7 +48,7 @@ impl Importer<'_> {
         }
         if out.is_empty() && n_inputs == 1 {
             // A body that yields its input: a cast to the same type.
-            out.push(("nd.cast", Vec::new()));
+            out.push((CastOp::NAME, Vec::new()));
         }
         out
     }
@@ -77,57 +82,27 @@ pub(super) type Try = (&'static str, Vec<(&'static str, Attribute)>);
 /// The `nd.reduce` kinds.
 const REDUCTIONS: [&str; 4] = ["sum", "prod", "max", "min"];
 
-/// The elementwise op a body op of `linalg.map` with `n` inputs hints at (the
-/// export decides). Each op's export has its own `arith` or `math` op, so every
-/// body the export writes hints at its op.
+/// The elementwise op a body op of `linalg.map` with `n` inputs hints at: the op
+/// whose declared function the export writes with it, for floats or integers
+/// ([`crate::compute::upstream_op`], the same table read backwards), or
+/// `nd.cmp`, `nd.select` and `nd.cast` by their own ops.
 fn hint(op: &str, n: usize) -> Option<&'static str> {
-    let unary = n == 1;
-    Some(match op {
-        "arith.addf" | "arith.addi" => "nd.add",
-        "arith.subi" if unary => "nd.neg",
-        "arith.subf" | "arith.subi" => "nd.sub",
-        "arith.mulf" | "arith.muli" => "nd.mul",
-        "arith.divf" | "arith.floordivsi" | "arith.divsi" => "nd.div",
-        "arith.remf" | "arith.remsi" => "nd.rem",
-        "math.powf" | "math.ipowi" => "nd.pow",
-        "arith.maximumf" | "arith.maxsi" => "nd.max",
-        "arith.minimumf" | "arith.minsi" => "nd.min",
-        "arith.andi" => "nd.and",
-        "arith.ori" => "nd.or",
-        "arith.xori" => "nd.xor",
-        "arith.negf" => "nd.neg",
-        "math.absf" | "math.absi" => "nd.abs",
-        "math.exp" => "nd.exp",
-        "math.log" => "nd.log",
-        "math.sqrt" => "nd.sqrt",
-        "math.tanh" => "nd.tanh",
-        "arith.select" if n == 3 => "nd.select",
-        "arith.cmpf" | "arith.cmpi" if n == 2 => "nd.cmp",
+    let declared = scalar::ops().find(|&(_, f)| {
+        f.arity() == n && (upstream_op(f, true) == op || upstream_op(f, false) == op)
+    });
+    if let Some((name, _)) = declared {
+        return Some(name);
+    }
+    match op {
+        "arith.select" if n == 3 => Some(SelectOp::NAME),
+        "arith.cmpf" | "arith.cmpi" if n == 2 => Some(CmpOp::NAME),
         "arith.extf" | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi"
         | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast" | "arith.cmpf"
         | "arith.cmpi"
-            if unary =>
+            if n == 1 =>
         {
-            "nd.cast"
+            Some(CastOp::NAME)
         }
-        _ => return None,
-    })
-    .filter(|nd| match n {
-        1 => matches!(
-            *nd,
-            "nd.neg" | "nd.abs" | "nd.exp" | "nd.log" | "nd.sqrt" | "nd.tanh" | "nd.cast"
-        ),
-        3 => *nd == "nd.select",
-        _ => !matches!(
-            *nd,
-            "nd.neg"
-                | "nd.abs"
-                | "nd.exp"
-                | "nd.log"
-                | "nd.sqrt"
-                | "nd.tanh"
-                | "nd.cast"
-                | "nd.select"
-        ),
-    })
+        _ => None,
+    }
 }

@@ -44,6 +44,10 @@ mod standalone;
 mod unranked;
 
 use hints::Try;
+use tensor_dialect_nd::broadcast::BroadcastInDimOp;
+use tensor_dialect_nd::constant::ConstantOp;
+use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
+use tensor_dialect_nd::shape::{DimOp, ShapeOfOp};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -425,7 +429,7 @@ impl Importer<'_> {
                 let mut made = None;
                 let props = vec![(tensor_dialect_nd::constant::ConstantOp::VALUE, value)];
                 if !self.try_built(op, r, |im| {
-                    made = im.create_nd(op, "nd.constant", &[], props, ty);
+                    made = im.create_nd(op, ConstantOp::NAME, &[], props, ty);
                     made
                 }) {
                     return Err(self.error(op, "has no nd form: no nd.constant exports to it"));
@@ -529,7 +533,7 @@ impl Importer<'_> {
         self.replace(
             op,
             r,
-            "nd.broadcast_in_dim",
+            BroadcastInDimOp::NAME,
             &[src],
             vec![(tensor_dialect_nd::BROADCAST_DIMENSIONS, dims)],
             target,
@@ -585,7 +589,7 @@ impl Importer<'_> {
         self.replace(
             op,
             r,
-            "nd.broadcast_in_dim",
+            BroadcastInDimOp::NAME,
             &[src],
             vec![(tensor_dialect_nd::BROADCAST_DIMENSIONS, dims)],
             target,
@@ -657,7 +661,7 @@ impl Importer<'_> {
                     if keep {
                         props.push((tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS, unit));
                     }
-                    ("nd.reduce", props)
+                    (ReduceOp::NAME, props)
                 })
                 .collect()
         };
@@ -694,7 +698,7 @@ impl Importer<'_> {
         ) {
             let er = self.b.module.result(e, 0);
             let ty = self.b.module.value_type(er);
-            self.replace(op, er, "nd.matmul", &[sa, sb], Vec::new(), ty)?;
+            self.replace(op, er, MatmulOp::NAME, &[sa, sb], Vec::new(), ty)?;
             self.replaced.insert(e);
             return Ok(());
         }
@@ -716,12 +720,12 @@ impl Importer<'_> {
             let cr = self.b.module.result(c, 0);
             let ty = self.b.module.value_type(cr);
             let operands = [va.unwrap_or(a), vb.unwrap_or(b)];
-            self.replace(op, cr, "nd.matmul", &operands, Vec::new(), ty)?;
+            self.replace(op, cr, MatmulOp::NAME, &operands, Vec::new(), ty)?;
             self.replaced.insert(c);
             return Ok(());
         }
         let ty = self.b.module.value_type(r);
-        self.replace(op, r, "nd.matmul", &[a, b], Vec::new(), ty)
+        self.replace(op, r, MatmulOp::NAME, &[a, b], Vec::new(), ty)
     }
 
     /// Erases the upstream ops without side effects left unused, latest first
@@ -777,7 +781,7 @@ impl Importer<'_> {
                 .dynamic(
                     op,
                     r,
-                    "nd.dim",
+                    DimOp::NAME,
                     &[v],
                     vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
                     ty,
@@ -790,7 +794,7 @@ impl Importer<'_> {
             return Ok(false);
         };
         Ok(self
-            .dynamic(op, r, "nd.shape_of", &[v], Vec::new(), ty)
+            .dynamic(op, r, ShapeOfOp::NAME, &[v], Vec::new(), ty)
             .is_ok())
     }
 }

@@ -17,6 +17,8 @@
 //! ([`super::dynamic`]): the first whose export is the text is kept.
 
 use smallvec::SmallVec;
+use tensor_dialect_nd::broadcast::BroadcastInDimOp;
+use tensor_dialect_nd::shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::module::OpId;
 use tensor_ir::{Attribute, DYNAMIC, Diagnostics, Value};
 
@@ -164,7 +166,7 @@ impl Importer<'_> {
                 let rank = self.b.ctx.shape_dims(self.b.module.value_type(x))?.len();
                 let index = self.b.ctx.index_type();
                 let ty = self.b.ctx.tensor_type(&[i64::try_from(rank).ok()?], index);
-                self.create_nd(loc.unwrap_or(at), "nd.shape_of", &[x], Vec::new(), ty)
+                self.create_nd(loc.unwrap_or(at), ShapeOfOp::NAME, &[x], Vec::new(), ty)
             }
         }
     }
@@ -212,7 +214,7 @@ impl Importer<'_> {
         for &s in order {
             shapes.push(self.source_shape(at, s)?);
         }
-        if shapes.len() == 1 && name == "nd.shape_concat" {
+        if shapes.len() == 1 && name == ShapeConcatOp::NAME {
             return None;
         }
         self.create_nd(at, name, &shapes, props, ty)
@@ -293,10 +295,10 @@ impl Importer<'_> {
                     )],
                     None => Vec::new(),
                 };
-                self.combined(at, "nd.broadcast_shapes", order, props, ty)
+                self.combined(at, BroadcastShapesOp::NAME, order, props, ty)
             }
             ShapeBuild::Concat(order) => {
-                self.combined(at, "nd.shape_concat", order, Vec::new(), ty)
+                self.combined(at, ShapeConcatOp::NAME, order, Vec::new(), ty)
             }
             ShapeBuild::Slice(x, start, end) => {
                 let shape = self.source_shape(at, *x)?;
@@ -305,7 +307,7 @@ impl Importer<'_> {
                 let end = self.b.ctx.int_attr(i128::try_from(*end).ok()?, i64t);
                 self.create_nd(
                     at,
-                    "nd.shape_slice",
+                    ShapeSliceOp::NAME,
                     &[shape],
                     vec![
                         (tensor_dialect_nd::shape::ShapeSliceOp::START, start),
@@ -348,7 +350,7 @@ impl Importer<'_> {
         self.try_built(op, r, |im| {
             im.create_nd(
                 op,
-                "nd.dim",
+                DimOp::NAME,
                 &[x],
                 vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
                 ty,
@@ -455,7 +457,7 @@ impl Importer<'_> {
                         let k = im.b.ctx.i64_array_attr(known);
                         props.push((tensor_dialect_nd::broadcast::BroadcastInDimOp::KNOWN_NONEXPANDING_DIMENSIONS, k));
                     }
-                    im.create_nd(op, "nd.broadcast_in_dim", &[src, shape], props, ty)
+                    im.create_nd(op, BroadcastInDimOp::NAME, &[src, shape], props, ty)
                 });
                 if built {
                     return true;

@@ -16,6 +16,8 @@
 //! (hand-edited) matches no candidate and is an error at the switch.
 
 use rustc_hash::FxHashMap;
+use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
+use tensor_dialect_nd::shape::DimOp;
 use tensor_ir::module::OpId;
 use tensor_ir::{AttrKind, Type, TypeKind, Value};
 
@@ -103,7 +105,7 @@ impl Importer<'_> {
                     if keep {
                         props.push((tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS, unit));
                     }
-                    tries.push(("nd.reduce", props));
+                    tries.push((ReduceOp::NAME, props));
                 }
                 (tries, operands.into_iter().take(1).collect())
             }
@@ -117,14 +119,14 @@ impl Importer<'_> {
                 let index = self.b.ctx.int_attr(i128::from(i), i64t);
                 (
                     vec![(
-                        "nd.dim",
+                        DimOp::NAME,
                         vec![(tensor_dialect_nd::shape::DimOp::INDEX, index)],
                     )],
                     operands.into_iter().take(1).collect(),
                 )
             }
             _ => (
-                vec![("nd.matmul", Vec::new())],
+                vec![(MatmulOp::NAME, Vec::new())],
                 operands.into_iter().take(2).collect(),
             ),
         })
