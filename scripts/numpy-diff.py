@@ -44,7 +44,11 @@ BINARY = {
     "max": np.maximum, "min": np.minimum,
 }
 UNARY = {"neg": np.negative, "abs": np.abs}
-FLOAT_UNARY = {"exp": np.exp, "tanh": np.tanh}
+FLOAT_UNARY = {"exp": np.exp, "tanh": np.tanh, "sin": np.sin, "cos": np.cos,
+               "floor": np.floor, "ceil": np.ceil,
+               # 1 / sqrt(x) in the argument's type: rounded after the root, then
+               # after the division, as nd.rsqrt.
+               "rsqrt": lambda x: np.reciprocal(np.sqrt(x))}
 # Element types beyond DTYPES: elementwise programs in these, and the targets of casts.
 EXTRA = {"f16": np.float16, "i1": np.bool_, "index": np.int64}
 if ml_dtypes is not None:

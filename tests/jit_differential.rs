@@ -12,6 +12,7 @@
 mod common;
 use common::jit::{self, Arg, Failure};
 use common::reference::{self, Reference};
+use tensor_dialect_nd::scalar::{self, ElemKind};
 
 /// One case: a program, its entry, the arguments as `(literal, parameter type)`,
 /// the result types, and the fragment of the `cf.assert` message the JIT must
@@ -161,11 +162,16 @@ fn cases() -> Vec<Case> {
             }
         }
         // The unary ops of the element type, in one function.
-        let unary: &[&str] = if FLOATS.contains(&elem) {
-            &["neg", "abs", "exp", "log", "sqrt", "tanh"]
+        // Every unary op the dialect declares for the element type's kind.
+        let kind = if FLOATS.contains(&elem) {
+            ElemKind::Float
         } else {
-            &["neg", "abs"]
+            ElemKind::Signed
         };
+        let unary: Vec<&str> = scalar::ops()
+            .filter(|(_, f)| f.arity() == 1 && f.defined_for(kind))
+            .filter_map(|(name, _)| name.strip_prefix("nd."))
+            .collect();
         let t = format!("tensor<?x{elem}>");
         let body: String = unary
             .iter()

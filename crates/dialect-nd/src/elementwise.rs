@@ -234,4 +234,9 @@ unary! {
     LogOp "nd.log" "elementwise natural logarithm" FloatFn::Log;
     SqrtOp "nd.sqrt" "elementwise square root" FloatFn::Sqrt;
     TanhOp "nd.tanh" "elementwise hyperbolic tangent" FloatFn::Tanh;
+    SinOp "nd.sin" "elementwise sine" FloatFn::Sin;
+    CosOp "nd.cos" "elementwise cosine" FloatFn::Cos;
+    FloorOp "nd.floor" "elementwise floor (round toward -inf)" FloatFn::Floor;
+    CeilOp "nd.ceil" "elementwise ceiling (round toward +inf)" FloatFn::Ceil;
+    RsqrtOp "nd.rsqrt" "elementwise reciprocal square root" FloatFn::Rsqrt;
 }

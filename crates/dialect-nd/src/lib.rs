@@ -40,8 +40,8 @@ pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use constant::{CastOp, ConstantOp};
 use elementwise::{
-    AbsOp, AddOp, AndOp, CmpOp, DivOp, ExpOp, LogOp, MaxOp, MinOp, MulOp, NegOp, OrOp, PowOp,
-    RemOp, SelectOp, SqrtOp, SubOp, TanhOp, XorOp,
+    AbsOp, AddOp, AndOp, CeilOp, CmpOp, CosOp, DivOp, ExpOp, FloorOp, LogOp, MaxOp, MinOp, MulOp,
+    NegOp, OrOp, PowOp, RemOp, RsqrtOp, SelectOp, SinOp, SqrtOp, SubOp, TanhOp, XorOp,
 };
 use reduce::{MatmulOp, ReduceOp};
 use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
@@ -71,6 +71,11 @@ pub static DIALECT: Dialect = Dialect {
         LogOp::DEF,
         SqrtOp::DEF,
         TanhOp::DEF,
+        SinOp::DEF,
+        CosOp::DEF,
+        FloorOp::DEF,
+        CeilOp::DEF,
+        RsqrtOp::DEF,
         CastOp::DEF,
         ConstantOp::DEF,
         BroadcastInDimOp::DEF,

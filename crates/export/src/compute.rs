@@ -77,6 +77,11 @@ pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
             FloatFn::Log => "math.log",
             FloatFn::Sqrt => "math.sqrt",
             FloatFn::Tanh => "math.tanh",
+            FloatFn::Sin => "math.sin",
+            FloatFn::Cos => "math.cos",
+            FloatFn::Floor => "math.floor",
+            FloatFn::Ceil => "math.ceil",
+            FloatFn::Rsqrt => "math.rsqrt",
         },
     }
 }

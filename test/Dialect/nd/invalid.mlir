@@ -593,3 +593,20 @@ func.func @all_reported(%a: tensor<3xf32>, %b: tensor<4xf32>) {
   %1 = "nd.exp"(%c) : (tensor<3xi32>) -> tensor<3xi32>
   return
 }
+
+// -----
+
+// The float math ops take float elements only (their declared functions' kinds).
+func.func @sin_of_integers(%a: tensor<4xi32>) {
+  // expected-error @+1 {{'nd.sin' op operand #0 ('tensor<4xi32>') must have float elements, but has 'i32'}}
+  %0 = nd.sin %a : tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @rsqrt_of_integers(%a: tensor<4xi8>) {
+  // expected-error @+1 {{'nd.rsqrt' op operand #0 ('tensor<4xi8>') must have float elements, but has 'i8'}}
+  %0 = nd.rsqrt %a : tensor<4xi8>
+  return
+}

@@ -91,3 +91,21 @@ func.func @saturating_cast(%a: tensor<4xf32>) -> tensor<4xi8> {
   %r = nd.cast %a : tensor<4xf32> to tensor<4xi8>
   return %r : tensor<4xi8>
 }
+
+// -----
+
+// The float math ops each export as their math op (the declared function's).
+// CHECK-LABEL: func.func @float_math(
+// CHECK: "math.sin"
+// CHECK: "math.cos"
+// CHECK: "math.floor"
+// CHECK: "math.ceil"
+// CHECK: "math.rsqrt"
+func.func @float_math(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %s = nd.sin %x : tensor<?xf32>
+  %c = nd.cos %x : tensor<?xf32>
+  %f = nd.floor %x : tensor<?xf32>
+  %e = nd.ceil %x : tensor<?xf32>
+  %r = nd.rsqrt %x : tensor<?xf32>
+  return %s, %c, %f, %e, %r : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+}

@@ -293,3 +293,22 @@ func.func @bias_add_xla(%scores: tensor<2x4x8x8xf32>, %bias: tensor<2x8xf32>) ->
   %0 = nd.add %scores, %bias {broadcast_dimensions = array<i64: 0, 3>} : (tensor<2x4x8x8xf32>, tensor<2x8xf32>) -> tensor<2x4x8x8xf32>
   return %0 : tensor<2x4x8x8xf32>
 }
+
+// -----
+
+// The float math ops: each math op reads back as the op whose declared
+// function the export writes with it.
+// CHECK-LABEL: func.func @float_math(
+// CHECK-NEXT:    nd.sin %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.cos %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.floor %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.ceil %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.rsqrt %arg1 : tensor<3xf16>
+func.func @float_math(%x: tensor<4xf32>, %y: tensor<3xf16>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<3xf16>) {
+  %s = nd.sin %x : tensor<4xf32>
+  %c = nd.cos %x : tensor<4xf32>
+  %f = nd.floor %x : tensor<4xf32>
+  %e = nd.ceil %x : tensor<4xf32>
+  %r = nd.rsqrt %y : tensor<3xf16>
+  return %s, %c, %f, %e, %r : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<3xf16>
+}

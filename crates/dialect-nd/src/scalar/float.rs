@@ -120,6 +120,26 @@ macro_rules! float_scalar {
             fn tanh(a: $t) -> $t {
                 a.tanh()
             }
+            #[inline(always)]
+            fn sin(a: $t) -> $t {
+                a.sin()
+            }
+            #[inline(always)]
+            fn cos(a: $t) -> $t {
+                a.cos()
+            }
+            #[inline(always)]
+            fn floor(a: $t) -> $t {
+                a.floor()
+            }
+            #[inline(always)]
+            fn ceil(a: $t) -> $t {
+                a.ceil()
+            }
+            #[inline(always)]
+            fn rsqrt(a: $t) -> $t {
+                1.0 / a.sqrt()
+            }
         }
     };
 }
@@ -197,6 +217,28 @@ macro_rules! half_scalar {
             #[inline]
             fn tanh(a: $t) -> $t {
                 Self::un(a, f32::tanh)
+            }
+            #[inline]
+            fn sin(a: $t) -> $t {
+                Self::un(a, f32::sin)
+            }
+            #[inline]
+            fn cos(a: $t) -> $t {
+                Self::un(a, f32::cos)
+            }
+            #[inline]
+            fn floor(a: $t) -> $t {
+                Self::un(a, f32::floor)
+            }
+            #[inline]
+            fn ceil(a: $t) -> $t {
+                Self::un(a, f32::ceil)
+            }
+            #[inline]
+            fn rsqrt(a: $t) -> $t {
+                // Rounded after the root and after the division, as NumPy and
+                // upstream's lowering compute it in half precision.
+                Self::un(Self::un(a, f32::sqrt), |s| 1.0 / s)
             }
         }
     };

@@ -141,6 +141,16 @@ pub enum FloatFn {
     Sqrt,
     /// The hyperbolic tangent.
     Tanh,
+    /// The sine (radians).
+    Sin,
+    /// The cosine (radians).
+    Cos,
+    /// The largest integer not above `a` (exact).
+    Floor,
+    /// The smallest integer not below `a` (exact).
+    Ceil,
+    /// `1 / sqrt(a)`, the square root rounded first (as NumPy computes it).
+    Rsqrt,
 }
 
 /// The scalar semantics of one elementwise op.
@@ -333,6 +343,16 @@ pub trait FloatScalar: ArithScalar {
     fn sqrt(a: Self::S) -> Self::S;
     /// See [`FloatFn::Tanh`].
     fn tanh(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Sin`].
+    fn sin(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Cos`].
+    fn cos(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Floor`].
+    fn floor(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Ceil`].
+    fn ceil(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Rsqrt`].
+    fn rsqrt(a: Self::S) -> Self::S;
 }
 
 #[cfg(test)]

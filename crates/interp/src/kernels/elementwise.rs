@@ -115,6 +115,11 @@ pub(crate) fn apply_float<N: FloatScalar>(
         FloatOp::Float(FloatFn::Log) => map1(a, out, N::log),
         FloatOp::Float(FloatFn::Sqrt) => map1(a, out, N::sqrt),
         FloatOp::Float(FloatFn::Tanh) => map1(a, out, N::tanh),
+        FloatOp::Float(FloatFn::Sin) => map1(a, out, N::sin),
+        FloatOp::Float(FloatFn::Cos) => map1(a, out, N::cos),
+        FloatOp::Float(FloatFn::Floor) => map1(a, out, N::floor),
+        FloatOp::Float(FloatFn::Ceil) => map1(a, out, N::ceil),
+        FloatOp::Float(FloatFn::Rsqrt) => map1(a, out, N::rsqrt),
     }
 }
 
