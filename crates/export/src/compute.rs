@@ -186,19 +186,8 @@ fn boolean_op(x: &mut Exporter<'_>, what: Elementwise, args: &[Value]) -> XResul
             x.bin("arith.ori", a, not_b)?
         }
         Elementwise::Cmp => {
-            let p = x
-                .string(tensor_dialect_nd::elementwise::CmpOp::PREDICATE)
-                .unwrap_or_default();
-            let u = match p.as_str() {
-                "eq" => 0,
-                "ne" => 1,
-                "lt" => 6,
-                "le" => 7,
-                "gt" => 8,
-                "ge" => 9,
-                _ => return Err(x.error(format!("cannot be exported: predicate '{p}'"))),
-            };
-            x.cmpi(u, a, args[1])?
+            let p = predicates(x)?;
+            x.cmpi(p.unsigned, a, args[1])?
         }
         _ => return Ok(None),
     };
@@ -238,25 +227,44 @@ fn rem(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> 
     x.select(nonzero, v, signed)
 }
 
-/// `nd.cmp`'s predicate as `arith.cmpf` (ordered, `ne` unordered) or `arith.cmpi`
-/// (signed).
-fn cmp(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> {
-    let p = x
-        .string(tensor_dialect_nd::elementwise::CmpOp::PREDICATE)
-        .unwrap_or_default();
-    let (f, i) = match p.as_str() {
-        "eq" => (1, 0),
-        "ne" => (13, 1),
-        "lt" => (4, 2),
-        "le" => (5, 3),
-        "gt" => (2, 4),
-        "ge" => (3, 5),
-        _ => return Err(x.error(format!("cannot be exported: predicate '{p}'"))),
+/// `nd.cmp`'s predicate as the `arith` predicates that compute it.
+struct Predicates {
+    /// `arith.cmpf`'s: ordered, but `ne` unordered (true for NaN).
+    float: i64,
+    /// `arith.cmpi`'s, signed.
+    signed: i64,
+    /// `arith.cmpi`'s, unsigned (`i1`, a 1-bit unsigned integer).
+    unsigned: i64,
+}
+
+/// The `arith` predicates of the op being exported, an `nd.cmp`: one row per
+/// declared comparison ([`scalar::Compare`], an exhaustive match).
+fn predicates(x: &Exporter<'_>) -> XResult<Predicates> {
+    let p = x.string(CmpOp::PREDICATE).unwrap_or_default();
+    let compare = scalar::Compare::from_keyword(&p)
+        .ok_or_else(|| x.error(format!("cannot be exported: predicate '{p}'")))?;
+    let (float, signed, unsigned) = match compare {
+        scalar::Compare::Eq => (1, 0, 0),
+        scalar::Compare::Ne => (13, 1, 1),
+        scalar::Compare::Lt => (4, 2, 6),
+        scalar::Compare::Le => (5, 3, 7),
+        scalar::Compare::Gt => (2, 4, 8),
+        scalar::Compare::Ge => (3, 5, 9),
     };
+    Ok(Predicates {
+        float,
+        signed,
+        unsigned,
+    })
+}
+
+/// `nd.cmp` of floats (ordered, `ne` unordered) or integers (signed).
+fn cmp(x: &mut Exporter<'_>, a: Value, b: Value, float: bool) -> XResult<Value> {
+    let p = predicates(x)?;
     if float {
-        x.cmpf(f, a, b)
+        x.cmpf(p.float, a, b)
     } else {
-        x.cmpi(i, a, b)
+        x.cmpi(p.signed, a, b)
     }
 }
 
