@@ -86,7 +86,7 @@ pub(crate) fn lower_broadcast(
 
 /// The operand and result of a ranked `nd.broadcast_to`, with the operand's dims'
 /// places in the result (aligned on the right).
-fn ranked_to(
+pub(super) fn ranked_to(
     ctx: &Context,
     module: &Module,
     op: OpId,

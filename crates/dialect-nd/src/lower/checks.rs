@@ -18,6 +18,7 @@ use broadcastable_ir::Sweep;
 use smallvec::SmallVec;
 use tensor_ir::{Context, DYNAMIC, Module, OpId, Value};
 
+use super::broadcast::ranked_to;
 use super::sizes::{Memo, Size, Sizes};
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
 use crate::support::tensor_dims;
@@ -64,15 +65,13 @@ fn parts(ctx: &Context, module: &Module, op: OpId) -> Option<Parts> {
             })
         }
         BroadcastToOp::NAME => {
-            let this = BroadcastToOp::cast(ctx, module, op)?;
-            let (operand, result) = (this.operand(module), this.result(module));
-            let src = tensor_dims(ctx, module.value_type(operand))?.len();
-            let dst = tensor_dims(ctx, module.value_type(result))?.len();
+            // Aligned on the right, as its lowering states the mapping.
+            let (this, map) = ranked_to(ctx, module, op)?;
             Some(Parts {
-                operand,
+                operand: this.operand(module),
                 shape: this.target_shape(module)?,
-                result,
-                map: (dst.checked_sub(src)?..dst).collect(),
+                result: this.result(module),
+                map,
                 known: Vec::new(),
             })
         }

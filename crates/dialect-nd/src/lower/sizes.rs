@@ -103,16 +103,6 @@ struct Walk {
     depth: u32,
 }
 
-/// The broadcasting rule of an `nd.broadcast_shapes`, as far as resolving needs.
-enum ShapesRule {
-    /// NumPy or ONNX: entries aligned on the right.
-    Right,
-    /// In place: the first shape is the result.
-    First,
-    /// XLA: the lower-rank shape's entries placed by `broadcast_dimensions`.
-    Placed(Vec<i64>),
-}
-
 impl<'a> Sizes<'a> {
     /// A resolver over `module`, knowing nothing yet.
     pub(crate) fn new(ctx: &'a Context, module: &'a Module) -> Self {
@@ -332,45 +322,19 @@ impl<'a> Sizes<'a> {
         let Some((op, BroadcastShapesOp::NAME)) = self.def(s) else {
             return false;
         };
-        let (ctx, module) = (self.ctx, self.module);
-        let Some(o) = BroadcastShapesOp::cast(ctx, module, op) else {
-            return false;
-        };
-        let shapes = o.shapes(module);
-        let lengths: Option<SmallVec<[usize; 4]>> = shapes
-            .iter()
-            .map(|&t| shape_length(ctx, module.value_type(t)))
-            .collect();
-        let Some(lengths) = lengths else {
-            return false;
-        };
-        let placed = o.broadcast_dimensions(ctx, module);
-        // In place, the first shape is the result; the others align on its right.
-        let len = match o.policy(ctx, module) {
-            Some("in_place") => lengths.first().copied(),
-            _ => lengths.iter().copied().max(),
-        };
-        let Some(len) = len else {
+        let Some(landing) = BroadcastShapesOp::cast(self.ctx, self.module, op)
+            .and_then(|o| landing(self.ctx, self.module, o, j))
+        else {
             return false;
         };
         let mut walk = Walk {
             budget: BUDGET,
             depth: 0,
         };
-        for (k, (&t, &n)) in shapes.iter().zip(&lengths).enumerate() {
-            let index = match &placed {
-                Some(dims) => placed_index(&lengths, dims, k, j).flatten(),
-                None => (j + n).checked_sub(len),
-            };
-            let Some(i) = index else {
-                continue;
-            };
+        landing.into_iter().any(|(t, i)| {
             let e = self.entry_in(t, i, &mut walk);
-            if e == b || self.absorbs(e, b, &mut walk) {
-                return true;
-            }
-        }
-        false
+            e == b || self.absorbs(e, b, &mut walk)
+        })
     }
 
     /// True if the size `a` is an entry of an `nd.broadcast_shapes` (aligned on the
@@ -463,32 +427,16 @@ impl<'a> Sizes<'a> {
     fn broadcast_entry(&mut self, o: BroadcastShapesOp, j: usize, walk: &mut Walk) -> Option<Size> {
         let (ctx, module) = (self.ctx, self.module);
         let shapes = o.shapes(module);
-        let rule = match (o.policy(ctx, module), o.broadcast_dimensions(ctx, module)) {
-            (Some("in_place"), _) => ShapesRule::First,
-            (_, Some(dims)) => ShapesRule::Placed(dims),
-            _ => ShapesRule::Right,
-        };
-        if let ShapesRule::First = rule {
+        // In place, the result is the first shape.
+        if o.policy(ctx, module) == Some("in_place") {
             return Some(self.entry_in(*shapes.first()?, j, walk));
         }
         if let [only] = shapes {
             return Some(self.entry_in(*only, j, walk));
         }
-        let lengths: Option<Vec<usize>> = shapes
-            .iter()
-            .map(|&t| shape_length(ctx, module.value_type(t)))
-            .collect();
-        let lengths = lengths?;
-        let len = lengths.iter().copied().max()?;
         let mut sizes = Vec::with_capacity(shapes.len());
-        for (k, (&t, &n)) in shapes.iter().zip(&lengths).enumerate() {
-            let index = match &rule {
-                ShapesRule::Placed(dims) => placed_index(&lengths, dims, k, j)?,
-                _ => (j + n).checked_sub(len),
-            };
-            if let Some(i) = index {
-                sizes.push(self.entry_in(t, i, walk));
-            }
+        for (t, i) in landing(ctx, module, o, j)? {
+            sizes.push(self.entry_in(t, i, walk));
         }
         self.join(&sizes, walk)
     }
@@ -609,6 +557,41 @@ impl<'a> Sizes<'a> {
             _ => s,
         }
     }
+}
+
+/// The entries that land in entry `j` of the result of the `nd.broadcast_shapes`
+/// `o`: each combined shape with its entry there, under the op's rule (NumPy and
+/// ONNX align on the right, in place on the first shape's right, XLA places the
+/// lower-rank shape by `broadcast_dimensions`). `None` if a length is unknown or
+/// the placement is invalid.
+fn landing(
+    ctx: &Context,
+    module: &Module,
+    o: BroadcastShapesOp,
+    j: usize,
+) -> Option<SmallVec<[(Value, usize); 4]>> {
+    let shapes = o.shapes(module);
+    let lengths: Option<SmallVec<[usize; 4]>> = shapes
+        .iter()
+        .map(|&t| shape_length(ctx, module.value_type(t)))
+        .collect();
+    let lengths = lengths?;
+    let placed = o.broadcast_dimensions(ctx, module);
+    let len = match o.policy(ctx, module) {
+        Some("in_place") => lengths.first().copied(),
+        _ => lengths.iter().copied().max(),
+    }?;
+    let mut out = SmallVec::new();
+    for (k, (&t, &n)) in shapes.iter().zip(&lengths).enumerate() {
+        let index = match &placed {
+            Some(dims) => placed_index(&lengths, dims, k, j)?,
+            None => (j + n).checked_sub(len),
+        };
+        if let Some(i) = index {
+            out.push((t, i));
+        }
+    }
+    Some(out)
 }
 
 /// The shape operand of the explicit broadcast defining `v`, if any.
