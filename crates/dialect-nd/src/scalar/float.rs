@@ -66,6 +66,36 @@ macro_rules! nan_order {
     };
 }
 
+/// The [`FloatScalar`] functions that are the C library's, each with the method
+/// of Rust's floats that calls it: listed once for every float kind.
+macro_rules! libm_functions {
+    ($fns:ident, $t:ty) => {
+        $fns!($t; exp => exp, log => ln, sqrt => sqrt, tanh => tanh, sin => sin, cos => cos,
+            floor => floor, ceil => ceil);
+    };
+}
+
+/// The functions of `libm_functions` on `f32` and `f64`: the method itself.
+macro_rules! wide_fns {
+    ($t:ty; $($name:ident => $method:ident),*) => {$(
+        #[inline(always)]
+        fn $name(a: $t) -> $t {
+            a.$method()
+        }
+    )*};
+}
+
+/// The functions of `libm_functions` in half precision: computed in `f32`,
+/// rounded once. Inlinable across crates, as when the interpreter held them.
+macro_rules! half_fns {
+    ($t:ty; $($name:ident => $method:ident),*) => {$(
+        #[inline]
+        fn $name(a: $t) -> $t {
+            Self::un(a, f32::$method)
+        }
+    )*};
+}
+
 macro_rules! float_scalar {
     ($(#[$doc:meta])* $marker:ident, $t:ty, $fmod:ident) => {
         $(#[$doc])*
@@ -104,38 +134,7 @@ macro_rules! float_scalar {
             }
         }
         impl FloatScalar for $marker {
-            #[inline(always)]
-            fn exp(a: $t) -> $t {
-                a.exp()
-            }
-            #[inline(always)]
-            fn log(a: $t) -> $t {
-                a.ln()
-            }
-            #[inline(always)]
-            fn sqrt(a: $t) -> $t {
-                a.sqrt()
-            }
-            #[inline(always)]
-            fn tanh(a: $t) -> $t {
-                a.tanh()
-            }
-            #[inline(always)]
-            fn sin(a: $t) -> $t {
-                a.sin()
-            }
-            #[inline(always)]
-            fn cos(a: $t) -> $t {
-                a.cos()
-            }
-            #[inline(always)]
-            fn floor(a: $t) -> $t {
-                a.floor()
-            }
-            #[inline(always)]
-            fn ceil(a: $t) -> $t {
-                a.ceil()
-            }
+            libm_functions!(wide_fns, $t);
             #[inline(always)]
             fn rsqrt(a: $t) -> $t {
                 1.0 / a.sqrt()
@@ -201,39 +200,7 @@ macro_rules! half_scalar {
             }
         }
         impl FloatScalar for $marker {
-            // Inlinable across crates, as when the interpreter held them.
-            #[inline]
-            fn exp(a: $t) -> $t {
-                Self::un(a, f32::exp)
-            }
-            #[inline]
-            fn log(a: $t) -> $t {
-                Self::un(a, f32::ln)
-            }
-            #[inline]
-            fn sqrt(a: $t) -> $t {
-                Self::un(a, f32::sqrt)
-            }
-            #[inline]
-            fn tanh(a: $t) -> $t {
-                Self::un(a, f32::tanh)
-            }
-            #[inline]
-            fn sin(a: $t) -> $t {
-                Self::un(a, f32::sin)
-            }
-            #[inline]
-            fn cos(a: $t) -> $t {
-                Self::un(a, f32::cos)
-            }
-            #[inline]
-            fn floor(a: $t) -> $t {
-                Self::un(a, f32::floor)
-            }
-            #[inline]
-            fn ceil(a: $t) -> $t {
-                Self::un(a, f32::ceil)
-            }
+            libm_functions!(half_fns, $t);
             #[inline]
             fn rsqrt(a: $t) -> $t {
                 // Rounded after the root and after the division, as NumPy and
