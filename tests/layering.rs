@@ -175,3 +175,55 @@ fn the_core_imports_no_dialect_and_no_trait_crate() {
         }
     }
 }
+
+/// Issue 25: every layer reaches an `nd` op by its typed handle (`AddOp::NAME`,
+/// an interface keyed by op kind), so a string literal that is exactly an `nd` op
+/// name (`"nd.add"`) appears only in `crates/dialect-nd`, where the ops are
+/// defined, and in tests. Diagnostics may still mention ops inside longer wording.
+#[test]
+fn only_the_dialect_spells_nd_op_names() {
+    let mut offenders = Vec::new();
+    let mut stack = vec![Path::new(ROOT).join("src"), Path::new(ROOT).join("crates")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("dir") {
+            let path = entry.expect("entry").path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            if path.is_dir() {
+                if !matches!(name, "dialect-nd" | "tests" | "target") {
+                    stack.push(path);
+                }
+                continue;
+            }
+            if !name.ends_with(".rs") || name == "tests.rs" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("source");
+            for (i, line) in text.lines().enumerate() {
+                // Unit tests sit at the end of a file, after their attribute.
+                if line.trim_start().starts_with("#[cfg(test)]") {
+                    break;
+                }
+                let code = line.split("//").next().unwrap_or_default();
+                let mut rest = code;
+                while let Some(at) = rest.find("\"nd.") {
+                    let tail = &rest[at + 4..];
+                    let end = tail
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .unwrap_or(tail.len());
+                    if end > 0 && tail[end..].starts_with('"') {
+                        offenders.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                    }
+                    rest = tail;
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "nd op names spelled outside crates/dialect-nd:\n{}",
+        offenders.join("\n")
+    );
+}

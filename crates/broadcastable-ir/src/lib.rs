@@ -29,7 +29,7 @@ mod view;
 
 pub use diagnose::{diagnose, obligation};
 pub use expand::{Expansion, expansions};
-pub use lower::{ExplicitBroadcast, Sweep};
+pub use lower::{ExplicitBroadcast, ExplicitForm, Sweep};
 pub use verifier::{BroadcastVerifier, Obligation};
 pub use view::{OpView, typed, with_shape};
 

@@ -32,6 +32,18 @@ pub struct ExplicitBroadcast {
     pub lower: fn(&mut Builder<'_>, OpId, &mut Sweep) -> Result<bool, EditError>,
 }
 
+/// What an op the lowering creates is to it: the pass counts these, before and
+/// after, for its statistics, so that no rewrite has to report what it made and
+/// the pass names no dialect's ops. A dialect attaches one to each of its explicit
+/// broadcast ops and each of its run-time shape checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExplicitForm {
+    /// An explicit broadcast: its operand is stretched to the shape it is used at.
+    Broadcast,
+    /// A run-time check that sizes broadcast.
+    ShapeCheck,
+}
+
 /// What one sweep over a module (a lowering, or a check of the invariant) keeps
 /// between the ops it visits in program order: each dialect keeps there what it
 /// has worked out about values, so that a chain of ops is not worked out again

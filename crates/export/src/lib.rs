@@ -249,7 +249,7 @@ fn exportable_ops(
             ));
             return;
         }
-        if !text.starts_with("nd.") {
+        if text.split_once('.').map(|(d, _)| d) != Some(tensor_dialect_nd::DIALECT.name) {
             return;
         }
         if let Some(entry) = ctx.interface::<ExplicitBroadcast>(name)

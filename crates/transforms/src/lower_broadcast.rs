@@ -10,7 +10,7 @@
 //! Ops without an entry (`test.broadcastable`, which has no semantics to lower to,
 //! and unregistered ops) are left alone.
 
-use broadcastable_ir::{ExplicitBroadcast, Sweep};
+use broadcastable_ir::{ExplicitBroadcast, ExplicitForm, Sweep};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rustc_hash::FxHashSet;
@@ -96,15 +96,17 @@ impl Pass for LowerBroadcast {
     }
 }
 
-/// The explicit broadcasts (`nd.broadcast_in_dim`, `nd.broadcast_to`) and the
-/// run-time shape checks (`nd.broadcast_shapes`) under `top`: the pass statistics
-/// are what it adds of each, counted around it so no pattern needs to report.
+/// The explicit broadcasts and the run-time shape checks under `top`, as their
+/// dialects declare them ([`ExplicitForm`]): the pass statistics are what it adds
+/// of each, counted around it so no pattern needs to report.
 fn explicit_ops(ctx: &Context, module: &Module, top: OpId) -> (u64, u64) {
     let (mut broadcasts, mut checks) = (0u64, 0u64);
-    module.walk(top, |op| match ctx.str(module.op(op).name()) {
-        "nd.broadcast_in_dim" | "nd.broadcast_to" => broadcasts += 1,
-        "nd.broadcast_shapes" => checks += 1,
-        _ => {}
+    module.walk(top, |op| {
+        match ctx.interface::<ExplicitForm>(module.op(op).name()) {
+            Some(ExplicitForm::Broadcast) => broadcasts += 1,
+            Some(ExplicitForm::ShapeCheck) => checks += 1,
+            None => {}
+        }
     });
     (broadcasts, checks)
 }

@@ -29,16 +29,18 @@ mod sizes;
 
 pub use checks::{DimCheck, broadcast_checks};
 
-use broadcastable_ir::ExplicitBroadcast;
+use broadcastable_ir::{ExplicitBroadcast, ExplicitForm};
 use tensor_ir::Context;
 use tensor_ir::interfaces::InterfaceError;
 
 use crate::DIALECT;
-use crate::broadcast::{BroadcastOp, BroadcastToOp};
+use crate::broadcast::{BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use crate::reduce::MatmulOp;
+use crate::shape::BroadcastShapesOp;
 
 /// Attaches the lowering to every `nd` op that can broadcast: those with the
-/// Broadcastable trait, `nd.broadcast`, `nd.broadcast_to` and `nd.matmul`.
+/// Broadcastable trait, `nd.broadcast`, `nd.broadcast_to` and `nd.matmul`; and
+/// says which ops are the lowering's explicit broadcasts and shape checks.
 ///
 /// # Errors
 /// If the `nd` dialect is not registered in `ctx`.
@@ -80,6 +82,13 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
         .map(|def| (def.name, elementwise));
     for (name, entry) in broadcastable.chain(own) {
         ctx.attach_interface(name, entry)?;
+    }
+    for (name, form) in [
+        (BroadcastInDimOp::NAME, ExplicitForm::Broadcast),
+        (BroadcastToOp::NAME, ExplicitForm::Broadcast),
+        (BroadcastShapesOp::NAME, ExplicitForm::ShapeCheck),
+    ] {
+        ctx.attach_interface(name, form)?;
     }
     Ok(())
 }

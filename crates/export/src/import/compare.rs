@@ -44,7 +44,7 @@ enum Item {
 
 fn is_upstream(ctx: &Context, module: &Module, op: OpId) -> bool {
     let name = ctx.str(module.op(op).name());
-    !(name.starts_with("nd.") || name.starts_with("func.") || name.starts_with("builtin."))
+    super::Side::of(name) == super::Side::Upstream
 }
 
 impl Matching {

@@ -143,7 +143,7 @@ impl Pass for ConvertUpstreamToNd {
             let feeds_upstream = m.results(op).any(|v| {
                 m.users(v).iter().any(|&u| {
                     let n = im.b.ctx.str(m.op(u).name());
-                    !(n.starts_with("nd.") || n.starts_with("func."))
+                    !Side::of(n).is_nd_or_func()
                 })
             });
             if feeds_upstream {
@@ -158,11 +158,7 @@ impl Pass for ConvertUpstreamToNd {
                     "has no nd form: a run-time check that no nd.broadcast_shapes the import \
                      rebuilt makes",
                 ));
-            } else if !name.starts_with("nd.")
-                && !name.starts_with("func.")
-                && !name.starts_with("builtin.")
-                && name != crate::UPSTREAM_TEST_OP
-            {
+            } else if Side::of(name) == Side::Upstream && name != crate::UPSTREAM_TEST_OP {
                 errors.push(op_error(
                     im.b.ctx,
                     m,
@@ -717,4 +713,36 @@ fn complete_map(map: &[Option<usize>], src: &[i64], rank: usize) -> Option<Vec<i
         out.push(i64::try_from(j).ok()?);
     }
     Some(out)
+}
+
+/// Which of the three kinds of op an imported module holds an op is, by its
+/// dialect: `nd`'s are what the import builds, `func`'s and `builtin`'s are kept
+/// as they are, and every other is upstream's, for the import to replace.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// An op of the `nd` dialect.
+    Nd,
+    /// A `func` op: kept.
+    Func,
+    /// A `builtin` op: kept.
+    Builtin,
+    /// An upstream op.
+    Upstream,
+}
+
+impl Side {
+    /// The side of the op named `name`.
+    pub(crate) fn of(name: &str) -> Side {
+        match name.split_once('.').map(|(d, _)| d) {
+            Some(d) if d == tensor_dialect_nd::DIALECT.name => Side::Nd,
+            Some("func") => Side::Func,
+            Some("builtin") => Side::Builtin,
+            _ => Side::Upstream,
+        }
+    }
+
+    /// True for an op whose values the import's `nd` program reads as they are.
+    pub(crate) fn is_nd_or_func(self) -> bool {
+        matches!(self, Side::Nd | Side::Func)
+    }
 }

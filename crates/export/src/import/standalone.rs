@@ -22,7 +22,7 @@ use tensor_dialect_nd::shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfO
 use tensor_ir::module::OpId;
 use tensor_ir::{Attribute, DYNAMIC, Diagnostics, Value};
 
-use super::Importer;
+use super::{Importer, Side};
 
 /// At most this many values are followed back from one root's sizes: an export's
 /// size is a few `arith` ops over its sources, so this bounds the work per root
@@ -62,7 +62,7 @@ impl Importer<'_> {
         match self.def_op(v) {
             Some(d) => {
                 let n = self.name(d);
-                n.starts_with("nd.") || n.starts_with("func.")
+                Side::of(n).is_nd_or_func()
             }
             None => true,
         }
@@ -72,7 +72,7 @@ impl Importer<'_> {
     fn read_by_nd(&self, v: Value) -> bool {
         self.b.module.users(v).iter().any(|&u| {
             let n = self.name(u);
-            n.starts_with("nd.") || n.starts_with("func.")
+            Side::of(n).is_nd_or_func()
         })
     }
 
