@@ -15,6 +15,7 @@
 //! | [`policy`](mod@policy) | — | [`Policy`] and the single entry point [`infer()`] |
 //! | [`op`] | `ResultsBroadcastableShape` | [`BroadcastableOp`], the trait an IR implements to attach all of the above to its ops |
 //! | [`align`] | — | where each operand's dimensions land in the result, and a drawing of it for diagnostics |
+//! | [`symbolic`] | — | sizes with an identity: a `?` named by an expression of symbols, and the broadcast obligations proved from it |
 //! | [`wording`] | — | the words of diagnostics (upstream's messages, notes, run-time obligations), so every IR reports alike |
 //!
 //! Dynamic sizes (`?`) are never assumed equal to anything, since a `?` may
@@ -36,6 +37,7 @@ pub mod onnx;
 pub mod op;
 pub mod policy;
 mod shape;
+pub mod symbolic;
 pub mod upstream;
 pub mod wording;
 pub mod xla;
