@@ -4,6 +4,7 @@
 //! only changes on purpose.
 
 use broadcastable_ir::ExplicitBroadcast;
+use broadcastable_ir::shapes::ShapeTransfer;
 use tensor_export::ToUpstream;
 use tensor_interp::Kernel;
 use tensor_ir::Context;
@@ -45,6 +46,14 @@ fn every_nd_op_exports_to_upstream() {
         without::<ToUpstream>(&ctx, "func"),
         ["func.call", "func.func", "func.return"]
     );
+}
+
+#[test]
+fn every_nd_op_declares_its_shape_transfer() {
+    let ctx = context();
+    // The shape analysis reads each op's transfer: without one, every `?` of the
+    // op's results would be a size of its own, and nothing about it provable.
+    assert_eq!(without::<ShapeTransfer>(&ctx, "nd"), Vec::<&str>::new());
 }
 
 #[test]

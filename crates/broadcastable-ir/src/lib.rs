@@ -16,6 +16,9 @@
 //!   conflicting operands and dimensions, under the `mlir` semantics the output is
 //!   exactly upstream's.
 //!
+//! * [`shapes`] is the shape analysis: a symbolic size for each `?`, from the
+//!   transfer each op declares ([`shapes::ShapeTransfer`]).
+//!
 //! The semantics ([`Semantics::Spec`] by default, or upstream's) is a setting stored
 //! in the context ([`set_semantics`]).
 
@@ -24,6 +27,7 @@ pub mod codes;
 mod diagnose;
 mod expand;
 pub mod lower;
+pub mod shapes;
 mod verifier;
 mod view;
 

@@ -31,6 +31,7 @@ pub mod scalar;
 pub mod shape;
 pub mod shape_source;
 mod support;
+pub mod transfer;
 
 /// The name of the `broadcast_dimensions` attribute of binary ops, `nd.cmp`,
 /// `nd.broadcast_in_dim` and `nd.broadcast_shapes` (XLA's, seed 002).
@@ -100,6 +101,7 @@ pub fn register(ctx: &mut Context) {
     // make attaching fail: fail loudly, naming it.
     fold::register(ctx).expect("nd folds: attaching to an op of nd");
     lower::register(ctx).expect("nd lowering: attaching to an op of nd");
+    transfer::register(ctx).expect("nd shape transfer: attaching to an op of nd");
 }
 
 #[cfg(test)]

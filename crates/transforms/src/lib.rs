@@ -9,6 +9,7 @@ pub mod canonicalize;
 pub mod cse;
 pub mod dce;
 pub mod lower_broadcast;
+pub mod test_print_shapes;
 pub mod verify_broadcast;
 pub mod verify_explicit_broadcast;
 pub mod view_op_graph;
@@ -24,6 +25,7 @@ pub fn register_passes(registry: &mut PassRegistry) -> Result<(), RegistryError>
     registry.register::<cse::Cse>()?;
     registry.register::<dce::Dce>()?;
     registry.register::<lower_broadcast::LowerBroadcast>()?;
+    registry.register::<test_print_shapes::TestPrintShapes>()?;
     registry.register::<verify_broadcast::VerifyBroadcast>()?;
     registry.register::<verify_explicit_broadcast::VerifyExplicitBroadcast>()?;
     registry.register::<view_op_graph::ViewOpGraph>()?;

@@ -28,6 +28,7 @@ mod plan;
 mod sizes;
 
 pub use checks::{DimCheck, broadcast_checks};
+pub(crate) use sizes::landing;
 
 use broadcastable_ir::{ExplicitBroadcast, ExplicitForm};
 use tensor_ir::Context;

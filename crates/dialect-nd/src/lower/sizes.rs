@@ -564,7 +564,7 @@ impl<'a> Sizes<'a> {
 /// ONNX align on the right, in place on the first shape's right, XLA places the
 /// lower-rank shape by `broadcast_dimensions`). `None` if a length is unknown or
 /// the placement is invalid.
-fn landing(
+pub(crate) fn landing(
     ctx: &Context,
     module: &Module,
     o: BroadcastShapesOp,

@@ -1,0 +1,254 @@
+//! The shape analysis: a symbolic size ([`broadcastable::symbolic`]) for each dim
+//! of each ranked tensor, and for each entry of each shape value, worked out
+//! forward in program order from what each op declares.
+//!
+//! An op says how its results' sizes derive from its operands' through a
+//! [`ShapeTransfer`] its dialect attaches with the op's definition
+//! (`Context::attach_interface`); ops with the Broadcastable trait share
+//! [`broadcast_transfer`], derived from their policy. Where an op has no transfer,
+//! or its transfer knows nothing, each dynamic size of its results is a symbol of
+//! its own, named by where it comes from ([`Origin`]): sound, and no more precise
+//! than reasoning about each `?` alone. A static size in a result type always wins:
+//! a value that exists at run time has it.
+//!
+//! The analysis is one walk over the ops, without recursion, and each op costs in
+//! proportion to its operands' ranks.
+
+use broadcastable::align::Alignment;
+use broadcastable::symbolic::{SizeId, SizeTable};
+use broadcastable::{BroadcastableOp, Shape};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use tensor_ir::module::{Module, OpId};
+use tensor_ir::types::TypeKind;
+use tensor_ir::{Context, DYNAMIC, Value};
+
+use crate::view::OpView;
+
+/// The sizes of a value's dims, or of a shape's entries.
+pub type Sizes = SmallVec<[SizeId; 4]>;
+
+/// What the analysis knows of one value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// A ranked tensor's dims.
+    pub dims: Option<Sizes>,
+    /// What a shape value holds at run time, one size per entry (an `index`
+    /// scalar holds one).
+    pub entries: Option<Sizes>,
+}
+
+/// Where a symbol comes from: the size the program does not fix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Dim `.1` of the tensor `.0` (a function argument's, or of a result whose
+    /// op says nothing more).
+    Dim(Value, usize),
+    /// Entry `.1` of the shape value `.0`.
+    Entry(Value, usize),
+    /// Made by the size algebra (an expression too large to keep).
+    Algebra,
+}
+
+/// One op's transfer: its results' facts from its operands'.
+#[derive(Clone, Copy, Debug)]
+pub struct ShapeTransfer {
+    /// The facts of each result, in order; a result left out, or a field left
+    /// `None`, is what its type says.
+    pub transfer: fn(&mut Transfer<'_>, OpId) -> SmallVec<[Facts; 1]>,
+}
+
+/// The sizes of every value of a module, as far as the program fixes them.
+#[derive(Debug, Default)]
+pub struct ShapeAnalysis {
+    sizes: SizeTable,
+    facts: FxHashMap<Value, Facts>,
+    origins: FxHashMap<u32, Origin>,
+}
+
+/// What a [`ShapeTransfer`] sees: the IR, and the facts found so far.
+pub struct Transfer<'a> {
+    /// The context.
+    pub ctx: &'a Context,
+    /// The module being analysed.
+    pub module: &'a Module,
+    analysis: &'a mut ShapeAnalysis,
+}
+
+impl Transfer<'_> {
+    /// The sizes of `v`'s dims; `None` unless it is a ranked tensor.
+    pub fn dims(&mut self, v: Value) -> Option<Sizes> {
+        self.analysis.known(self.ctx, self.module, v).dims.clone()
+    }
+
+    /// What the shape value (or index) `v` holds, if the analysis knows.
+    pub fn entries(&mut self, v: Value) -> Option<Sizes> {
+        self.analysis
+            .known(self.ctx, self.module, v)
+            .entries
+            .clone()
+    }
+
+    /// The size algebra, to combine sizes.
+    pub fn sizes(&mut self) -> &mut SizeTable {
+        &mut self.analysis.sizes
+    }
+}
+
+/// The transfer of an op with the Broadcastable trait: each result dim is the
+/// common size of the operand dims its policy aligns with it, as the op's
+/// run-time check leaves them (each is 1 or that size).
+pub fn broadcast_transfer(t: &mut Transfer<'_>, op: OpId) -> SmallVec<[Facts; 1]> {
+    let mut out = SmallVec::new();
+    let Some(view) = OpView::of(t.ctx, t.module, op) else {
+        return out;
+    };
+    let Ok(policy) = view.checked_policy() else {
+        return out;
+    };
+    let operands = t.module.operands(op);
+    let shapes: Vec<Shape> = (0..operands.len()).map(|i| view.operand(i).shape).collect();
+    let Some(alignment) = Alignment::of(&policy, &shapes) else {
+        return out;
+    };
+    let mut columns: Vec<Sizes> = vec![Sizes::new(); alignment.rank];
+    for (&v, placed) in operands.iter().zip(&alignment.columns) {
+        let (Some(placed), Some(dims)) = (placed, t.dims(v)) else {
+            // An unranked operand could stretch any column.
+            return out;
+        };
+        for (&column, &size) in placed.iter().zip(&dims) {
+            if let Some(c) = columns.get_mut(column) {
+                c.push(size);
+            }
+        }
+    }
+    let mut dims = Sizes::new();
+    for column in &columns {
+        match t.sizes().join(column) {
+            Ok(size) => dims.push(size),
+            // A check that always fails: nothing after it runs.
+            Err(_) => return out,
+        }
+    }
+    let facts = Facts {
+        dims: Some(dims),
+        entries: None,
+    };
+    out.extend(std::iter::repeat_n(facts, view.num_results()));
+    out
+}
+
+impl ShapeAnalysis {
+    /// Analyses every op under `root` (included), in program order.
+    #[must_use]
+    pub fn run(ctx: &Context, module: &Module, root: OpId) -> ShapeAnalysis {
+        let mut analysis = ShapeAnalysis::default();
+        module.walk(root, |op| analysis.visit(ctx, module, op));
+        analysis
+    }
+
+    /// The size algebra the facts are written in.
+    #[must_use]
+    pub fn sizes(&self) -> &SizeTable {
+        &self.sizes
+    }
+
+    /// What the analysis found for `v`, if it reached it.
+    #[must_use]
+    pub fn facts(&self, v: Value) -> Option<&Facts> {
+        self.facts.get(&v)
+    }
+
+    /// The sizes of `v`'s dims, if it is a ranked tensor the analysis reached.
+    #[must_use]
+    pub fn dims(&self, v: Value) -> Option<&[SizeId]> {
+        self.facts.get(&v)?.dims.as_deref()
+    }
+
+    /// Where symbol `symbol` comes from.
+    #[must_use]
+    pub fn origin(&self, symbol: u32) -> Origin {
+        self.origins
+            .get(&symbol)
+            .copied()
+            .unwrap_or(Origin::Algebra)
+    }
+
+    fn visit(&mut self, ctx: &Context, module: &Module, op: OpId) {
+        let declared = ctx
+            .interface::<ShapeTransfer>(module.op(op).name())
+            .map(|t| t.transfer);
+        let mut given = match declared {
+            Some(transfer) => transfer(
+                &mut Transfer {
+                    ctx,
+                    module,
+                    analysis: self,
+                },
+                op,
+            ),
+            None => SmallVec::new(),
+        };
+        for (i, v) in module.results(op).enumerate() {
+            // A use seen before this definition (a graph region) already named
+            // the value: keep that name, so every reader agrees.
+            if self.facts.contains_key(&v) {
+                continue;
+            }
+            let facts = given.get_mut(i).map(std::mem::take).unwrap_or_default();
+            let facts = self.settle(ctx, module, v, facts);
+            self.facts.insert(v, facts);
+        }
+    }
+
+    /// The facts of `v`, made from its type on first sight.
+    fn known(&mut self, ctx: &Context, module: &Module, v: Value) -> &Facts {
+        if !self.facts.contains_key(&v) {
+            let facts = self.settle(ctx, module, v, Facts::default());
+            self.facts.insert(v, facts);
+        }
+        &self.facts[&v]
+    }
+
+    /// `given` checked against `v`'s type: a static size wins, a missing or
+    /// misshapen one is a symbol of its own.
+    fn settle(&mut self, ctx: &Context, module: &Module, v: Value, given: Facts) -> Facts {
+        let declared: Option<SmallVec<[i64; 4]>> = match ctx.type_kind(module.value_type(v)) {
+            TypeKind::Tensor { dims, .. } => Some(dims.iter().copied().collect()),
+            _ => None,
+        };
+        let dims = declared.as_ref().map(|declared| {
+            let given = given.dims.filter(|g| g.len() == declared.len());
+            declared
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| match (d, &given) {
+                    (DYNAMIC, Some(g)) => g[i],
+                    (DYNAMIC, None) => self.symbol(Origin::Dim(v, i)),
+                    (d, _) => self.sizes.constant(d),
+                })
+                .collect()
+        });
+        // A shape's length is its type's only dim.
+        let entries = match (&declared, given.entries) {
+            // A rank-0 tensor of `index` holds one size, like an `index`.
+            (Some(d), Some(e)) if d.is_empty() && e.len() == 1 => Some(e),
+            (Some(d), Some(e))
+                if d.len() == 1
+                    && (d[0] == DYNAMIC || usize::try_from(d[0]).ok() == Some(e.len())) =>
+            {
+                Some(e)
+            }
+            (None, Some(e)) if e.len() == 1 => Some(e),
+            _ => None,
+        };
+        Facts { dims, entries }
+    }
+
+    fn symbol(&mut self, origin: Origin) -> SizeId {
+        let (id, n) = self.sizes.symbol();
+        self.origins.insert(n, origin);
+        id
+    }
+}

@@ -1,0 +1,86 @@
+// The shape analysis (`--test-print-shapes`): a symbolic size for each dim of
+// each tensor, and for each entry of each shape, from the transfer every nd op
+// declares. `[...]` lists a tensor's dims, `<...>` what a shape holds; a dim of
+// a function argument is `%argK[i]`, a size nothing fixes is `sN`, and
+// `bcast(a, b)` is the common size of sizes a passed check combined.
+// RUN: tensor-opt %s -split-input-file -test-print-shapes -verify-diagnostics
+
+// A keep_dims reduction has its operand's dim 0; the subtraction's check then
+// joins equal sizes, so its result has that dim too (softmax).
+func.func @softmax(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-remark @+1 {{[%arg0[0], 1]}}
+  %m = nd.reduce max %x across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  // expected-remark @+1 {{[%arg0[0], %arg0[1]]}}
+  %d = nd.sub %x, %m : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  // expected-remark @+1 {{[%arg0[0], %arg0[1]]}}
+  %e = nd.exp %d : tensor<?x?xf32>
+  // expected-remark @+1 {{[%arg0[0]]}}
+  %s = nd.reduce sum %e across [1] : (tensor<?x?xf32>) -> tensor<?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+// Two different arguments' sizes join into their common size; a static size
+// other than 1 is the common size; a 1 stretches.
+func.func @joins(%a: tensor<?x?xf32>, %b: tensor<?x4xf32>, %c: tensor<1x?xf32>) -> tensor<?x4xf32> {
+  // expected-remark @+1 {{[bcast(%arg0[0], %arg1[0]), 4]}}
+  %0 = nd.add %a, %b : (tensor<?x?xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  // expected-remark @+1 {{[bcast(%arg0[0], %arg1[0]), 4]}}
+  %1 = nd.mul %0, %c : (tensor<?x4xf32>, tensor<1x?xf32>) -> tensor<?x4xf32>
+  return %1 : tensor<?x4xf32>
+}
+
+// -----
+
+// XLA's broadcast_dimensions place the lower-rank operand's dims.
+func.func @xla(%a: tensor<?x?xf32>, %row: tensor<?xf32>) -> tensor<?x?xf32> {
+  // expected-remark @+1 {{[bcast(%arg0[0], %arg1[0]), %arg0[1]]}}
+  %0 = nd.add %a, %row {broadcast_dimensions = array<i64: 0>} : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Shape ops move sizes: shape_of holds the dims, slices and concatenations
+// keep them, broadcast_shapes joins them, and an explicit broadcast takes the
+// entries of its shape operand.
+func.func @shapes(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  // expected-remark @+1 {{<%arg0[0], %arg0[1]>}}
+  %sa = nd.shape_of %a : (tensor<?x?xf32>) -> tensor<2xindex>
+  // expected-remark @+1 {{<%arg1[0]>}}
+  %sb = nd.shape_of %b : (tensor<?xf32>) -> tensor<1xindex>
+  // expected-remark @+1 {{<%arg0[0], bcast(%arg0[1], %arg1[0])>}}
+  %s = nd.broadcast_shapes %sa, %sb : (tensor<2xindex>, tensor<1xindex>) -> tensor<2xindex>
+  // expected-remark @+1 {{[%arg0[0], bcast(%arg0[1], %arg1[0])]}}
+  %r = nd.broadcast_in_dim %b, %s, dims = [1] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  // expected-remark @+1 {{<bcast(%arg0[1], %arg1[0])>}}
+  %t = nd.shape_slice %s[1 :] : (tensor<2xindex>) -> tensor<1xindex>
+  // expected-remark @+1 {{<%arg0[0], bcast(%arg0[1], %arg1[0]), %arg1[0]>}}
+  %u = nd.shape_concat %s, %sb : (tensor<2xindex>, tensor<1xindex>) -> tensor<3xindex>
+  // expected-remark @+1 {{<%arg0[1]>}}
+  %n = nd.dim %a[1] : (tensor<?x?xf32>) -> index
+  // expected-remark @+1 {{<2, 3>}}
+  %k = nd.constant dense<[2, 3]> : tensor<2xindex>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A product: batch dims join, then rows of the first and columns of the second.
+func.func @matmul(%a: tensor<?x?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x?xf32> {
+  // expected-remark @+1 {{[%arg0[0], %arg0[1], %arg1[1]]}}
+  %0 = nd.matmul %a, %b : (tensor<?x?x?xf32>, tensor<?x?xf32>) -> tensor<?x?x?xf32>
+  return %0 : tensor<?x?x?xf32>
+}
+
+// -----
+
+// A static size in the result type wins: the value has it at run time.
+func.func @static_result(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x4xf32> {
+  // expected-remark @+1 {{<%arg0[0], %arg0[1]>}}
+  %s = nd.shape_of %a : (tensor<?x?xf32>) -> tensor<2xindex>
+  // expected-remark @+1 {{[%arg0[0], 4]}}
+  %0 = nd.broadcast_in_dim %b, %s, dims = [0] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
