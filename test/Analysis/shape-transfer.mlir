@@ -84,3 +84,39 @@ func.func @static_result(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x4xf
   %0 = nd.broadcast_in_dim %b, %s, dims = [0] : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }
+
+// -----
+
+// A shape argument holds sizes of its own: two broadcasts to it agree, and the
+// elementwise op on them needs no join of different sizes.
+func.func @shape_argument(%s: tensor<2xindex>, %a: tensor<?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-remark @+1 {{[%arg0[0], %arg0[1]]}}
+  %0 = nd.broadcast_to %a, %s : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  // expected-remark @+1 {{[%arg0[0], %arg0[1]]}}
+  %1 = nd.broadcast_to %b, %s : (tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+  // expected-remark @+1 {{[%arg0[0], %arg0[1]]}}
+  %2 = nd.add %0, %1 : tensor<?x?xf32>
+  return %2 : tensor<?x?xf32>
+}
+
+// -----
+
+// Function calls are not followed yet: a callee's result sizes are its own.
+func.func private @callee(%x: tensor<?xf32>) -> tensor<?xf32>
+func.func @call(%a: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-remark @+1 {{[s0]}}
+  %0 = func.call @callee(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// A shape's length is a number in its type: a huge one is not followed entry by
+// entry (no hang, no blow-up), so what it holds is unknown.
+func.func @huge(%a: tensor<1099511627776xindex>) -> tensor<2199023255552xindex> {
+  // expected-remark @+1 {{[1099511627776]}}
+  %0 = nd.broadcast_shapes %a, %a : (tensor<1099511627776xindex>, tensor<1099511627776xindex>) -> tensor<1099511627776xindex>
+  // expected-remark @+1 {{[2199023255552]}}
+  %1 = nd.shape_concat %0, %0 : (tensor<1099511627776xindex>, tensor<1099511627776xindex>) -> tensor<2199023255552xindex>
+  return %1 : tensor<2199023255552xindex>
+}

@@ -25,6 +25,10 @@ use tensor_ir::{Context, DYNAMIC, Value};
 
 use crate::view::OpView;
 
+/// Entries of one shape value followed: a shape's length is a number in its type,
+/// which a program may make huge; past this its entries are left unknown.
+pub const MAX_ENTRIES: usize = 1 << 12;
+
 /// The sizes of a value's dims, or of a shape's entries.
 pub type Sizes = SmallVec<[SizeId; 4]>;
 
@@ -214,9 +218,12 @@ impl ShapeAnalysis {
     /// `given` checked against `v`'s type: a static size wins, a missing or
     /// misshapen one is a symbol of its own.
     fn settle(&mut self, ctx: &Context, module: &Module, v: Value, given: Facts) -> Facts {
-        let declared: Option<SmallVec<[i64; 4]>> = match ctx.type_kind(module.value_type(v)) {
-            TypeKind::Tensor { dims, .. } => Some(dims.iter().copied().collect()),
-            _ => None,
+        let (declared, holds_sizes) = match ctx.type_kind(module.value_type(v)) {
+            TypeKind::Tensor { dims, elem, .. } => (
+                Some(dims.iter().copied().collect::<SmallVec<[i64; 4]>>()),
+                matches!(ctx.type_kind(*elem), TypeKind::Index),
+            ),
+            _ => (None, false),
         };
         let dims = declared.as_ref().map(|declared| {
             let given = given.dims.filter(|g| g.len() == declared.len());
@@ -241,6 +248,13 @@ impl ShapeAnalysis {
                 Some(e)
             }
             (None, Some(e)) if e.len() == 1 => Some(e),
+            // A shape nothing computes (an argument) holds sizes of its own.
+            (Some(d), None) if holds_sizes && d.len() == 1 => match usize::try_from(d[0]) {
+                Ok(n) if n <= MAX_ENTRIES => {
+                    Some((0..n).map(|i| self.symbol(Origin::Entry(v, i))).collect())
+                }
+                _ => None,
+            },
             _ => None,
         };
         Facts { dims, entries }

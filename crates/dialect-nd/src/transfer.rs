@@ -9,7 +9,9 @@
 //! by typed handle: explicit broadcasts take their shape operand's entries, shape
 //! ops compute entries, reductions and products move dims.
 
-use broadcastable_ir::shapes::{Facts, ShapeTransfer, Sizes, Transfer, broadcast_transfer};
+use broadcastable_ir::shapes::{
+    Facts, MAX_ENTRIES, ShapeTransfer, Sizes, Transfer, broadcast_transfer,
+};
 use smallvec::{SmallVec, smallvec};
 use tensor_ir::interfaces::InterfaceError;
 use tensor_ir::{Context, OpId};
@@ -158,7 +160,7 @@ fn constant(t: &mut Transfer<'_>, op: OpId) -> Out {
         tensor_ir::types::TypeKind::Tensor { dims, .. } => match dims.as_slice() {
             [] => 1,
             [n] => match usize::try_from(*n) {
-                Ok(n) if n <= 64 => n,
+                Ok(n) if n <= MAX_ENTRIES => n,
                 _ => return Out::new(),
             },
             _ => return Out::new(),
@@ -221,6 +223,9 @@ fn shape_concat(t: &mut Transfer<'_>, op: OpId) -> Out {
         let Some(part) = t.entries(s) else {
             return Out::new();
         };
+        if e.len() + part.len() > MAX_ENTRIES {
+            return Out::new();
+        }
         e.extend(part);
     }
     entries(e)
@@ -237,6 +242,7 @@ fn broadcast_shapes(t: &mut Transfer<'_>, op: OpId) -> Out {
         .results(op)
         .next()
         .and_then(|r| crate::support::shape_length(t.ctx, t.module.value_type(r)))
+        .filter(|&len| len <= MAX_ENTRIES)
     else {
         return Out::new();
     };

@@ -2,7 +2,7 @@
 //! upstream's `-test-*` passes show an analysis. Every op with a ranked tensor or
 //! shape result gets a remark with its results' symbolic sizes: `[n, 4]` for a
 //! tensor's dims, `<n, 4>` for what a shape value holds. A dim of a block argument
-//! is named `%argK[i]`; any other size the program does not fix is `sN`.
+//! (or an entry of a shape argument) is named `%argK[i]`; any other size the program does not fix is `sN`.
 
 use broadcastable::symbolic::SizeId;
 use broadcastable_ir::shapes::{Origin, ShapeAnalysis};
@@ -46,7 +46,7 @@ impl Pass for TestPrintShapes {
 /// The remark for `op`, if it has a result the analysis has facts for.
 fn describe(analysis: &ShapeAnalysis, module: &Module, op: OpId) -> Option<String> {
     let name = |s: u32| match analysis.origin(s) {
-        Origin::Dim(v, i) => match module.value(v).def() {
+        Origin::Dim(v, i) | Origin::Entry(v, i) => match module.value(v).def() {
             ValueDef::BlockArg { index, .. } => format!("%arg{index}[{i}]"),
             _ => format!("s{s}"),
         },
