@@ -2,7 +2,8 @@
 // in upstream's layout (PassStatistics.cpp): the pipeline view by default, each
 // pass in order with its counters sorted by name; =list merges passes by name
 // (values summed) and sorts them. --verify-broadcast counts the ops it checked,
-// the result types it refined or kept, and the run-time obligations it reported.
+// the result types it refined or kept, the run-time obligations it reported and
+// those the shape analysis proved.
 // RUN: tensor-opt -split-input-file --verify-broadcast=refine --cse --mlir-pass-statistics %S/Inputs/pass-statistics.mlir 2>&1 >/dev/null | FileCheck %s
 // RUN: tensor-opt -split-input-file --cse --verify-broadcast --cse --mlir-pass-statistics --mlir-pass-statistics-display=list %S/Inputs/pass-statistics.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=LIST
 // No statistics without the flag; none for a chunk that does not parse (no
@@ -19,6 +20,7 @@
 // CHECK-NEXT: {{^}}  (S) 2 num-checked     - Broadcastable ops checked{{$}}
 // CHECK-NEXT: {{^}}  (S) 2 num-kept        - Result types kept because a use needs them{{$}}
 // CHECK-NEXT: {{^}}  (S) 2 num-obligations - Run-time obligations reported{{$}}
+// CHECK-NEXT: {{^}}  (S) 0 num-proven      - Run-time obligations proved to hold by the shape analysis{{$}}
 // CHECK-NEXT: {{^}}  (S) 0 num-refined     - Result types refined{{$}}
 // CHECK-NEXT: {{^}}CSE{{$}}
 // CHECK-NEXT: {{^}}  (S) 1 num-cse'd - Number of operations CSE'd{{$}}
@@ -32,6 +34,7 @@
 // CHECK-NEXT: {{^}}  (S) 2 num-checked
 // CHECK-NEXT: {{^}}  (S) 1 num-kept
 // CHECK-NEXT: {{^}}  (S) 0 num-obligations
+// CHECK-NEXT: {{^}}  (S) 0 num-proven
 // CHECK-NEXT: {{^}}  (S) 1 num-refined
 // CHECK-NEXT: {{^}}CSE{{$}}
 

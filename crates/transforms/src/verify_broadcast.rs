@@ -25,6 +25,7 @@
 //! always refined.
 
 use broadcastable::{BroadcastableOp, Semantics, refined_result_shape};
+use broadcastable_ir::shapes::{Decision, ShapeAnalysis};
 use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, codes, policy_of, with_shape};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -55,6 +56,8 @@ pub struct Report {
     pub kept: usize,
     /// Run-time obligations reported (one remark each).
     pub obligations: usize,
+    /// Run-time obligations the shape analysis proved always hold.
+    pub proven: usize,
 }
 
 impl Report {
@@ -87,6 +90,7 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
             check_all(ctx, module, top, &mut verifier, &mut again, None);
             report.diagnostics = again.diagnostics;
             report.obligations = again.obligations;
+            report.proven = again.proven;
         }
     }
     report
@@ -107,6 +111,9 @@ fn check_all(
     let mut last: Option<(Symbol, Option<BroadcastPolicy>)> = None;
     // Many failing ops in one function name its values once (linear, not quadratic).
     let _names = tensor_ir::print::cache_generic_names(module);
+    // Made at the first op with a run-time obligation: a program without one
+    // costs nothing more.
+    let mut analysis: Option<ShapeAnalysis> = None;
     module.walk(top, |op| {
         if let Some((ops, _)) = collect.as_mut() {
             ops.push(op);
@@ -131,10 +138,32 @@ fn check_all(
                     report.diagnostics.push(with_current_op(ctx, module, op, d));
                     return;
                 }
-                // What the verifier accepted on condition: each run-time obligation is
-                // a remark at the op, where the program can fail.
+                // What the verifier accepted on condition: each run-time obligation
+                // that the shape analysis cannot prove is a remark at the op, where
+                // the program can fail; one it refutes is an error.
                 let location = module.op(op).location();
-                for o in obligations.iter() {
+                let mut refuted = None;
+                let mut open = Vec::with_capacity(obligations.len());
+                if !obligations.is_empty() {
+                    let analysis =
+                        analysis.get_or_insert_with(|| ShapeAnalysis::run(ctx, module, top));
+                    for (check, o) in inferred.checks.iter().zip(obligations.iter()) {
+                        match analysis.decide(module, op, check) {
+                            Decision::Proven => report.proven += 1,
+                            Decision::Open => open.push(o),
+                            Decision::Refuted(why) => {
+                                refuted.get_or_insert(why);
+                            }
+                        }
+                    }
+                }
+                if let Some(why) = refuted {
+                    let d = op_error(ctx, module, op, format!("operands are not broadcast compatible: {why}"))
+                        .with_code(codes::NEVER_SATISFIABLE);
+                    report.diagnostics.push(with_current_op(ctx, module, op, d));
+                    return;
+                }
+                for o in open {
                     report.obligations += 1;
                     let d = Diagnostic::remark(location, o.text.clone())
                         .with_code(codes::RUNTIME_CHECK);
@@ -220,6 +249,11 @@ impl tensor_ir::pass::Pass for VerifyBroadcast {
                 "num-obligations",
                 "Run-time obligations reported",
                 count(report.obligations),
+            )
+            .with_statistic(
+                "num-proven",
+                "Run-time obligations proved to hold by the shape analysis",
+                count(report.proven),
             ))
     }
 }

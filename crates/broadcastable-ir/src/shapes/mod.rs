@@ -25,6 +25,9 @@ use tensor_ir::{Context, DYNAMIC, Value};
 
 use crate::view::OpView;
 
+mod decide;
+pub use decide::Decision;
+
 /// Entries of one shape value followed: a shape's length is a number in its type,
 /// which a program may make huge; past this its entries are left unknown.
 pub const MAX_ENTRIES: usize = 1 << 12;

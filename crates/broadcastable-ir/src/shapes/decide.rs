@@ -1,0 +1,117 @@
+//! What the shape analysis says of a run-time check the broadcast verdict left:
+//! that it always holds (the sizes are provably compatible), that it never does,
+//! or that only run time can tell.
+
+use broadcastable::symbolic::{Obligation, SizeId};
+use broadcastable::{Bound, OperandDim, RuntimeCheck};
+use tensor_ir::module::{Module, OpId};
+
+use super::ShapeAnalysis;
+
+/// The analysis's verdict on one run-time check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// It always holds: no check is needed.
+    Proven,
+    /// It never holds: the program always fails there. Says why, naming the
+    /// operand dims and their sizes.
+    Refuted(String),
+    /// It depends on run-time sizes.
+    Open,
+}
+
+impl ShapeAnalysis {
+    /// The size of `d` of `op`'s operands, if the analysis reached it.
+    fn operand_size(&self, module: &Module, op: OpId, d: OperandDim) -> Option<SizeId> {
+        let v = *module.operands(op).get(d.operand)?;
+        self.dims(v)?.get(d.dim).copied()
+    }
+
+    /// Decides `check`, one of the run-time checks of `op`'s broadcast.
+    #[must_use]
+    pub fn decide(&mut self, module: &Module, op: OpId, check: &RuntimeCheck) -> Decision {
+        match check {
+            RuntimeCheck::OneOrEqual { subject, to, .. } => {
+                self.pair(module, op, *subject, *to, |t, a, b| t.obligation(a, b))
+            }
+            RuntimeCheck::Equal { subject, to, .. } => {
+                self.pair(module, op, *subject, *to, |t, a, b| {
+                    match (t.constant_of(a), t.constant_of(b)) {
+                        _ if a == b => Obligation::Holds,
+                        (Some(x), Some(y)) => Obligation::Fails(x, y),
+                        _ => Obligation::Open,
+                    }
+                })
+            }
+            RuntimeCheck::Agree { dims, .. } => {
+                let mut all = Decision::Proven;
+                for (i, &a) in dims.iter().enumerate() {
+                    for &b in &dims[i + 1..] {
+                        match self.pair(module, op, a, Bound::Dim(b), |t, x, y| t.obligation(x, y)) {
+                            Decision::Proven => {}
+                            Decision::Open => all = Decision::Open,
+                            refuted @ Decision::Refuted(_) => return refuted,
+                        }
+                    }
+                }
+                all
+            }
+            // ONNX rejects a 0 meeting a 1, so only sizes that are one size
+            // are proved; a column with a static 1 is left to run time.
+            RuntimeCheck::OneOrMax {
+                dims, one_present, ..
+            } => {
+                let sizes: Option<Vec<SizeId>> = dims
+                    .iter()
+                    .map(|&d| self.operand_size(module, op, d))
+                    .collect();
+                match sizes {
+                    Some(s) if !one_present && s.windows(2).all(|w| w[0] == w[1]) => {
+                        Decision::Proven
+                    }
+                    _ => Decision::Open,
+                }
+            }
+            RuntimeCheck::Unranked { .. }
+            | RuntimeCheck::ResultEquals { .. }
+            | RuntimeCheck::ResultRank { .. }
+            | RuntimeCheck::Unsatisfiable(_) => Decision::Open,
+        }
+    }
+
+    /// Decides an obligation between `subject` and `to` with `relate`.
+    fn pair(
+        &mut self,
+        module: &Module,
+        op: OpId,
+        subject: OperandDim,
+        to: Bound,
+        relate: fn(&broadcastable::symbolic::SizeTable, SizeId, SizeId) -> Obligation,
+    ) -> Decision {
+        let Some(a) = self.operand_size(module, op, subject) else {
+            return Decision::Open;
+        };
+        let b = match to {
+            Bound::Size(n) => match i64::try_from(n) {
+                Ok(n) => self.sizes.constant(n),
+                Err(_) => return Decision::Open,
+            },
+            Bound::Dim(d) => match self.operand_size(module, op, d) {
+                Some(b) => b,
+                None => return Decision::Open,
+            },
+        };
+        match relate(&self.sizes, a, b) {
+            Obligation::Holds => Decision::Proven,
+            Obligation::Open => Decision::Open,
+            Obligation::Fails(x, y) => Decision::Refuted(match to {
+                Bound::Dim(d) => format!(
+                    "{subject} and {d} can never broadcast: the program makes them {x} and {y}"
+                ),
+                Bound::Size(_) => {
+                    format!("{subject} can never be 1 or {y}: the program makes it {x}")
+                }
+            }),
+        }
+    }
+}
