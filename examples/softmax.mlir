@@ -23,9 +23,8 @@ func.func @softmax_xla(%x: tensor<4x10xf32>) -> tensor<4x10xf32> {
   return %y : tensor<4x10xf32>
 }
 
-// Dynamic batch and width: the same program; the sizes that must agree at
-// run time are the ones the verifier cannot see (a `?` broadcast against a
-// `?`).
+// Dynamic batch and width: the same program. Each reduction keeps %x's batch
+// dim, so the shape analysis proves both broadcasts: no run-time check.
 func.func @softmax_dynamic(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %max = nd.reduce max %x across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
   %shifted = nd.sub %x, %max : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>

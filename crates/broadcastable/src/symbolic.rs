@@ -128,6 +128,12 @@ impl SizeTable {
         id
     }
 
+    /// The constant `c`, if the table has it (without adding it).
+    #[must_use]
+    pub fn find_constant(&self, c: i64) -> Option<SizeId> {
+        self.ids.get(&SizeExpr::Const(c)).copied()
+    }
+
     /// The constant `c`.
     pub fn constant(&mut self, c: i64) -> SizeId {
         self.intern(SizeExpr::Const(c), 0)
@@ -277,6 +283,18 @@ impl SizeTable {
         } else {
             Obligation::Open
         }
+    }
+
+    /// True if broadcasting a dim of size `a` with one of size `b` always gives
+    /// `a`: `b` is `a` or 1, or every size `b` is the common size of is among
+    /// those `a` is (so `b` is 1 or `a`).
+    #[must_use]
+    pub fn covers(&self, a: SizeId, b: SizeId) -> bool {
+        if a == b || matches!(self.expr(b), SizeExpr::Const(1)) {
+            return true;
+        }
+        let (ma, mb) = (self.members(a), self.members(b));
+        mb.iter().all(|t| ma.binary_search(t).is_ok())
     }
 
     /// `id` written out, with each symbol as `name` spells it: `n`, `n*m`,

@@ -246,6 +246,15 @@ fn broadcast_shapes(t: &mut Transfer<'_>, op: OpId) -> Out {
     else {
         return Out::new();
     };
+    // In place, the first shape is the result and never changes: its entries
+    // keep their names (the others are 1 or equal to them once checked).
+    if o.policy(t.ctx, t.module) == Some("in_place") {
+        return o
+            .shapes(t.module)
+            .first()
+            .and_then(|&s| t.entries(s))
+            .map_or_else(Out::new, entries);
+    }
     let mut e = Sizes::new();
     for j in 0..len {
         let Some(landing) = landing(t.ctx, t.module, o, j) else {

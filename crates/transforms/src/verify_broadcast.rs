@@ -158,8 +158,13 @@ fn check_all(
                     }
                 }
                 if let Some(why) = refuted {
-                    let d = op_error(ctx, module, op, format!("operands are not broadcast compatible: {why}"))
-                        .with_code(codes::NEVER_SATISFIABLE);
+                    let d = op_error(
+                        ctx,
+                        module,
+                        op,
+                        format!("operands are not broadcast compatible: {why}"),
+                    )
+                    .with_code(codes::NEVER_SATISFIABLE);
                     report.diagnostics.push(with_current_op(ctx, module, op, d));
                     return;
                 }

@@ -47,7 +47,8 @@ impl ShapeAnalysis {
                 let mut all = Decision::Proven;
                 for (i, &a) in dims.iter().enumerate() {
                     for &b in &dims[i + 1..] {
-                        match self.pair(module, op, a, Bound::Dim(b), |t, x, y| t.obligation(x, y)) {
+                        match self.pair(module, op, a, Bound::Dim(b), |t, x, y| t.obligation(x, y))
+                        {
                             Decision::Proven => {}
                             Decision::Open => all = Decision::Open,
                             refuted @ Decision::Refuted(_) => return refuted,

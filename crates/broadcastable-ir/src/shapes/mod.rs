@@ -16,12 +16,12 @@
 
 use broadcastable::align::Alignment;
 use broadcastable::symbolic::{SizeId, SizeTable};
-use broadcastable::{BroadcastableOp, Shape};
+use broadcastable::{BroadcastableOp, Policy, Shape};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::types::TypeKind;
-use tensor_ir::{Context, DYNAMIC, Value};
+use tensor_ir::{Context, DYNAMIC, Value, ValueDef};
 
 use crate::view::OpView;
 
@@ -71,6 +71,9 @@ pub struct ShapeAnalysis {
     sizes: SizeTable,
     facts: FxHashMap<Value, Facts>,
     origins: FxHashMap<u32, Origin>,
+    /// For each size, the first tensor dim found to have it: a name for the
+    /// size that a client reasoning in terms of dims can share.
+    representatives: FxHashMap<SizeId, (Value, usize)>,
 }
 
 /// What a [`ShapeTransfer`] sees: the IR, and the facts found so far.
@@ -114,6 +117,19 @@ pub fn broadcast_transfer(t: &mut Transfer<'_>, op: OpId) -> SmallVec<[Facts; 1]
         return out;
     };
     let operands = t.module.operands(op);
+    // In place, operand #0 is the result and never changes: its dims keep their
+    // names (the others are 1 or equal to them once checked).
+    if policy == Policy::Unidirectional {
+        let Some(dims) = operands.first().and_then(|&v| t.dims(v)) else {
+            return out;
+        };
+        let facts = Facts {
+            dims: Some(dims),
+            entries: None,
+        };
+        out.extend(std::iter::repeat_n(facts, view.num_results()));
+        return out;
+    }
     let shapes: Vec<Shape> = (0..operands.len()).map(|i| view.operand(i).shape).collect();
     let Some(alignment) = Alignment::of(&policy, &shapes) else {
         return out;
@@ -155,6 +171,45 @@ impl ShapeAnalysis {
         analysis
     }
 
+    /// Makes sure the analysis has facts for `v`, working them out from its
+    /// defining op (and those of its operands, without recursion) when `v` is
+    /// newer than the walk: a pass that adds ops while it asks (a lowering, an
+    /// import) keeps one analysis for its whole sweep. The work of one call is
+    /// bounded; past it, sizes are symbols of their own, which is sound.
+    pub fn ensure(&mut self, ctx: &Context, module: &Module, v: Value) {
+        const MAX_STEPS: usize = 1 << 12;
+        if self.facts.contains_key(&v) {
+            return;
+        }
+        let mut stack = vec![v];
+        let mut steps = 0;
+        while let Some(&top) = stack.last() {
+            if self.facts.contains_key(&top) {
+                stack.pop();
+                continue;
+            }
+            steps += 1;
+            let ValueDef::Result { op, .. } = module.value(top).def() else {
+                stack.pop();
+                self.known(ctx, module, top);
+                continue;
+            };
+            let missing: SmallVec<[Value; 4]> = module
+                .operands(op)
+                .iter()
+                .copied()
+                .filter(|o| !self.facts.contains_key(o))
+                .collect();
+            if missing.is_empty() || steps > MAX_STEPS || stack.len() > MAX_STEPS {
+                // Past the bound, the operands are named as they are.
+                stack.pop();
+                self.visit(ctx, module, op);
+            } else {
+                stack.extend(missing);
+            }
+        }
+    }
+
     /// The size algebra the facts are written in.
     #[must_use]
     pub fn sizes(&self) -> &SizeTable {
@@ -171,6 +226,24 @@ impl ShapeAnalysis {
     #[must_use]
     pub fn dims(&self, v: Value) -> Option<&[SizeId]> {
         self.facts.get(&v)?.dims.as_deref()
+    }
+
+    /// The size of dim `i` of the tensor `v`, or of entry `i` of the shape `v`.
+    #[must_use]
+    pub fn size_of(&self, v: Value, i: usize) -> Option<SizeId> {
+        let facts = self.facts.get(&v)?;
+        facts
+            .dims
+            .as_ref()
+            .or(facts.entries.as_ref())?
+            .get(i)
+            .copied()
+    }
+
+    /// The first tensor dim (in program order) found to have size `id`.
+    #[must_use]
+    pub fn representative(&self, id: SizeId) -> Option<(Value, usize)> {
+        self.representatives.get(&id).copied()
     }
 
     /// Where symbol `symbol` comes from.
@@ -209,6 +282,13 @@ impl ShapeAnalysis {
         }
     }
 
+    /// Records `v`'s dims as representatives of their sizes where none is yet.
+    fn represent(&mut self, v: Value, dims: &[SizeId]) {
+        for (i, &d) in dims.iter().enumerate() {
+            self.representatives.entry(d).or_insert((v, i));
+        }
+    }
+
     /// The facts of `v`, made from its type on first sight.
     fn known(&mut self, ctx: &Context, module: &Module, v: Value) -> &Facts {
         if !self.facts.contains_key(&v) {
@@ -228,7 +308,7 @@ impl ShapeAnalysis {
             ),
             _ => (None, false),
         };
-        let dims = declared.as_ref().map(|declared| {
+        let dims: Option<Sizes> = declared.as_ref().map(|declared| {
             let given = given.dims.filter(|g| g.len() == declared.len());
             declared
                 .iter()
@@ -260,6 +340,9 @@ impl ShapeAnalysis {
             },
             _ => None,
         };
+        if let Some(d) = &dims {
+            self.represent(v, d);
+        }
         Facts { dims, entries }
     }
 

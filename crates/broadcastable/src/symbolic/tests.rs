@@ -84,6 +84,9 @@ fn obligations() {
     let nk = t.join(&[n, k]).unwrap();
     assert_eq!(t.obligation(nm, nk), Obligation::Open);
     assert_eq!(t.obligation(k, nm), Obligation::Open);
+    // Covering is one way: the common size covers its members, not the reverse.
+    assert!(t.covers(nm, n) && t.covers(nmk, nm) && t.covers(n, one));
+    assert!(!t.covers(n, nm) && !t.covers(nm, nk) && !t.covers(one, n));
 }
 
 #[test]
@@ -177,6 +180,9 @@ proptest! {
                 let (Some(x), Some(y)) = (eval(&t, a, &env), eval(&t, b, &env)) else { continue };
                 if a == b {
                     prop_assert_eq!(x, y);
+                }
+                if t.covers(a, b) {
+                    prop_assert!(y == x || y == 1, "{} does not cover {}", x, y);
                 }
                 match t.obligation(a, b) {
                     Obligation::Holds => prop_assert!(x == y || x == 1 || y == 1, "{} vs {}", x, y),

@@ -28,6 +28,7 @@
 //! overall bound on the work per resolver as a safety net.
 
 use broadcastable_ir::BroadcastPolicy;
+use broadcastable_ir::shapes::ShapeAnalysis;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::{Context, DYNAMIC, Module, OpId, Value, ValueDef};
@@ -85,6 +86,12 @@ pub(crate) struct Memo {
     /// Per tensor result of a lowered op, how its shape is known, for the ops
     /// after it to reuse.
     pub(crate) shapes: FxHashMap<Value, ShapeOf>,
+    /// The shape analysis of the module as the sweep found it: what it proves of
+    /// the values it saw stays true while the sweep keeps their meaning. Made
+    /// once per sweep ([`Sizes::resume`]).
+    analysis: Option<ShapeAnalysis>,
+    /// Whether `analysis` was made (or deliberately not).
+    analysed: bool,
 }
 
 /// How the shape of a tensor is known as a value.
@@ -104,13 +111,23 @@ struct Walk {
 }
 
 impl<'a> Sizes<'a> {
-    /// A resolver over `module`, knowing nothing yet.
+    /// A resolver over `module`, knowing nothing yet, and without the shape
+    /// analysis (a one-off question does not pay for a walk of the module).
     pub(crate) fn new(ctx: &'a Context, module: &'a Module) -> Self {
-        Self::resume(ctx, module, Memo::default())
+        let memo = Memo {
+            analysed: true,
+            ..Memo::default()
+        };
+        Self::resume(ctx, module, memo)
     }
 
-    /// A resolver over `module` that knows what `memo` knows.
-    pub(crate) fn resume(ctx: &'a Context, module: &'a Module, memo: Memo) -> Self {
+    /// A resolver over `module` that knows what `memo` knows, with the shape
+    /// analysis of the module made on the sweep's first question.
+    pub(crate) fn resume(ctx: &'a Context, module: &'a Module, mut memo: Memo) -> Self {
+        if !memo.analysed {
+            memo.analysis = module.top().map(|top| ShapeAnalysis::run(ctx, module, top));
+            memo.analysed = true;
+        }
         Sizes {
             ctx,
             module,
@@ -206,6 +223,23 @@ impl<'a> Sizes<'a> {
 
     /// Dim `i` of `v`, `depth` broadcasts deep: resolved with a budget of its own.
     fn dim_in(&mut self, v: Value, i: usize, depth: u32) -> Size {
+        // Dims the shape analysis proves equal are named alike: by the first dim
+        // found to have their size, resolved as that dim.
+        if let Some(a) = &mut self.memo.analysis {
+            a.ensure(self.ctx, self.module, v);
+        }
+        if let Some(a) = &self.memo.analysis
+            && let Some(id) = a.size_of(v, i)
+        {
+            if let Some(c) = a.sizes().constant_of(id) {
+                return Size::Static(c);
+            }
+            if let Some((w, j)) = a.representative(id)
+                && (w, j) != (v, i)
+            {
+                return self.dim_at(w, j, depth);
+            }
+        }
         let v = self.shape_root(v, Some(i));
         let ty = self.module.value_type(v);
         if let Some(&d) = tensor_dims(self.ctx, ty).and_then(|d| d.get(i))
@@ -341,6 +375,9 @@ impl<'a> Sizes<'a> {
     /// right) one of whose combined entries is `b`, directly or through such
     /// entries.
     fn absorbs(&mut self, a: Size, b: Size, walk: &mut Walk) -> bool {
+        if self.analysis_covers(a, b) {
+            return true;
+        }
         let Size::Of(s, j) = a else {
             return false;
         };
@@ -367,6 +404,28 @@ impl<'a> Sizes<'a> {
             }
         }
         false
+    }
+
+    /// True if the shape analysis proves that broadcasting `a` with `b` gives `a`
+    /// (`b` is 1 or `a`, as a passed check made it).
+    fn analysis_covers(&mut self, a: Size, b: Size) -> bool {
+        let (ctx, module) = (self.ctx, self.module);
+        let Some(analysis) = &mut self.memo.analysis else {
+            return false;
+        };
+        for s in [a, b] {
+            if let Size::Of(v, _) = s {
+                analysis.ensure(ctx, module, v);
+            }
+        }
+        let id = |s: Size| match s {
+            Size::Static(n) => analysis.sizes().find_constant(n),
+            Size::Of(v, i) => analysis.size_of(v, i),
+        };
+        match (id(a), id(b)) {
+            (Some(x), Some(y)) => analysis.sizes().covers(x, y),
+            _ => false,
+        }
     }
 
     fn entry_in(&mut self, s: Value, j: usize, walk: &mut Walk) -> Size {
