@@ -48,7 +48,7 @@
 // LIST:      ... Pass statistics report ...
 
 // OFF-NOT: Pass statistics report
-// OFF: remark: unranked operand #0
+// OFF: remark: operand #0 dim 0 (?) must be 1 or equal to 4 at run time
 // OFF-NOT: Pass statistics report
 
 // PARSE: error: custom op 'nd.ad' is unknown

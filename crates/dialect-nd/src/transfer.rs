@@ -14,7 +14,7 @@ use broadcastable_ir::shapes::{
 };
 use smallvec::{SmallVec, smallvec};
 use tensor_ir::interfaces::InterfaceError;
-use tensor_ir::{Context, OpId};
+use tensor_ir::{Context, OpId, Value};
 
 use crate::DIALECT;
 use crate::broadcast::{BroadcastInDimOp, BroadcastOp, BroadcastToOp};
@@ -33,14 +33,14 @@ type TransferFn = fn(&mut Transfer<'_>, OpId) -> Out;
 fn dims(d: Sizes) -> Out {
     smallvec![Facts {
         dims: Some(d),
-        entries: None
+        ..Facts::default()
     }]
 }
 
 fn entries(e: Sizes) -> Out {
     smallvec![Facts {
-        dims: None,
-        entries: Some(e)
+        entries: Some(e),
+        ..Facts::default()
     }]
 }
 
@@ -85,49 +85,67 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
     Ok(())
 }
 
-/// The results have the dims of the operand the definition names.
+/// The results have the shape of the operand the definition names.
 fn like_source(t: &mut Transfer<'_>, op: OpId) -> Out {
     let Some(v) = shape_source::shape_source(t.ctx, t.module, op) else {
         return Out::new();
     };
-    let Some(d) = t.dims(v) else {
-        return Out::new();
+    let facts = Facts {
+        dims: t.dims(v),
+        whole: t.whole(v),
+        ..Facts::default()
     };
     let n = t.module.results(op).len();
-    std::iter::repeat_n(d, n).flat_map(dims).collect()
+    std::iter::repeat_n(facts, n).collect()
 }
 
-/// With a shape operand, the result's dims are its entries; else the type's.
+/// The result of an explicit broadcast to the shape value `shape`: its dims are
+/// the shape's entries, its whole shape the one the shape holds.
+fn to_shape(t: &mut Transfer<'_>, shape: Option<Value>) -> Out {
+    let Some(s) = shape else {
+        return Out::new();
+    };
+    smallvec![Facts {
+        dims: t.entries(s),
+        whole: t.holds(s),
+        ..Facts::default()
+    }]
+}
+
+/// With a shape operand, the result has its shape; else the type's.
 fn broadcast_in_dim(t: &mut Transfer<'_>, op: OpId) -> Out {
-    BroadcastInDimOp::cast(t.ctx, t.module, op)
-        .and_then(|o| o.shape(t.module))
-        .and_then(|s| t.entries(s))
-        .map_or_else(Out::new, dims)
+    let shape = BroadcastInDimOp::cast(t.ctx, t.module, op).and_then(|o| o.shape(t.module));
+    to_shape(t, shape)
 }
 
-/// With a target shape operand, the result's dims are its entries; else the type's.
+/// With a target shape operand, the result has its shape; with a `shape`
+/// attribute, its sizes; else the type's.
 fn broadcast_to(t: &mut Transfer<'_>, op: OpId) -> Out {
-    BroadcastToOp::cast(t.ctx, t.module, op)
-        .and_then(|o| o.target_shape(t.module))
-        .and_then(|s| t.entries(s))
-        .map_or_else(Out::new, dims)
+    let Some(o) = BroadcastToOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    if let Some(target) = o.target_shape(t.module) {
+        return to_shape(t, Some(target));
+    }
+    let Some(sizes) = o.shape(t.ctx, t.module) else {
+        return Out::new();
+    };
+    let sizes: Vec<i64> = sizes.to_vec();
+    dims(sizes.into_iter().map(|n| t.sizes().constant(n)).collect())
 }
 
 /// Every result has the common shape of all inputs, aligned on the right.
 fn broadcast_all(t: &mut Transfer<'_>, op: OpId) -> Out {
     let inputs = t.module.operands(op).to_vec();
-    let mut all = Vec::with_capacity(inputs.len());
-    for v in inputs {
-        let Some(d) = t.dims(v) else {
-            return Out::new();
-        };
-        all.push(d);
-    }
-    let Some(common) = right_aligned_join(t, &all) else {
-        return Out::new();
+    let all: Option<Vec<Sizes>> = inputs.iter().map(|&v| t.dims(v)).collect();
+    let wholes: Option<Sizes> = inputs.iter().map(|&v| t.whole(v)).collect();
+    let facts = Facts {
+        dims: all.and_then(|all| right_aligned_join(t, &all)),
+        whole: wholes.and_then(|w| t.sizes().join(&w).ok()),
+        ..Facts::default()
     };
     let n = t.module.results(op).len();
-    std::iter::repeat_n(common, n).flat_map(dims).collect()
+    std::iter::repeat_n(facts, n).collect()
 }
 
 /// The join of `shapes` aligned on the right; `None` for a check that always fails.
@@ -182,11 +200,17 @@ fn constant(t: &mut Transfer<'_>, op: OpId) -> Out {
     entries(e)
 }
 
-/// A shape holds its operand's dims.
+/// A shape holds its operand's dims, and its whole shape.
 fn shape_of(t: &mut Transfer<'_>, op: OpId) -> Out {
-    ShapeOfOp::cast(t.ctx, t.module, op)
-        .and_then(|o| t.dims(o.input(t.module)))
-        .map_or_else(Out::new, entries)
+    let Some(o) = ShapeOfOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    let input = o.input(t.module);
+    smallvec![Facts {
+        entries: t.dims(input),
+        holds: t.whole(input),
+        ..Facts::default()
+    }]
 }
 
 /// A dim holds that dim's size.
@@ -231,48 +255,51 @@ fn shape_concat(t: &mut Transfer<'_>, op: OpId) -> Out {
     entries(e)
 }
 
-/// Each entry is the join of the entries the policy lands on it: the op's own
-/// check has passed when the result is used.
+/// Each entry is the join of the entries the policy lands on it, and the whole
+/// shape held the join of those held: the op's own check has passed when the
+/// result is used.
 fn broadcast_shapes(t: &mut Transfer<'_>, op: OpId) -> Out {
     let Some(o) = BroadcastShapesOp::cast(t.ctx, t.module, op) else {
-        return Out::new();
-    };
-    let Some(len) = t
-        .module
-        .results(op)
-        .next()
-        .and_then(|r| crate::support::shape_length(t.ctx, t.module.value_type(r)))
-        .filter(|&len| len <= MAX_ENTRIES)
-    else {
         return Out::new();
     };
     // In place, the first shape is the result and never changes: its entries
     // keep their names (the others are 1 or equal to them once checked).
     if o.policy(t.ctx, t.module) == Some("in_place") {
-        return o
-            .shapes(t.module)
-            .first()
-            .and_then(|&s| t.entries(s))
-            .map_or_else(Out::new, entries);
-    }
-    let mut e = Sizes::new();
-    for j in 0..len {
-        let Some(landing) = landing(t.ctx, t.module, o, j) else {
+        let Some(&first) = o.shapes(t.module).first() else {
             return Out::new();
         };
-        let mut column = Sizes::new();
-        for (s, i) in landing {
-            match t.entries(s).and_then(|se| se.get(i).copied()) {
-                Some(size) => column.push(size),
-                None => return Out::new(),
-            }
-        }
-        match t.sizes().join(&column) {
-            Ok(size) => e.push(size),
-            Err(_) => return Out::new(),
-        }
+        return smallvec![Facts {
+            entries: t.entries(first),
+            holds: t.holds(first),
+            ..Facts::default()
+        }];
     }
-    entries(e)
+    let operands = o.shapes(t.module).to_vec();
+    let held: Option<Sizes> = operands.iter().map(|&s| t.holds(s)).collect();
+    smallvec![Facts {
+        entries: joined_entries(t, op, o),
+        holds: held.and_then(|h| t.sizes().join(&h).ok()),
+        ..Facts::default()
+    }]
+}
+
+/// The entries of `nd.broadcast_shapes` (not in place), if every one is known.
+fn joined_entries(t: &mut Transfer<'_>, op: OpId, o: BroadcastShapesOp) -> Option<Sizes> {
+    let len = t
+        .module
+        .results(op)
+        .next()
+        .and_then(|r| crate::support::shape_length(t.ctx, t.module.value_type(r)))
+        .filter(|&len| len <= MAX_ENTRIES)?;
+    let mut e = Sizes::new();
+    for j in 0..len {
+        let mut column = Sizes::new();
+        for (s, i) in landing(t.ctx, t.module, o, j)? {
+            column.push(t.entries(s)?.get(i).copied()?);
+        }
+        e.push(t.sizes().join(&column).ok()?);
+    }
+    Some(e)
 }
 
 /// The operand's dims without the reduced ones (or with them as 1).

@@ -31,8 +31,16 @@ impl ShapeAnalysis {
     #[must_use]
     pub fn decide(&mut self, module: &Module, op: OpId, check: &RuntimeCheck) -> Decision {
         match check {
+            // One way: the subject stretches to `to` or equals it, and `to` does
+            // not stretch (a `to` of 1 demands a subject of 1).
             RuntimeCheck::OneOrEqual { subject, to, .. } => {
-                self.pair(module, op, *subject, *to, |t, a, b| t.obligation(a, b))
+                self.pair(module, op, *subject, *to, |t, a, b| {
+                    match (t.constant_of(a), t.constant_of(b)) {
+                        _ if t.covers(b, a) => Obligation::Holds,
+                        (Some(x), Some(y)) => Obligation::Fails(x, y),
+                        _ => Obligation::Open,
+                    }
+                })
             }
             RuntimeCheck::Equal { subject, to, .. } => {
                 self.pair(module, op, *subject, *to, |t, a, b| {
@@ -73,8 +81,35 @@ impl ShapeAnalysis {
                     _ => Decision::Open,
                 }
             }
-            RuntimeCheck::Unranked { .. }
-            | RuntimeCheck::ResultEquals { .. }
+            // An operand of unknown rank broadcasts without changing anything
+            // when one operand's shape covers every operand's: each is that
+            // shape, or was broadcast into it by a check that passed. Proved
+            // only for a result of unknown rank, as the lowering can use it:
+            // for a ranked result, it still casts the operand through a check
+            // (so the two agree; a finer lowering could drop it).
+            RuntimeCheck::Unranked { .. } => {
+                let ranked_result = module.results(op).any(|r| {
+                    !matches!(self.facts(r).map(|f| f.dims.is_some()), Some(false) | None)
+                });
+                if ranked_result {
+                    return Decision::Open;
+                }
+                let wholes: Option<Vec<SizeId>> = module
+                    .operands(op)
+                    .iter()
+                    .map(|&v| self.facts(v).and_then(|f| f.whole))
+                    .collect();
+                let covered = wholes.is_some_and(|w| {
+                    w.iter()
+                        .any(|&k| w.iter().all(|&j| self.sizes.covers(k, j)))
+                });
+                if covered {
+                    Decision::Proven
+                } else {
+                    Decision::Open
+                }
+            }
+            RuntimeCheck::ResultEquals { .. }
             | RuntimeCheck::ResultRank { .. }
             | RuntimeCheck::Unsatisfiable(_) => Decision::Open,
         }

@@ -43,6 +43,12 @@ pub struct Facts {
     /// What a shape value holds at run time, one size per entry (an `index`
     /// scalar holds one).
     pub entries: Option<Sizes>,
+    /// A name for the tensor's whole shape, for tensors whose rank is unknown:
+    /// equal names are equal shapes, and a join is the shape a passed check
+    /// broadcast its members into (the same algebra as sizes).
+    pub whole: Option<SizeId>,
+    /// For a shape value, a name for the whole shape it holds.
+    pub holds: Option<SizeId>,
 }
 
 /// Where a symbol comes from: the size the program does not fix.
@@ -53,6 +59,9 @@ pub enum Origin {
     Dim(Value, usize),
     /// Entry `.1` of the shape value `.0`.
     Entry(Value, usize),
+    /// The whole shape of the tensor `.0` (or the shape the shape value `.0`
+    /// holds).
+    Whole(Value),
     /// Made by the size algebra (an expression too large to keep).
     Algebra,
 }
@@ -99,6 +108,16 @@ impl Transfer<'_> {
             .clone()
     }
 
+    /// The name of `v`'s whole shape.
+    pub fn whole(&mut self, v: Value) -> Option<SizeId> {
+        self.analysis.known(self.ctx, self.module, v).whole
+    }
+
+    /// The name of the whole shape the shape value `v` holds.
+    pub fn holds(&mut self, v: Value) -> Option<SizeId> {
+        self.analysis.known(self.ctx, self.module, v).holds
+    }
+
     /// The size algebra, to combine sizes.
     pub fn sizes(&mut self) -> &mut SizeTable {
         &mut self.analysis.sizes
@@ -116,29 +135,48 @@ pub fn broadcast_transfer(t: &mut Transfer<'_>, op: OpId) -> SmallVec<[Facts; 1]
     let Ok(policy) = view.checked_policy() else {
         return out;
     };
-    let operands = t.module.operands(op);
+    let operands = t.module.operands(op).to_vec();
+    let results = view.num_results();
     // In place, operand #0 is the result and never changes: its dims keep their
     // names (the others are 1 or equal to them once checked).
     if policy == Policy::Unidirectional {
-        let Some(dims) = operands.first().and_then(|&v| t.dims(v)) else {
+        let Some(&first) = operands.first() else {
             return out;
         };
         let facts = Facts {
-            dims: Some(dims),
-            entries: None,
+            dims: t.dims(first),
+            whole: t.whole(first),
+            ..Facts::default()
         };
-        out.extend(std::iter::repeat_n(facts, view.num_results()));
+        out.extend(std::iter::repeat_n(facts, results));
         return out;
     }
-    let shapes: Vec<Shape> = (0..operands.len()).map(|i| view.operand(i).shape).collect();
-    let Some(alignment) = Alignment::of(&policy, &shapes) else {
-        return out;
+    let wholes: Option<Sizes> = operands.iter().map(|&v| t.whole(v)).collect();
+    let whole = wholes.and_then(|w| t.sizes().join(&w).ok());
+    let facts = Facts {
+        dims: broadcast_dims(t, &policy, &view, &operands),
+        whole,
+        ..Facts::default()
     };
+    out.extend(std::iter::repeat_n(facts, results));
+    out
+}
+
+/// Each result dim of a broadcast: the join of the operand dims `policy` aligns
+/// with it; `None` when an operand is unranked (it could stretch any column) or
+/// the check always fails.
+fn broadcast_dims(
+    t: &mut Transfer<'_>,
+    policy: &Policy,
+    view: &OpView<'_>,
+    operands: &[Value],
+) -> Option<Sizes> {
+    let shapes: Vec<Shape> = (0..operands.len()).map(|i| view.operand(i).shape).collect();
+    let alignment = Alignment::of(policy, &shapes)?;
     let mut columns: Vec<Sizes> = vec![Sizes::new(); alignment.rank];
     for (&v, placed) in operands.iter().zip(&alignment.columns) {
         let (Some(placed), Some(dims)) = (placed, t.dims(v)) else {
-            // An unranked operand could stretch any column.
-            return out;
+            return None;
         };
         for (&column, &size) in placed.iter().zip(&dims) {
             if let Some(c) = columns.get_mut(column) {
@@ -146,20 +184,7 @@ pub fn broadcast_transfer(t: &mut Transfer<'_>, op: OpId) -> SmallVec<[Facts; 1]
             }
         }
     }
-    let mut dims = Sizes::new();
-    for column in &columns {
-        match t.sizes().join(column) {
-            Ok(size) => dims.push(size),
-            // A check that always fails: nothing after it runs.
-            Err(_) => return out,
-        }
-    }
-    let facts = Facts {
-        dims: Some(dims),
-        entries: None,
-    };
-    out.extend(std::iter::repeat_n(facts, view.num_results()));
-    out
+    columns.iter().map(|c| t.sizes().join(c).ok()).collect()
 }
 
 impl ShapeAnalysis {
@@ -308,6 +333,10 @@ impl ShapeAnalysis {
             ),
             _ => (None, false),
         };
+        let whole = match given.whole {
+            Some(w) => w,
+            None => self.symbol(Origin::Whole(v)),
+        };
         let dims: Option<Sizes> = declared.as_ref().map(|declared| {
             let given = given.dims.filter(|g| g.len() == declared.len());
             declared
@@ -343,7 +372,20 @@ impl ShapeAnalysis {
         if let Some(d) = &dims {
             self.represent(v, d);
         }
-        Facts { dims, entries }
+        let holds = match (
+            given.holds,
+            holds_sizes && declared.as_ref().is_some_and(|d| d.len() == 1),
+        ) {
+            (Some(h), _) => Some(h),
+            (None, true) => Some(self.symbol(Origin::Whole(v))),
+            (None, false) => None,
+        };
+        Facts {
+            dims,
+            entries,
+            whole: Some(whole),
+            holds,
+        }
     }
 
     fn symbol(&mut self, origin: Origin) -> SizeId {

@@ -313,7 +313,8 @@ impl Plan {
     }
 
     /// An unranked operand whose shape covers every operand's, with that shape's
-    /// name, for an op of unranked result under NumPy rules: each operand has
+    /// name, for an op of unranked result under NumPy rules (in place, the
+    /// destination): each operand has
     /// that shape, or is one of the shapes a check combined into it (so
     /// broadcasting them again gives it and cannot fail).
     fn covering_whole(
@@ -322,11 +323,17 @@ impl Plan {
         module: &Module,
         sizes: &mut Sizes<'_>,
     ) -> Option<(Value, usize)> {
-        if self.rule != Rule::Right || self.targets.iter().any(Option::is_some) {
+        // In place, only the destination can be the shape: it never changes.
+        let candidates = match self.rule {
+            Rule::Right => self.operands.len(),
+            Rule::InPlace => 1,
+            Rule::Placed(_) => return None,
+        };
+        if self.targets.iter().any(Option::is_some) {
             return None;
         }
         let wholes: SmallVec<[Value; 3]> = self.operands.iter().map(|&v| sizes.whole(v)).collect();
-        for (k, &v) in self.operands.iter().enumerate() {
+        for (k, &v) in self.operands.iter().enumerate().take(candidates) {
             if tensor_dims(ctx, module.value_type(v)).is_some() {
                 continue;
             }

@@ -428,6 +428,25 @@ impl<'a> Sizes<'a> {
         }
     }
 
+    /// True if the shape analysis proves that broadcasting a tensor whose whole
+    /// shape is named `w` with one named `x` gives `w`. A name is a tensor (its
+    /// shape) or a shape value (the shape it holds).
+    fn analysis_covers_whole(&mut self, w: Value, x: Value) -> bool {
+        let (ctx, module) = (self.ctx, self.module);
+        let Some(analysis) = &mut self.memo.analysis else {
+            return false;
+        };
+        let mut name = |v: Value| {
+            analysis.ensure(ctx, module, v);
+            let facts = analysis.facts(v)?;
+            facts.holds.or(facts.whole)
+        };
+        match (name(w), name(x)) {
+            (Some(a), Some(b)) => analysis.sizes().covers(a, b),
+            _ => false,
+        }
+    }
+
     fn entry_in(&mut self, s: Value, j: usize, walk: &mut Walk) -> Size {
         let opaque = Size::Of(s, j);
         if !self.step(walk) {
@@ -563,6 +582,9 @@ impl<'a> Sizes<'a> {
     /// rules) one of whose shapes is named `x`: broadcasting a tensor of shape `w`
     /// with one of shape `x` gives `w` and cannot fail.
     pub(crate) fn absorbs_whole(&mut self, w: Value, x: Value) -> bool {
+        if self.analysis_covers_whole(w, x) {
+            return true;
+        }
         let Some(o) = self.numpy_check(w) else {
             return false;
         };
