@@ -57,6 +57,15 @@ pub enum SizeExpr {
     Join(Terms),
 }
 
+/// How [`SizeTable::arith`] makes a sum or a product.
+struct Arith {
+    unit: i64,
+    absorbing: Option<i64>,
+    apply: fn(i64, i64) -> Option<i64>,
+    terms: fn(&SizeExpr) -> Option<&Terms>,
+    make: fn(Terms) -> SizeExpr,
+}
+
 /// What a broadcast between two sizes needs at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Obligation {
@@ -170,53 +179,55 @@ impl SizeTable {
 
     /// The product of `factors`; `None` when its constant overflows.
     pub fn product(&mut self, factors: &[SizeId]) -> Option<SizeId> {
-        let mut coefficient: i64 = 1;
-        let mut terms = Terms::new();
-        for id in self.flatten(factors, |e| match e {
-            SizeExpr::Product(t) => Some(t),
-            _ => None,
-        }) {
-            match self.expr(id) {
-                SizeExpr::Const(c) => coefficient = coefficient.checked_mul(*c)?,
-                _ => terms.push(id),
-            }
-        }
-        if coefficient == 0 || terms.is_empty() {
-            return Some(self.constant(coefficient));
-        }
-        if coefficient != 1 {
-            terms.push(self.constant(coefficient));
-        }
-        terms.sort_unstable();
-        Some(match terms.as_slice() {
-            [one] => *one,
-            _ => self.compound(terms, SizeExpr::Product),
-        })
+        let arith = Arith {
+            unit: 1,
+            absorbing: Some(0),
+            apply: i64::checked_mul,
+            terms: |e| match e {
+                SizeExpr::Product(t) => Some(t),
+                _ => None,
+            },
+            make: SizeExpr::Product,
+        };
+        self.arith(factors, &arith)
     }
 
-    /// The sum of `terms`; `None` when its constant overflows.
+    /// The sum of `addends`; `None` when its constant overflows.
     pub fn sum(&mut self, addends: &[SizeId]) -> Option<SizeId> {
-        let mut constant: i64 = 0;
+        let arith = Arith {
+            unit: 0,
+            absorbing: None,
+            apply: i64::checked_add,
+            terms: |e| match e {
+                SizeExpr::Sum(t) => Some(t),
+                _ => None,
+            },
+            make: SizeExpr::Sum,
+        };
+        self.arith(addends, &arith)
+    }
+
+    /// A sum or product in normal form: nested ones flattened, the constants
+    /// folded into one term (left out when it is the unit), the terms sorted.
+    fn arith(&mut self, ids: &[SizeId], arith: &Arith) -> Option<SizeId> {
+        let mut constant = arith.unit;
         let mut terms = Terms::new();
-        for id in self.flatten(addends, |e| match e {
-            SizeExpr::Sum(t) => Some(t),
-            _ => None,
-        }) {
+        for id in self.flatten(ids, arith.terms) {
             match self.expr(id) {
-                SizeExpr::Const(c) => constant = constant.checked_add(*c)?,
+                SizeExpr::Const(c) => constant = (arith.apply)(constant, *c)?,
                 _ => terms.push(id),
             }
         }
-        if terms.is_empty() {
+        if terms.is_empty() || Some(constant) == arith.absorbing {
             return Some(self.constant(constant));
         }
-        if constant != 0 {
+        if constant != arith.unit {
             terms.push(self.constant(constant));
         }
         terms.sort_unstable();
         Some(match terms.as_slice() {
             [one] => *one,
-            _ => self.compound(terms, SizeExpr::Sum),
+            _ => self.compound(terms, arith.make),
         })
     }
 
