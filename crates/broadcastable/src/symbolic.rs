@@ -79,11 +79,26 @@ pub enum Obligation {
 }
 
 /// The sizes of one analysis, hash-consed.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SizeTable {
     exprs: Vec<(SizeExpr, u8)>,
     ids: FxHashMap<SizeExpr, SizeId>,
     symbols: u32,
+    small: [Option<SizeId>; SMALL],
+}
+
+/// Constants below this are kept in an array.
+const SMALL: usize = 64;
+
+impl Default for SizeTable {
+    fn default() -> Self {
+        SizeTable {
+            exprs: Vec::new(),
+            ids: FxHashMap::default(),
+            symbols: 0,
+            small: [None; SMALL],
+        }
+    }
 }
 
 impl SizeTable {
@@ -137,6 +152,12 @@ impl SizeTable {
         id
     }
 
+    /// The position of `id` in the table: ids are dense, for side tables.
+    #[must_use]
+    pub fn index(id: SizeId) -> usize {
+        id.0 as usize
+    }
+
     /// The constant `c`, if the table has it (without adding it).
     #[must_use]
     pub fn find_constant(&self, c: i64) -> Option<SizeId> {
@@ -145,15 +166,27 @@ impl SizeTable {
 
     /// The constant `c`.
     pub fn constant(&mut self, c: i64) -> SizeId {
-        self.intern(SizeExpr::Const(c), 0)
+        // Small sizes are most of a program's: found without hashing.
+        let slot = usize::try_from(c).ok().filter(|&i| i < SMALL);
+        if let Some(Some(id)) = slot.map(|i| self.small[i]) {
+            return id;
+        }
+        let id = self.intern(SizeExpr::Const(c), 0);
+        if let Some(i) = slot {
+            self.small[i] = Some(id);
+        }
+        id
     }
 
     /// A new symbol, different from every other. Its number is what the caller
-    /// keeps its meaning under.
+    /// keeps its meaning under (symbols are numbered 0, 1, 2, ...).
     pub fn symbol(&mut self) -> (SizeId, u32) {
         let n = self.symbols;
         self.symbols = self.symbols.saturating_add(1);
-        (self.intern(SizeExpr::Symbol(n), 0), n)
+        // Never equal to another expression: not hashed.
+        let id = SizeId(u32::try_from(self.exprs.len()).unwrap_or(u32::MAX));
+        self.exprs.push((SizeExpr::Symbol(n), 0));
+        (id, n)
     }
 
     /// A compound size, or a fresh symbol when it would be too large.

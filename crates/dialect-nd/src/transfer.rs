@@ -92,7 +92,7 @@ fn like_source(t: &mut Transfer<'_>, op: OpId) -> Out {
     };
     let facts = Facts {
         dims: t.dims(v),
-        whole: t.whole(v),
+        whole: t.known_whole(v),
         ..Facts::default()
     };
     let n = t.module.results(op).len();

@@ -111,9 +111,9 @@ fn check_all(
     let mut last: Option<(Symbol, Option<BroadcastPolicy>)> = None;
     // Many failing ops in one function name its values once (linear, not quadratic).
     let _names = tensor_ir::print::cache_generic_names(module);
-    // Made at the first op with a run-time obligation: a program without one
-    // costs nothing more.
-    let mut analysis: Option<ShapeAnalysis> = None;
+    // Worked out on demand, for the operands of ops with a run-time obligation
+    // and what they derive from: a program without one costs nothing more.
+    let mut analysis = ShapeAnalysis::new();
     module.walk(top, |op| {
         if let Some((ops, _)) = collect.as_mut() {
             ops.push(op);
@@ -145,10 +145,8 @@ fn check_all(
                 let mut refuted = None;
                 let mut open = Vec::with_capacity(obligations.len());
                 if !obligations.is_empty() {
-                    let analysis =
-                        analysis.get_or_insert_with(|| ShapeAnalysis::run(ctx, module, top));
                     for (check, o) in inferred.checks.iter().zip(obligations.iter()) {
-                        match analysis.decide(module, op, check) {
+                        match analysis.decide(ctx, module, op, check) {
                             Decision::Proven => report.proven += 1,
                             Decision::Open => open.push(o),
                             Decision::Refuted(why) => {

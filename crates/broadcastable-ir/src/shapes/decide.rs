@@ -4,6 +4,7 @@
 
 use broadcastable::symbolic::{Obligation, SizeId};
 use broadcastable::{Bound, OperandDim, RuntimeCheck};
+use tensor_ir::Context;
 use tensor_ir::module::{Module, OpId};
 
 use super::ShapeAnalysis;
@@ -27,9 +28,19 @@ impl ShapeAnalysis {
         self.dims(v)?.get(d.dim).copied()
     }
 
-    /// Decides `check`, one of the run-time checks of `op`'s broadcast.
+    /// Decides `check`, one of the run-time checks of `op`'s broadcast, working
+    /// out what it needs of `op`'s operands ([`ShapeAnalysis::ensure`]).
     #[must_use]
-    pub fn decide(&mut self, module: &Module, op: OpId, check: &RuntimeCheck) -> Decision {
+    pub fn decide(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        check: &RuntimeCheck,
+    ) -> Decision {
+        for &v in module.operands(op) {
+            self.ensure(ctx, module, v);
+        }
         match check {
             // One way: the subject stretches to `to` or equals it, and `to` does
             // not stretch (a `to` of 1 demands a subject of 1).
@@ -97,7 +108,7 @@ impl ShapeAnalysis {
                 let wholes: Option<Vec<SizeId>> = module
                     .operands(op)
                     .iter()
-                    .map(|&v| self.facts(v).and_then(|f| f.whole))
+                    .map(|&v| self.whole_of(v))
                     .collect();
                 let covered = wholes.is_some_and(|w| {
                     w.iter()

@@ -17,7 +17,6 @@
 use broadcastable::align::Alignment;
 use broadcastable::symbolic::{SizeId, SizeTable};
 use broadcastable::{BroadcastableOp, Policy, Shape};
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::types::TypeKind;
@@ -66,23 +65,28 @@ pub enum Origin {
     Algebra,
 }
 
+/// The signature of a transfer function.
+pub type TransferFn = fn(&mut Transfer<'_>, OpId) -> SmallVec<[Facts; 1]>;
+
 /// One op's transfer: its results' facts from its operands'.
 #[derive(Clone, Copy, Debug)]
 pub struct ShapeTransfer {
     /// The facts of each result, in order; a result left out, or a field left
     /// `None`, is what its type says.
-    pub transfer: fn(&mut Transfer<'_>, OpId) -> SmallVec<[Facts; 1]>,
+    pub transfer: TransferFn,
 }
 
 /// The sizes of every value of a module, as far as the program fixes them.
 #[derive(Debug, Default)]
 pub struct ShapeAnalysis {
     sizes: SizeTable,
-    facts: FxHashMap<Value, Facts>,
-    origins: FxHashMap<u32, Origin>,
-    /// For each size, the first tensor dim found to have it: a name for the
-    /// size that a client reasoning in terms of dims can share.
-    representatives: FxHashMap<SizeId, (Value, usize)>,
+    /// Per value (by index), what is known of it.
+    facts: Vec<Option<Facts>>,
+    /// Per symbol number, where it comes from.
+    origins: Vec<Origin>,
+    /// Per size (by index), the first tensor dim found to have it: a name for
+    /// the size that a client reasoning in terms of dims can share.
+    representatives: Vec<Option<(Value, u32)>>,
 }
 
 /// What a [`ShapeTransfer`] sees: the IR, and the facts found so far.
@@ -108,14 +112,23 @@ impl Transfer<'_> {
             .clone()
     }
 
-    /// The name of `v`'s whole shape.
+    /// The name of `v`'s whole shape (made on first use).
     pub fn whole(&mut self, v: Value) -> Option<SizeId> {
+        self.analysis.known(self.ctx, self.module, v);
+        self.analysis.whole_of(v)
+    }
+
+    /// The name of `v`'s whole shape if it has one already: a value that only
+    /// takes another's shape need not make one.
+    pub fn known_whole(&mut self, v: Value) -> Option<SizeId> {
         self.analysis.known(self.ctx, self.module, v).whole
     }
 
-    /// The name of the whole shape the shape value `v` holds.
+    /// The name of the whole shape the shape value `v` holds (made on first
+    /// use).
     pub fn holds(&mut self, v: Value) -> Option<SizeId> {
-        self.analysis.known(self.ctx, self.module, v).holds
+        self.analysis.known(self.ctx, self.module, v);
+        self.analysis.holds_of(v)
     }
 
     /// The size algebra, to combine sizes.
@@ -145,16 +158,23 @@ pub fn broadcast_transfer(t: &mut Transfer<'_>, op: OpId) -> SmallVec<[Facts; 1]
         };
         let facts = Facts {
             dims: t.dims(first),
-            whole: t.whole(first),
+            whole: t.known_whole(first),
             ..Facts::default()
         };
         out.extend(std::iter::repeat_n(facts, results));
         return out;
     }
-    let wholes: Option<Sizes> = operands.iter().map(|&v| t.whole(v)).collect();
-    let whole = wholes.and_then(|w| t.sizes().join(&w).ok());
+    let dims = broadcast_dims(t, &policy, &view, &operands);
+    // Whole shapes are for values of unknown rank: named only around them.
+    let unranked = dims.is_none() || (0..results).any(|i| view.result(i).shape.rank().is_none());
+    let whole = if unranked {
+        let wholes: Option<Sizes> = operands.iter().map(|&v| t.whole(v)).collect();
+        wholes.and_then(|w| t.sizes().join(&w).ok())
+    } else {
+        None
+    };
     let facts = Facts {
-        dims: broadcast_dims(t, &policy, &view, &operands),
+        dims,
         whole,
         ..Facts::default()
     };
@@ -188,6 +208,13 @@ fn broadcast_dims(
 }
 
 impl ShapeAnalysis {
+    /// An analysis that knows nothing yet: [`ShapeAnalysis::ensure`] works out
+    /// the values asked about, and only those.
+    #[must_use]
+    pub fn new() -> ShapeAnalysis {
+        ShapeAnalysis::default()
+    }
+
     /// Analyses every op under `root` (included), in program order.
     #[must_use]
     pub fn run(ctx: &Context, module: &Module, root: OpId) -> ShapeAnalysis {
@@ -203,13 +230,13 @@ impl ShapeAnalysis {
     /// bounded; past it, sizes are symbols of their own, which is sound.
     pub fn ensure(&mut self, ctx: &Context, module: &Module, v: Value) {
         const MAX_STEPS: usize = 1 << 12;
-        if self.facts.contains_key(&v) {
+        if self.has(v) {
             return;
         }
         let mut stack = vec![v];
         let mut steps = 0;
         while let Some(&top) = stack.last() {
-            if self.facts.contains_key(&top) {
+            if self.has(top) {
                 stack.pop();
                 continue;
             }
@@ -223,7 +250,7 @@ impl ShapeAnalysis {
                 .operands(op)
                 .iter()
                 .copied()
-                .filter(|o| !self.facts.contains_key(o))
+                .filter(|&o| !self.has(o))
                 .collect();
             if missing.is_empty() || steps > MAX_STEPS || stack.len() > MAX_STEPS {
                 // Past the bound, the operands are named as they are.
@@ -244,19 +271,53 @@ impl ShapeAnalysis {
     /// What the analysis found for `v`, if it reached it.
     #[must_use]
     pub fn facts(&self, v: Value) -> Option<&Facts> {
-        self.facts.get(&v)
+        self.facts.get(v.index())?.as_ref()
+    }
+
+    fn has(&self, v: Value) -> bool {
+        self.facts(v).is_some()
+    }
+
+    fn set(&mut self, v: Value, facts: Facts) {
+        let i = v.index();
+        if self.facts.len() <= i {
+            self.facts.resize_with(i + 1, || None);
+        }
+        self.facts[i] = Some(facts);
+    }
+
+    /// The name of the whole shape of `v`, made on first use, if the analysis
+    /// reached `v`.
+    pub fn whole_of(&mut self, v: Value) -> Option<SizeId> {
+        if let Some(w) = self.facts(v)?.whole {
+            return Some(w);
+        }
+        let w = self.symbol(Origin::Whole(v));
+        self.facts.get_mut(v.index())?.as_mut()?.whole = Some(w);
+        Some(w)
+    }
+
+    /// The name of the whole shape the shape value `v` holds, made on first
+    /// use, if the analysis reached `v`.
+    pub fn holds_of(&mut self, v: Value) -> Option<SizeId> {
+        if let Some(h) = self.facts(v)?.holds {
+            return Some(h);
+        }
+        let h = self.symbol(Origin::Whole(v));
+        self.facts.get_mut(v.index())?.as_mut()?.holds = Some(h);
+        Some(h)
     }
 
     /// The sizes of `v`'s dims, if it is a ranked tensor the analysis reached.
     #[must_use]
     pub fn dims(&self, v: Value) -> Option<&[SizeId]> {
-        self.facts.get(&v)?.dims.as_deref()
+        self.facts(v)?.dims.as_deref()
     }
 
     /// The size of dim `i` of the tensor `v`, or of entry `i` of the shape `v`.
     #[must_use]
     pub fn size_of(&self, v: Value, i: usize) -> Option<SizeId> {
-        let facts = self.facts.get(&v)?;
+        let facts = self.facts(v)?;
         facts
             .dims
             .as_ref()
@@ -268,22 +329,31 @@ impl ShapeAnalysis {
     /// The first tensor dim (in program order) found to have size `id`.
     #[must_use]
     pub fn representative(&self, id: SizeId) -> Option<(Value, usize)> {
-        self.representatives.get(&id).copied()
+        let (v, i) = (*self.representatives.get(SizeTable::index(id))?)?;
+        Some((v, i as usize))
     }
 
     /// Where symbol `symbol` comes from.
     #[must_use]
     pub fn origin(&self, symbol: u32) -> Origin {
         self.origins
-            .get(&symbol)
+            .get(symbol as usize)
             .copied()
             .unwrap_or(Origin::Algebra)
     }
 
     fn visit(&mut self, ctx: &Context, module: &Module, op: OpId) {
+        let name = module.op(op).name();
+        // The Broadcastable trait is a declaration too: an op with it and no
+        // transfer of its own (another dialect's) joins as its policy says.
         let declared = ctx
-            .interface::<ShapeTransfer>(module.op(op).name())
-            .map(|t| t.transfer);
+            .interface::<ShapeTransfer>(name)
+            .map(|t| t.transfer)
+            .or_else(|| {
+                ctx.op_def(name)
+                    .and_then(crate::policy_of)
+                    .map(|_| broadcast_transfer as TransferFn)
+            });
         let mut given = match declared {
             Some(transfer) => transfer(
                 &mut Transfer {
@@ -298,29 +368,39 @@ impl ShapeAnalysis {
         for (i, v) in module.results(op).enumerate() {
             // A use seen before this definition (a graph region) already named
             // the value: keep that name, so every reader agrees.
-            if self.facts.contains_key(&v) {
+            if self.has(v) {
                 continue;
             }
             let facts = given.get_mut(i).map(std::mem::take).unwrap_or_default();
             let facts = self.settle(ctx, module, v, facts);
-            self.facts.insert(v, facts);
+            self.set(v, facts);
         }
     }
 
     /// Records `v`'s dims as representatives of their sizes where none is yet.
     fn represent(&mut self, v: Value, dims: &[SizeId]) {
         for (i, &d) in dims.iter().enumerate() {
-            self.representatives.entry(d).or_insert((v, i));
+            let at = SizeTable::index(d);
+            if self.representatives.len() <= at {
+                self.representatives.resize(at + 1, None);
+            }
+            if self.representatives[at].is_none() {
+                self.representatives[at] = Some((v, u32::try_from(i).unwrap_or(u32::MAX)));
+            }
         }
     }
 
     /// The facts of `v`, made from its type on first sight.
     fn known(&mut self, ctx: &Context, module: &Module, v: Value) -> &Facts {
-        if !self.facts.contains_key(&v) {
+        if !self.has(v) {
             let facts = self.settle(ctx, module, v, Facts::default());
-            self.facts.insert(v, facts);
+            self.set(v, facts);
         }
-        &self.facts[&v]
+        match self.facts.get(v.index()) {
+            Some(Some(f)) => f,
+            // `set` just filled the slot.
+            _ => unreachable!("the facts of a settled value"),
+        }
     }
 
     /// `given` checked against `v`'s type: a static size wins, a missing or
@@ -333,9 +413,18 @@ impl ShapeAnalysis {
             ),
             _ => (None, false),
         };
+        // A tensor of unknown rank is known by its whole shape; others get
+        // one only when asked (`whole_of`).
         let whole = match given.whole {
-            Some(w) => w,
-            None => self.symbol(Origin::Whole(v)),
+            Some(w) => Some(w),
+            None if matches!(
+                ctx.type_kind(module.value_type(v)),
+                TypeKind::UnrankedTensor { .. }
+            ) =>
+            {
+                Some(self.symbol(Origin::Whole(v)))
+            }
+            None => None,
         };
         let dims: Option<Sizes> = declared.as_ref().map(|declared| {
             let given = given.dims.filter(|g| g.len() == declared.len());
@@ -372,25 +461,21 @@ impl ShapeAnalysis {
         if let Some(d) = &dims {
             self.represent(v, d);
         }
-        let holds = match (
-            given.holds,
-            holds_sizes && declared.as_ref().is_some_and(|d| d.len() == 1),
-        ) {
-            (Some(h), _) => Some(h),
-            (None, true) => Some(self.symbol(Origin::Whole(v))),
-            (None, false) => None,
-        };
         Facts {
             dims,
             entries,
-            whole: Some(whole),
-            holds,
+            whole,
+            holds: given.holds,
         }
     }
 
     fn symbol(&mut self, origin: Origin) -> SizeId {
         let (id, n) = self.sizes.symbol();
-        self.origins.insert(n, origin);
+        let n = n as usize;
+        if self.origins.len() <= n {
+            self.origins.resize(n + 1, Origin::Algebra);
+        }
+        self.origins[n] = origin;
         id
     }
 }

@@ -438,8 +438,18 @@ impl<'a> Sizes<'a> {
         };
         let mut name = |v: Value| {
             analysis.ensure(ctx, module, v);
-            let facts = analysis.facts(v)?;
-            facts.holds.or(facts.whole)
+            // A shape value (1-D `index` tensor) names the shape it holds.
+            let is_shape = matches!(
+                ctx.type_kind(module.value_type(v)),
+                tensor_ir::types::TypeKind::Tensor { dims, elem, .. }
+                    if dims.len() == 1
+                        && matches!(ctx.type_kind(*elem), tensor_ir::types::TypeKind::Index)
+            );
+            if is_shape {
+                analysis.holds_of(v)
+            } else {
+                analysis.whole_of(v)
+            }
         };
         match (name(w), name(x)) {
             (Some(a), Some(b)) => analysis.sizes().covers(a, b),
