@@ -43,6 +43,8 @@ BINARY = {
     "add": np.add, "sub": np.subtract, "mul": np.multiply,
     "max": np.maximum, "min": np.minimum,
 }
+# Binary functions of the float kinds only (nd.atan2 %y, %x is arctan2(y, x)).
+FLOAT_BINARY = {"atan2": np.arctan2}
 UNARY = {"neg": np.negative, "abs": np.abs}
 FLOAT_UNARY = {"exp": np.exp, "tanh": np.tanh, "sin": np.sin, "cos": np.cos,
                "floor": np.floor, "ceil": np.ceil,
@@ -157,7 +159,7 @@ def random_case(rng, mismatch, elem=None):
         if xv[2] != elem or yv[2] != elem:
             continue
         if choice < 0.55:
-            op = rng.choice(list(BINARY))
+            op = rng.choice(list(dict(BINARY, **(FLOAT_BINARY if is_float else {}))))
             if elem == "i1":
                 op = rng.choice(list(I1_BINARY))
             dims = broadcast_dims(xv[1], yv[1])
@@ -294,7 +296,7 @@ def reference(args, ops, nres):
                 if kind == "bin" and vals[x].dtype == np.bool_:
                     v = I1_BINARY[op](vals[x], vals[y])
                 elif kind == "bin":
-                    v = BINARY[op](vals[x], vals[y])
+                    v = dict(BINARY, **FLOAT_BINARY)[op](vals[x], vals[y])
                 elif kind == "div":
                     v = np.floor_divide(vals[x], vals[y]) if vals[x].dtype.kind in "iu" else np.true_divide(vals[x], vals[y]).astype(vals[x].dtype)
                 elif kind == "rem":

@@ -82,7 +82,7 @@ fn binary_family(elem: &str, shape: &str) -> (String, Vec<String>) {
     }
     ops.extend(["div", "rem"]);
     if FLOATS.contains(&elem) {
-        ops.push("pow");
+        ops.extend(["pow", "atan2"]);
     }
     let mut body = String::new();
     let mut results = Vec::new();
@@ -470,6 +470,7 @@ fn cases() -> Vec<Case> {
     out.extend(computed_shape_cases());
     out.extend(structural_cases());
     out.push(signed_zeros());
+    out.push(atan2_edges());
     out
 }
 
@@ -506,6 +507,29 @@ fn signed_zeros() -> Case {
             ),
         ],
         &[v, v, r, r],
+        None,
+    )
+}
+
+/// `nd.atan2` at C's special points: signed zeros, infinities and NaN.
+fn atan2_edges() -> Case {
+    let v = "tensor<8xf32>";
+    case(
+        "atan2_edges",
+        format!(
+            "func.func @f(%y: {v}, %x: {v}) -> {v} {{\n  %r = nd.atan2 %y, %x : {v}\n  return %r : {v}\n}}\n"
+        ),
+        &[
+            (
+                "dense<[0.0, -0.0, 0.0, -0.0, 0x7F800000, 0xFF800000, 0x7FC00000, 1.0]> : tensor<8xf32>",
+                v,
+            ),
+            (
+                "dense<[0.0, 0.0, -0.0, -0.0, 0x7F800000, 0xFF800000, 1.0, 0xFF800000]> : tensor<8xf32>",
+                v,
+            ),
+        ],
+        &[v],
         None,
     )
 }

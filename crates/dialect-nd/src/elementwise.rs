@@ -122,6 +122,7 @@ binary! {
     AndOp "nd.and" "elementwise bitwise and" Bitwise::And;
     OrOp "nd.or" "elementwise bitwise or" Bitwise::Or;
     XorOp "nd.xor" "elementwise bitwise exclusive or" Bitwise::Xor;
+    Atan2Op "nd.atan2" "elementwise arctangent of lhs / rhs (numpy.arctan2)" FloatFn::Atan2;
 }
 
 /// The result type of `nd.cmp`: the broadcast shape, of `i1`.

@@ -39,6 +39,7 @@ pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use constant::{CastOp, ConstantOp};
+use elementwise::Atan2Op;
 use elementwise::{
     AbsOp, AddOp, AndOp, CeilOp, CmpOp, CosOp, DivOp, ExpOp, FloorOp, LogOp, MaxOp, MinOp, MulOp,
     NegOp, OrOp, PowOp, RemOp, RsqrtOp, SelectOp, SinOp, SqrtOp, SubOp, TanhOp, XorOp,
@@ -63,6 +64,7 @@ pub static DIALECT: Dialect = Dialect {
         AndOp::DEF,
         OrOp::DEF,
         XorOp::DEF,
+        Atan2Op::DEF,
         CmpOp::DEF,
         SelectOp::DEF,
         NegOp::DEF,

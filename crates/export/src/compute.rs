@@ -82,6 +82,7 @@ pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
             FloatFn::Floor => "math.floor",
             FloatFn::Ceil => "math.ceil",
             FloatFn::Rsqrt => "math.rsqrt",
+            FloatFn::Atan2 => "math.atan2",
         },
     }
 }

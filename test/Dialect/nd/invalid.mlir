@@ -610,3 +610,22 @@ func.func @rsqrt_of_integers(%a: tensor<4xi8>) {
   %0 = nd.rsqrt %a : tensor<4xi8>
   return
 }
+
+// -----
+
+// nd.atan2 is defined for floats only (its declared function's kinds).
+func.func @atan2_of_integers(%a: tensor<4xi32>) {
+  // expected-error @+1 {{'nd.atan2' op operand #0 ('tensor<4xi32>') must have float elements, but has 'i32'}}
+  %0 = nd.atan2 %a, %a : tensor<4xi32>
+  return
+}
+
+// -----
+
+// nd.atan2 broadcasts as the other binary ops: 4 and 3 do not.
+func.func @atan2_shapes(%a: tensor<4xf32>, %b: tensor<3xf32>) {
+  // expected-error @+2 {{'nd.atan2' op operands don't have broadcast-compatible shapes}}
+  // expected-note @+1 {{operand #0 ('tensor<4xf32>') dim 0 has size 4 but operand #1 ('tensor<3xf32>') dim 0 has size 3: they meet in result dim 0 and neither is 1}}
+  %0 = nd.atan2 %a, %b : (tensor<4xf32>, tensor<3xf32>) -> tensor<4xf32>
+  return
+}

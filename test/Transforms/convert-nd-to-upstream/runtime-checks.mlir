@@ -109,3 +109,14 @@ func.func @float_math(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tenso
   %r = nd.rsqrt %x : tensor<?xf32>
   return %s, %c, %f, %e, %r : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
 }
+
+// -----
+
+// nd.atan2 exports as math.atan2 (its declared function's), y first, after the
+// run-time checks of its broadcast.
+// CHECK-LABEL: func.func @atan2(
+// CHECK: "math.atan2"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+func.func @atan2(%y: tensor<?xf32>, %x: tensor<?xf32>) -> tensor<?xf32> {
+  %r = nd.atan2 %y, %x : tensor<?xf32>
+  return %r : tensor<?xf32>
+}
