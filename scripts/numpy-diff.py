@@ -182,6 +182,17 @@ def random_case(rng, mismatch, elem=None):
             lines.append(f"  {name} = nd.{op} {xv[0]} : {type_text(xv[1], elem)}")
             ops.append(("un", op, x, None))
             vals.append((name, xv[1], elem))
+        elif choice < 0.92:
+            # clamp(x, y, z): np.clip's order, min(max(x, y), z).
+            z = rng.randrange(len(vals))
+            zv = vals[z]
+            if zv[2] != elem:
+                continue
+            dims = broadcast_dims(broadcast_dims(xv[1], yv[1]), zv[1])
+            lines.append((f"  {name} = nd.clamp {xv[0]}, {yv[0]}, {zv[0]} : ({type_text(xv[1], elem)}, "
+                          f"{type_text(yv[1], elem)}, {type_text(zv[1], elem)}) -> {type_text(dims, elem)}"))
+            ops.append(("clamp", z, x, y))
+            vals.append((name, dims, elem))
         else:
             # select(cmp(x, y), x, y): a comparison and a select.
             pred = rng.choice(list(CMP))
@@ -305,6 +316,8 @@ def reference(args, ops, nres):
                     v = vals[x]  # neg and abs of a bit are the bit
                 elif kind == "un":
                     v = dict(UNARY, **FLOAT_UNARY)[op](vals[x])
+                elif kind == "clamp":
+                    v = np.minimum(np.maximum(vals[x], vals[y]), vals[op])
                 else:
                     np.broadcast_shapes(vals[x].shape, vals[y].shape)
                     v = np.where(CMP[op](vals[x], vals[y]), vals[x], vals[y])

@@ -39,11 +39,11 @@ pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use constant::{CastOp, ConstantOp};
-use elementwise::Atan2Op;
 use elementwise::{
     AbsOp, AddOp, AndOp, CeilOp, CmpOp, CosOp, DivOp, ExpOp, FloorOp, LogOp, MaxOp, MinOp, MulOp,
     NegOp, OrOp, PowOp, RemOp, RsqrtOp, SelectOp, SinOp, SqrtOp, SubOp, TanhOp, XorOp,
 };
+use elementwise::{Atan2Op, ClampOp};
 use reduce::{MatmulOp, ReduceOp};
 use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::{Context, Dialect};
@@ -67,6 +67,7 @@ pub static DIALECT: Dialect = Dialect {
         Atan2Op::DEF,
         CmpOp::DEF,
         SelectOp::DEF,
+        ClampOp::DEF,
         NegOp::DEF,
         AbsOp::DEF,
         ExpOp::DEF,

@@ -395,6 +395,38 @@ pub(crate) fn select(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     Ok(vec![result])
 }
 
+/// `nd.clamp`: `min(max(x, lo), hi)` with the dialect's `max` and `min` of the
+/// element kind, after the NumPy broadcast of the three operands.
+pub(crate) fn clamp(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
+    let (shape, views) = broadcast_operands(cx, &Policy::NumPy, &operands)?;
+    let elem = views[0].elem();
+    let space = Space::new(&shape, &[&views[0], &views[1], &views[2]]);
+    let result = with_num!(elem, N => {
+        let mut out = cx.alloc::<<N as ArithScalar>::S>(&shape)?;
+        let (x, lo, hi) = (
+            views[0].buffer::<<N as ArithScalar>::S>(),
+            views[1].buffer::<<N as ArithScalar>::S>(),
+            views[2].buffer::<<N as ArithScalar>::S>(),
+        );
+        let max_seg = if space.needs_gather() { block_len::<<N as ArithScalar>::S>() } else { usize::MAX };
+        space.run(
+            out.as_mut_slice(),
+            max_seg,
+            || (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
+            |(tx, tl, th, low), segs, o| {
+                let n = o.len();
+                // The lower bound first, into a scratch run, then the upper.
+                low.clear();
+                low.extend_from_slice(o);
+                map2(src(x, segs[0], n, tx), src(lo, segs[1], n, tl), low, N::max);
+                map2(Src::Slice(low), src(hi, segs[2], n, th), o, N::min);
+            },
+        );
+        Tensor::from_owned(elem, &shape, out)
+    });
+    Ok(vec![result])
+}
+
 /// `nd.cast`: each element converted to the result's element type (see the
 /// conversion rules of `Num::from_wide`).
 pub(crate) fn cast(cx: &KernelCx<'_>, mut operands: Vec<Tensor>) -> KernelResult {
