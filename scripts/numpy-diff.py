@@ -43,6 +43,8 @@ BINARY = {
     "add": np.add, "sub": np.subtract, "mul": np.multiply,
     "max": np.maximum, "min": np.minimum,
 }
+# Binary functions of the float kinds only (nd.atan2 %y, %x is arctan2(y, x)).
+FLOAT_BINARY = {"atan2": np.arctan2}
 UNARY = {"neg": np.negative, "abs": np.abs}
 FLOAT_UNARY = {"exp": np.exp, "tanh": np.tanh, "sin": np.sin, "cos": np.cos,
                "floor": np.floor, "ceil": np.ceil,
@@ -157,7 +159,7 @@ def random_case(rng, mismatch, elem=None):
         if xv[2] != elem or yv[2] != elem:
             continue
         if choice < 0.55:
-            op = rng.choice(list(BINARY))
+            op = rng.choice(list(dict(BINARY, **(FLOAT_BINARY if is_float else {}))))
             if elem == "i1":
                 op = rng.choice(list(I1_BINARY))
             dims = broadcast_dims(xv[1], yv[1])
@@ -180,6 +182,17 @@ def random_case(rng, mismatch, elem=None):
             lines.append(f"  {name} = nd.{op} {xv[0]} : {type_text(xv[1], elem)}")
             ops.append(("un", op, x, None))
             vals.append((name, xv[1], elem))
+        elif choice < 0.92:
+            # clamp(x, y, z): np.clip's order, min(max(x, y), z).
+            z = rng.randrange(len(vals))
+            zv = vals[z]
+            if zv[2] != elem:
+                continue
+            dims = broadcast_dims(broadcast_dims(xv[1], yv[1]), zv[1])
+            lines.append((f"  {name} = nd.clamp {xv[0]}, {yv[0]}, {zv[0]} : ({type_text(xv[1], elem)}, "
+                          f"{type_text(yv[1], elem)}, {type_text(zv[1], elem)}) -> {type_text(dims, elem)}"))
+            ops.append(("clamp", z, x, y))
+            vals.append((name, dims, elem))
         else:
             # select(cmp(x, y), x, y): a comparison and a select.
             pred = rng.choice(list(CMP))
@@ -294,7 +307,7 @@ def reference(args, ops, nres):
                 if kind == "bin" and vals[x].dtype == np.bool_:
                     v = I1_BINARY[op](vals[x], vals[y])
                 elif kind == "bin":
-                    v = BINARY[op](vals[x], vals[y])
+                    v = dict(BINARY, **FLOAT_BINARY)[op](vals[x], vals[y])
                 elif kind == "div":
                     v = np.floor_divide(vals[x], vals[y]) if vals[x].dtype.kind in "iu" else np.true_divide(vals[x], vals[y]).astype(vals[x].dtype)
                 elif kind == "rem":
@@ -303,6 +316,8 @@ def reference(args, ops, nres):
                     v = vals[x]  # neg and abs of a bit are the bit
                 elif kind == "un":
                     v = dict(UNARY, **FLOAT_UNARY)[op](vals[x])
+                elif kind == "clamp":
+                    v = np.minimum(np.maximum(vals[x], vals[y]), vals[op])
                 else:
                     np.broadcast_shapes(vals[x].shape, vals[y].shape)
                     v = np.where(CMP[op](vals[x], vals[y]), vals[x], vals[y])

@@ -10,6 +10,8 @@
 //! `libmlir_c_runner_utils.so` (LLVM 22) is missing.
 
 mod common;
+#[path = "jit_differential/nary.rs"]
+mod nary;
 use common::jit::{self, Arg, Failure};
 use common::reference::{self, Reference};
 use tensor_dialect_nd::scalar::{self, ElemKind};
@@ -82,7 +84,7 @@ fn binary_family(elem: &str, shape: &str) -> (String, Vec<String>) {
     }
     ops.extend(["div", "rem"]);
     if FLOATS.contains(&elem) {
-        ops.push("pow");
+        ops.extend(["pow", "atan2"]);
     }
     let mut body = String::new();
     let mut results = Vec::new();
@@ -470,6 +472,8 @@ fn cases() -> Vec<Case> {
     out.extend(computed_shape_cases());
     out.extend(structural_cases());
     out.push(signed_zeros());
+    out.push(nary::atan2_edges());
+    out.extend(nary::clamp_cases());
     out
 }
 

@@ -122,6 +122,7 @@ binary! {
     AndOp "nd.and" "elementwise bitwise and" Bitwise::And;
     OrOp "nd.or" "elementwise bitwise or" Bitwise::Or;
     XorOp "nd.xor" "elementwise bitwise exclusive or" Bitwise::Xor;
+    Atan2Op "nd.atan2" "elementwise arctangent of lhs / rhs (numpy.arctan2)" FloatFn::Atan2;
 }
 
 /// The result type of `nd.cmp`: the broadcast shape, of `i1`.
@@ -194,6 +195,35 @@ tensor_ir::op! {
         results: { result: TENSOR },
         syntax: ELEMENTWISE,
         infer: infer_select,
+    }
+}
+
+/// The result type of `nd.clamp`: the NumPy broadcast of the three operands, with
+/// their element type.
+fn infer_clamp(ctx: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Vec<Type>> {
+    broadcastable_ir::infer_result(ctx, &Policy::NumPy, operands).map(|t| vec![t])
+}
+
+tensor_ir::op! {
+    /// `min(max(x, lo), hi)` elementwise, broadcasting all three operands (NumPy),
+    /// in the order of NumPy's `clip` and ONNX's `Clip` (`x` first).
+    ///
+    /// ```mlir
+    /// %r = nd.clamp %x, %lo, %hi : (tensor<4xf32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
+    /// ```
+    ///
+    /// The three operands and the result have one numeric element type. Where
+    /// `lo > hi` the result is `hi`, as `np.clip`. `max` and `min` are
+    /// [`crate::scalar::Arith::Max`] and `Min`: NaN propagates, from any operand.
+    /// StableHLO's `clamp(min, operand, max)` takes the bound first: an importer
+    /// of it reorders the operands.
+    pub struct ClampOp = "nd.clamp" {
+        summary: "elementwise clamp into [lo, hi]",
+        traits: [OpTrait::Pure, NUMPY, SAME_ALL],
+        operands: { input: NUMERIC_TENSOR, lo: NUMERIC_TENSOR, hi: NUMERIC_TENSOR },
+        results: { result: NUMERIC_TENSOR },
+        syntax: ELEMENTWISE,
+        infer: infer_clamp,
     }
 }
 

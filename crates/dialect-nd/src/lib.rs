@@ -44,6 +44,7 @@ use elementwise::{
     AbsOp, AddOp, AndOp, CeilOp, CmpOp, CosOp, DivOp, ExpOp, FloorOp, LogOp, MaxOp, MinOp, MulOp,
     NegOp, OrOp, PowOp, RemOp, RsqrtOp, SelectOp, SinOp, SqrtOp, SubOp, TanhOp, XorOp,
 };
+use elementwise::{Atan2Op, ClampOp};
 use reduce::{MatmulOp, ReduceOp};
 use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::{Context, Dialect};
@@ -64,8 +65,10 @@ pub static DIALECT: Dialect = Dialect {
         AndOp::DEF,
         OrOp::DEF,
         XorOp::DEF,
+        Atan2Op::DEF,
         CmpOp::DEF,
         SelectOp::DEF,
+        ClampOp::DEF,
         NegOp::DEF,
         AbsOp::DEF,
         ExpOp::DEF,

@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 use tensor_ir::{OpId, Type, Value};
 
 use tensor_dialect_nd::constant::CastOp;
-use tensor_dialect_nd::elementwise::{CmpOp, SelectOp};
+use tensor_dialect_nd::elementwise::{ClampOp, CmpOp, SelectOp};
 use tensor_dialect_nd::scalar::{self, Arith, Bitwise, FloatFn, ScalarFn};
 
 use crate::emit::{Exporter, Scalar, XResult};
@@ -27,6 +27,8 @@ pub(crate) enum Elementwise {
     Cmp,
     /// `nd.select`.
     Select,
+    /// `nd.clamp`: the `max` of [`Arith::Max`] then the `min` of [`Arith::Min`].
+    Clamp,
     /// `nd.cast`.
     Cast,
 }
@@ -40,6 +42,7 @@ impl Elementwise {
         match name {
             CmpOp::NAME => Some(Elementwise::Cmp),
             SelectOp::NAME => Some(Elementwise::Select),
+            ClampOp::NAME => Some(Elementwise::Clamp),
             CastOp::NAME => Some(Elementwise::Cast),
             _ => None,
         }
@@ -82,6 +85,7 @@ pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
             FloatFn::Floor => "math.floor",
             FloatFn::Ceil => "math.ceil",
             FloatFn::Rsqrt => "math.rsqrt",
+            FloatFn::Atan2 => "math.atan2",
         },
     }
 }
@@ -100,6 +104,15 @@ fn scalar_op(x: &mut Exporter<'_>, what: Elementwise, args: &[Value], out: Type)
     let f = match what {
         Elementwise::Fn(f) => f,
         Elementwise::Select => return x.one("arith.select", &args[..3], out, &[]),
+        Elementwise::Clamp => {
+            let low = scalar_op(x, Elementwise::Fn(Arith::Max.scalar()), &args[..2], out)?;
+            return scalar_op(
+                x,
+                Elementwise::Fn(Arith::Min.scalar()),
+                &[low, args[2]],
+                out,
+            );
+        }
         Elementwise::Cmp => return cmp(x, a, args[1], float),
         Elementwise::Cast => return cast(x, a, out),
     };

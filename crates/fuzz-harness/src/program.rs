@@ -322,8 +322,8 @@ pub struct Program {
     pub ops: Vec<(Op, Option<Loc>)>,
 }
 
-const BINARY: [&str; 11] = [
-    "add", "sub", "mul", "div", "max", "min", "pow", "rem", "and", "or", "xor",
+const BINARY: [&str; 12] = [
+    "add", "sub", "mul", "div", "max", "min", "pow", "rem", "and", "or", "xor", "atan2",
 ];
 const UNARY: [&str; 6] = ["neg", "abs", "exp", "log", "sqrt", "tanh"];
 const PREDICATES: [&str; 6] = ["eq", "ne", "lt", "le", "gt", "ge"];

@@ -610,3 +610,41 @@ func.func @rsqrt_of_integers(%a: tensor<4xi8>) {
   %0 = nd.rsqrt %a : tensor<4xi8>
   return
 }
+
+// -----
+
+// nd.atan2 is defined for floats only (its declared function's kinds).
+func.func @atan2_of_integers(%a: tensor<4xi32>) {
+  // expected-error @+1 {{'nd.atan2' op operand #0 ('tensor<4xi32>') must have float elements, but has 'i32'}}
+  %0 = nd.atan2 %a, %a : tensor<4xi32>
+  return
+}
+
+// -----
+
+// nd.atan2 broadcasts as the other binary ops: 4 and 3 do not.
+func.func @atan2_shapes(%a: tensor<4xf32>, %b: tensor<3xf32>) {
+  // expected-error @+2 {{'nd.atan2' op operands don't have broadcast-compatible shapes}}
+  // expected-note @+1 {{operand #0 ('tensor<4xf32>') dim 0 has size 4 but operand #1 ('tensor<3xf32>') dim 0 has size 3: they meet in result dim 0 and neither is 1}}
+  %0 = nd.atan2 %a, %b : (tensor<4xf32>, tensor<3xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// nd.clamp's three operands and result have one element type.
+func.func @clamp_kinds(%x: tensor<4xf32>, %lo: tensor<4xi32>) {
+  // expected-error @+1 {{'nd.clamp' op operand #1 ('tensor<4xi32>') has element type 'i32' but operand #0 ('tensor<4xf32>') has 'f32': 'clamp' needs one element type}}
+  %0 = nd.clamp %x, %lo, %x : (tensor<4xf32>, tensor<4xi32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// nd.clamp broadcasts its three operands: the upper bound's 3 meets 4.
+func.func @clamp_shapes(%x: tensor<2x4xf32>, %lo: tensor<f32>, %hi: tensor<3xf32>) {
+  // expected-error @+2 {{'nd.clamp' op operands don't have broadcast-compatible shapes}}
+  // expected-note @+1 {{operand #0 ('tensor<2x4xf32>') dim 1 has size 4 but operand #2 ('tensor<3xf32>') dim 0 has size 3: they meet in result dim 1 and neither is 1}}
+  %0 = nd.clamp %x, %lo, %hi : (tensor<2x4xf32>, tensor<f32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return
+}

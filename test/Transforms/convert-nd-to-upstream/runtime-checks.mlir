@@ -109,3 +109,34 @@ func.func @float_math(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tenso
   %r = nd.rsqrt %x : tensor<?xf32>
   return %s, %c, %f, %e, %r : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
 }
+
+// -----
+
+// nd.atan2 exports as math.atan2 (its declared function's), y first, after the
+// run-time checks of its broadcast.
+// CHECK-LABEL: func.func @atan2(
+// CHECK: "math.atan2"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+func.func @atan2(%y: tensor<?xf32>, %x: tensor<?xf32>) -> tensor<?xf32> {
+  %r = nd.atan2 %y, %x : tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// nd.clamp exports as the max of x and lo, then the min of that and hi, after
+// the run-time check that the three shapes broadcast.
+// CHECK-LABEL: func.func @clamp(
+// CHECK: cf.assert
+// CHECK: %[[LOW:.*]] = "arith.maximumf"(%[[X:.*]], %[[LO:.*]]) : (f32, f32) -> f32
+// CHECK-NEXT: "arith.minimumf"(%[[LOW]], %{{.*}}) : (f32, f32) -> f32
+// CHECK-LABEL: func.func @clamp_ints(
+// CHECK: %[[LOW:.*]] = "arith.maxsi"(%{{.*}}, %{{.*}}) : (i16, i16) -> i16
+// CHECK-NEXT: "arith.minsi"(%[[LOW]], %{{.*}}) : (i16, i16) -> i16
+func.func @clamp(%x: tensor<?xf32>, %lo: tensor<?xf32>, %hi: tensor<?xf32>) -> tensor<?xf32> {
+  %r = nd.clamp %x, %lo, %hi : tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @clamp_ints(%x: tensor<4xi16>, %lo: tensor<i16>, %hi: tensor<i16>) -> tensor<4xi16> {
+  %r = nd.clamp %x, %lo, %hi : (tensor<4xi16>, tensor<i16>, tensor<i16>) -> tensor<4xi16>
+  return %r : tensor<4xi16>
+}

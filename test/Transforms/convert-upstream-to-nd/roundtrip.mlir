@@ -312,3 +312,35 @@ func.func @float_math(%x: tensor<4xf32>, %y: tensor<3xf16>) -> (tensor<4xf32>, t
   %r = nd.rsqrt %y : tensor<3xf16>
   return %s, %c, %f, %e, %r : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<3xf16>
 }
+
+// -----
+
+// math.atan2 reads back as nd.atan2, its operands in their order; an XLA
+// broadcast is lowered before the export.
+// CHECK-LABEL: func.func @atan2(
+// CHECK-NEXT:    %0 = nd.atan2 %arg0, %arg1 : tensor<4xf32>
+// CHECK-NEXT:    %1 = nd.atan2 %arg1, %arg0 : tensor<4xf32>
+// CHECK-NEXT:    %2 = nd.broadcast_in_dim %arg2, dims = [0] : (tensor<3xf16>) -> tensor<3x2xf16>
+// CHECK-NEXT:    %3 = nd.atan2 %2, %arg3 : tensor<3x2xf16>
+func.func @atan2(%y: tensor<4xf32>, %x: tensor<4xf32>, %h: tensor<3xf16>, %m: tensor<3x2xf16>) -> (tensor<4xf32>, tensor<4xf32>, tensor<3x2xf16>) {
+  %0 = nd.atan2 %y, %x : tensor<4xf32>
+  %1 = nd.atan2 %x, %y : tensor<4xf32>
+  %2 = nd.atan2 %h, %m {broadcast_dimensions = array<i64: 0>} : (tensor<3xf16>, tensor<3x2xf16>) -> tensor<3x2xf16>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<3x2xf16>
+}
+
+// -----
+
+// nd.clamp's two-op body (max, then min) reads back as nd.clamp, its operands
+// in their order; a scalar bound is broadcast before the export.
+// CHECK-LABEL: func.func @clamp(
+// CHECK-NEXT:    %0 = nd.clamp %arg0, %arg1, %arg2 : tensor<4xf32>
+// CHECK-NEXT:    %1 = nd.clamp %arg1, %arg0, %arg2 : tensor<4xf32>
+// CHECK-NEXT:    %2 = nd.broadcast_in_dim %arg4, dims = [] : (tensor<i8>) -> tensor<3xi8>
+// CHECK-NEXT:    %3 = nd.clamp %arg3, %2, %arg3 : tensor<3xi8>
+func.func @clamp(%x: tensor<4xf32>, %lo: tensor<4xf32>, %hi: tensor<4xf32>, %i: tensor<3xi8>, %s: tensor<i8>) -> (tensor<4xf32>, tensor<4xf32>, tensor<3xi8>) {
+  %0 = nd.clamp %x, %lo, %hi : tensor<4xf32>
+  %1 = nd.clamp %lo, %x, %hi : tensor<4xf32>
+  %2 = nd.clamp %i, %s, %i : (tensor<3xi8>, tensor<i8>, tensor<3xi8>) -> tensor<3xi8>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<3xi8>
+}

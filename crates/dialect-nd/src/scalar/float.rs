@@ -139,6 +139,10 @@ macro_rules! float_scalar {
             fn rsqrt(a: $t) -> $t {
                 1.0 / a.sqrt()
             }
+            #[inline(always)]
+            fn atan2(a: $t, b: $t) -> $t {
+                a.atan2(b)
+            }
         }
     };
 }
@@ -206,6 +210,10 @@ macro_rules! half_scalar {
                 // Rounded after the root and after the division, as NumPy and
                 // upstream's lowering compute it in half precision.
                 Self::un(Self::un(a, f32::sqrt), |s| 1.0 / s)
+            }
+            #[inline]
+            fn atan2(a: $t, b: $t) -> $t {
+                Self::bin(a, b, f32::atan2)
             }
         }
     };

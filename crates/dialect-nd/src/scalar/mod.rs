@@ -151,6 +151,10 @@ pub enum FloatFn {
     Ceil,
     /// `1 / sqrt(a)`, the square root rounded first (as NumPy computes it).
     Rsqrt,
+    /// The angle of the point `(b, a)` in radians, in `[-pi, pi]`: C's
+    /// `atan2(a, b)` (`a` is y), with its signed zeros, infinities and NaNs (as
+    /// NumPy's `arctan2`). The only binary function of the class.
+    Atan2,
 }
 
 /// The scalar semantics of one elementwise op.
@@ -168,6 +172,7 @@ impl ScalarFn {
     /// The number of operands.
     pub const fn arity(self) -> usize {
         match self {
+            ScalarFn::Float(FloatFn::Atan2) => 2,
             ScalarFn::Arith(Arith::Neg | Arith::Abs) | ScalarFn::Float(_) => 1,
             ScalarFn::Arith(_) | ScalarFn::Bitwise(_) => 2,
         }
@@ -353,6 +358,8 @@ pub trait FloatScalar: ArithScalar {
     fn ceil(a: Self::S) -> Self::S;
     /// See [`FloatFn::Rsqrt`].
     fn rsqrt(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Atan2`].
+    fn atan2(a: Self::S, b: Self::S) -> Self::S;
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The scalar functions per kind, and the table against the op definitions.
 
 use super::*;
-use crate::elementwise::{AddOp, AndOp, DivOp, ExpOp, NegOp, TanhOp};
+use crate::elementwise::{AddOp, AndOp, Atan2Op, DivOp, ExpOp, NegOp, TanhOp};
 use half::{bf16, f16};
 
 #[test]
@@ -77,6 +77,28 @@ fn bits_are_integers_modulo_two() {
     assert_eq!(I1::xor(1, 1), 0);
 }
 
+/// `atan2(y, x)` at C's special points, as NumPy's `arctan2`; y first.
+#[test]
+fn atan2_takes_y_first_with_signed_zeros() {
+    use std::f64::consts::PI;
+    assert_eq!(F64::atan2(1.0, 0.0), PI / 2.0);
+    assert_eq!(F64::atan2(0.0, -1.0), PI);
+    assert_eq!(F64::atan2(-0.0, -1.0), -PI);
+    assert!(F64::atan2(-0.0, 0.0).is_sign_negative());
+    assert_eq!(
+        F32::atan2(f32::INFINITY, f32::NEG_INFINITY),
+        3.0 * std::f32::consts::FRAC_PI_4
+    );
+    assert!(F32::atan2(f32::NAN, 1.0).is_nan());
+    // Half precision: in f32, rounded once.
+    assert_eq!(
+        F16::atan2(f16::from_f32(-0.0), f16::from_f32(-1.0)),
+        f16::from_f32(-3.140625)
+    );
+    assert_eq!(Atan2Op::SCALAR.arity(), 2);
+    assert!(!Atan2Op::SCALAR.defined_for(ElemKind::Signed));
+}
+
 #[test]
 fn the_op_types_carry_their_functions() {
     assert_eq!(AddOp::SCALAR, ScalarFn::Arith(Arith::Add));
@@ -106,7 +128,7 @@ fn the_table_matches_the_definitions() {
         assert!(!seen.contains(&name), "{name} twice");
         seen.push(name);
     }
-    assert_eq!(seen.len(), 22);
+    assert_eq!(seen.len(), 23);
     assert_eq!(
         ops().filter(|(_, f)| f.arity() == 1).count(),
         crate::elementwise::UNARY.len()

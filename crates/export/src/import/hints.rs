@@ -3,7 +3,7 @@
 //! an op only if its export is the text ([`super::Importer::replace`]).
 
 use tensor_dialect_nd::constant::CastOp;
-use tensor_dialect_nd::elementwise::{CmpOp, SelectOp};
+use tensor_dialect_nd::elementwise::{ClampOp, CmpOp, SelectOp};
 use tensor_dialect_nd::scalar;
 use tensor_ir::Attribute;
 
@@ -95,6 +95,9 @@ fn hint(op: &str, n: usize) -> Option<&'static str> {
     }
     match op {
         "arith.select" if n == 3 => Some(SelectOp::NAME),
+        // nd.clamp's body is its max then its min; the export of the candidate
+        // must be the whole body, wiring included.
+        "arith.maximumf" | "arith.maxsi" | "arith.ori" if n == 3 => Some(ClampOp::NAME),
         "arith.cmpf" | "arith.cmpi" if n == 2 => Some(CmpOp::NAME),
         "arith.extf" | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi"
         | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast" | "arith.cmpf"

@@ -120,6 +120,7 @@ pub(crate) fn apply_float<N: FloatScalar>(
         FloatOp::Float(FloatFn::Floor) => map1(a, out, N::floor),
         FloatOp::Float(FloatFn::Ceil) => map1(a, out, N::ceil),
         FloatOp::Float(FloatFn::Rsqrt) => map1(a, out, N::rsqrt),
+        FloatOp::Float(FloatFn::Atan2) => map2(a, b.unwrap_or(a), out, N::atan2),
     }
 }
 
@@ -387,6 +388,38 @@ pub(crate) fn select(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
                     src(b, segs[2], n, tb),
                     o,
                 );
+            },
+        );
+        Tensor::from_owned(elem, &shape, out)
+    });
+    Ok(vec![result])
+}
+
+/// `nd.clamp`: `min(max(x, lo), hi)` with the dialect's `max` and `min` of the
+/// element kind, after the NumPy broadcast of the three operands.
+pub(crate) fn clamp(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
+    let (shape, views) = broadcast_operands(cx, &Policy::NumPy, &operands)?;
+    let elem = views[0].elem();
+    let space = Space::new(&shape, &[&views[0], &views[1], &views[2]]);
+    let result = with_num!(elem, N => {
+        let mut out = cx.alloc::<<N as ArithScalar>::S>(&shape)?;
+        let (x, lo, hi) = (
+            views[0].buffer::<<N as ArithScalar>::S>(),
+            views[1].buffer::<<N as ArithScalar>::S>(),
+            views[2].buffer::<<N as ArithScalar>::S>(),
+        );
+        let max_seg = if space.needs_gather() { block_len::<<N as ArithScalar>::S>() } else { usize::MAX };
+        space.run(
+            out.as_mut_slice(),
+            max_seg,
+            || (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
+            |(tx, tl, th, low), segs, o| {
+                let n = o.len();
+                // The lower bound first, into a scratch run, then the upper.
+                low.clear();
+                low.extend_from_slice(o);
+                map2(src(x, segs[0], n, tx), src(lo, segs[1], n, tl), low, N::max);
+                map2(Src::Slice(low), src(hi, segs[2], n, th), o, N::min);
             },
         );
         Tensor::from_owned(elem, &shape, out)

@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use tensor_dialect_func::{CallOp, ReturnOp};
 use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use tensor_dialect_nd::constant::{CastOp, ConstantOp};
-use tensor_dialect_nd::elementwise::{CmpOp, SelectOp};
+use tensor_dialect_nd::elementwise::{ClampOp, CmpOp, SelectOp};
 use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
 use tensor_dialect_nd::scalar::{self, ScalarFn};
 use tensor_dialect_nd::shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
@@ -294,6 +294,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
     table.extend([
         (CmpOp::NAME, Kernel::Op(elementwise::cmp)),
         (SelectOp::NAME, Kernel::Op(elementwise::select)),
+        (ClampOp::NAME, Kernel::Op(elementwise::clamp)),
         (CastOp::NAME, Kernel::Op(elementwise::cast)),
         (ConstantOp::NAME, Kernel::Op(broadcast::constant)),
         (
