@@ -297,21 +297,6 @@ impl Context {
     pub fn attr(&self, a: Attribute) -> AttrDisplay<'_> {
         AttrDisplay { ctx: self, attr: a }
     }
-
-    /// Writes an attribute in MLIR syntax (without aliases), with its type where
-    /// upstream prints one.
-    pub fn write_attr(&self, a: Attribute, out: &mut dyn fmt::Write) -> fmt::Result {
-        crate::print::asm::AsmWriter::plain(self, out).write_attr(a)
-    }
-
-    /// Writes `a = 1 : i32, b` (a unit attribute prints as its name alone).
-    pub fn write_named_attrs(
-        &self,
-        entries: &[NamedAttr],
-        out: &mut dyn fmt::Write,
-    ) -> fmt::Result {
-        crate::print::asm::AsmWriter::plain(self, out).write_named_attrs(entries)
-    }
 }
 
 pub use crate::float::write_float;

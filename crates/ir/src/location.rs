@@ -2,7 +2,6 @@
 
 use crate::context::Context;
 use crate::{Attribute, Symbol};
-use std::fmt;
 
 /// An interned structured location (`loc("file":1:2)`, `loc("name")`, ...).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -125,11 +124,6 @@ impl Context {
                 LocKind::Fused { locs, .. } => locs.iter().find_map(|l| self.file_pos(*l)),
             },
         }
-    }
-
-    /// Writes a location in `loc(...)` syntax, turning source offsets into `"file":line:col`.
-    pub fn write_loc(&self, loc: Location, out: &mut dyn fmt::Write) -> fmt::Result {
-        crate::print::asm::AsmWriter::plain(self, out).write_loc(loc)
     }
 
     /// A fused location, simplified as upstream's `FusedLoc::get`: nested fused

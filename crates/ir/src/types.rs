@@ -227,23 +227,6 @@ impl Context {
     pub fn ty(&self, t: Type) -> TypeDisplay<'_> {
         TypeDisplay { ctx: self, ty: t }
     }
-
-    /// Writes a type in MLIR syntax (without aliases).
-    pub fn write_type(&self, t: Type, out: &mut dyn fmt::Write) -> fmt::Result {
-        crate::print::asm::AsmWriter::plain(self, out).write_type(t)
-    }
-
-    /// Writes `t1, t2, ...`.
-    pub fn write_type_list(&self, types: &[Type], out: &mut dyn fmt::Write) -> fmt::Result {
-        let mut w = crate::print::asm::AsmWriter::plain(self, out);
-        w.write_type_list(types)
-    }
-
-    /// Writes a result type list the way function types print it: a lone
-    /// non-function type bare, anything else parenthesized.
-    pub fn write_result_types(&self, results: &[Type], out: &mut dyn fmt::Write) -> fmt::Result {
-        crate::print::asm::AsmWriter::plain(self, out).write_result_types(results)
-    }
 }
 
 /// The element count of static dims, `None` if a dim is dynamic or the product overflows.

@@ -4,6 +4,7 @@
 mod aliases;
 pub mod asm;
 mod collect;
+mod display;
 mod names;
 
 use crate::Context;
