@@ -91,7 +91,8 @@ fn obligations_of_test_broadcastable() {
 }
 
 /// Byte for byte what `tensor-opt --verify-broadcast` prints (source lines
-/// and carets aside).
+/// and carets aside), but for the obligations tensor-opt's shape analysis
+/// proves across ops.
 #[test]
 fn same_diagnostics_as_tensor_opt() {
     let Some(tool) = tensor_opt() else {
@@ -108,8 +109,16 @@ fn same_diagnostics_as_tensor_opt() {
         ),
         bridge(name, &Config::default().semantics(Semantics::Mlir))
     );
+    // tensor-opt's shape analysis proves what the bridge, which verifies each
+    // op by itself, reports: line 6 broadcasts `%a` with itself. Every other
+    // remark is the same.
     let name = "broadcast-obligations.mlir";
-    assert_eq!(run(&tool, &["--verify-broadcast"], name), OBLIGATIONS);
+    let proved = "broadcast-obligations.mlir:6:8: remark: operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time\n";
+    assert!(OBLIGATIONS.contains(proved));
+    assert_eq!(
+        run(&tool, &["--verify-broadcast"], name),
+        OBLIGATIONS.replace(proved, "")
+    );
 }
 
 /// `mlir-opt`: `MLIR_OPT`, or Debian's.
