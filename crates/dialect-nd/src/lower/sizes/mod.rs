@@ -28,7 +28,6 @@
 //! overall bound on the work per resolver as a safety net.
 
 use broadcastable_ir::BroadcastPolicy;
-use broadcastable_ir::shapes::ShapeAnalysis;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tensor_ir::{Context, DYNAMIC, Module, OpId, Value, ValueDef};
@@ -38,6 +37,9 @@ use crate::constant::ConstantOp;
 use crate::shape::{BroadcastShapesOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp, slice_bounds};
 use crate::shape_source::shape_source;
 use crate::support::{shape_length, tensor_dims};
+
+mod analysis;
+use analysis::{Analysed, Analysis};
 
 /// A size at run time, as far as the lowering can name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,12 +88,9 @@ pub(crate) struct Memo {
     /// Per tensor result of a lowered op, how its shape is known, for the ops
     /// after it to reuse.
     pub(crate) shapes: FxHashMap<Value, ShapeOf>,
-    /// The shape analysis of the module as the sweep found it: what it proves of
-    /// the values it saw stays true while the sweep keeps their meaning. Made
-    /// once per sweep ([`Sizes::resume`]).
-    analysis: Option<ShapeAnalysis>,
-    /// Whether `analysis` was made (or deliberately not).
-    analysed: bool,
+    /// The shape analysis of the module as the sweep found it
+    /// ([`analysis::Analysis`]).
+    analysis: Analysis,
 }
 
 /// How the shape of a tensor is known as a value.
@@ -115,7 +114,7 @@ impl<'a> Sizes<'a> {
     /// analysis (a one-off question does not pay for a walk of the module).
     pub(crate) fn new(ctx: &'a Context, module: &'a Module) -> Self {
         let memo = Memo {
-            analysed: true,
+            analysis: Analysis::Off,
             ..Memo::default()
         };
         Self::resume(ctx, module, memo)
@@ -124,10 +123,7 @@ impl<'a> Sizes<'a> {
     /// A resolver over `module` that knows what `memo` knows, with the shape
     /// analysis of the module made on the sweep's first question.
     pub(crate) fn resume(ctx: &'a Context, module: &'a Module, mut memo: Memo) -> Self {
-        if !memo.analysed {
-            memo.analysis = module.top().map(|top| ShapeAnalysis::run(ctx, module, top));
-            memo.analysed = true;
-        }
+        memo.analysis.start(ctx, module);
         Sizes {
             ctx,
             module,
@@ -223,22 +219,10 @@ impl<'a> Sizes<'a> {
 
     /// Dim `i` of `v`, `depth` broadcasts deep: resolved with a budget of its own.
     fn dim_in(&mut self, v: Value, i: usize, depth: u32) -> Size {
-        // Dims the shape analysis proves equal are named alike: by the first dim
-        // found to have their size, resolved as that dim.
-        if let Some(a) = &mut self.memo.analysis {
-            a.ensure(self.ctx, self.module, v);
-        }
-        if let Some(a) = &self.memo.analysis
-            && let Some(id) = a.size_of(v, i)
-        {
-            if let Some(c) = a.sizes().constant_of(id) {
-                return Size::Static(c);
-            }
-            if let Some((w, j)) = a.representative(id)
-                && (w, j) != (v, i)
-            {
-                return self.dim_at(w, j, depth);
-            }
+        match self.analysed_dim(v, i) {
+            Some(Analysed::Static(n)) => return Size::Static(n),
+            Some(Analysed::Like(w, j)) => return self.dim_at(w, j, depth),
+            None => {}
         }
         let v = self.shape_root(v, Some(i));
         let ty = self.module.value_type(v);
@@ -404,57 +388,6 @@ impl<'a> Sizes<'a> {
             }
         }
         false
-    }
-
-    /// True if the shape analysis proves that broadcasting `a` with `b` gives `a`
-    /// (`b` is 1 or `a`, as a passed check made it).
-    fn analysis_covers(&mut self, a: Size, b: Size) -> bool {
-        let (ctx, module) = (self.ctx, self.module);
-        let Some(analysis) = &mut self.memo.analysis else {
-            return false;
-        };
-        for s in [a, b] {
-            if let Size::Of(v, _) = s {
-                analysis.ensure(ctx, module, v);
-            }
-        }
-        let id = |s: Size| match s {
-            Size::Static(n) => analysis.sizes().find_constant(n),
-            Size::Of(v, i) => analysis.size_of(v, i),
-        };
-        match (id(a), id(b)) {
-            (Some(x), Some(y)) => analysis.sizes().covers(x, y),
-            _ => false,
-        }
-    }
-
-    /// True if the shape analysis proves that broadcasting a tensor whose whole
-    /// shape is named `w` with one named `x` gives `w`. A name is a tensor (its
-    /// shape) or a shape value (the shape it holds).
-    fn analysis_covers_whole(&mut self, w: Value, x: Value) -> bool {
-        let (ctx, module) = (self.ctx, self.module);
-        let Some(analysis) = &mut self.memo.analysis else {
-            return false;
-        };
-        let mut name = |v: Value| {
-            analysis.ensure(ctx, module, v);
-            // A shape value (1-D `index` tensor) names the shape it holds.
-            let is_shape = matches!(
-                ctx.type_kind(module.value_type(v)),
-                tensor_ir::types::TypeKind::Tensor { dims, elem, .. }
-                    if dims.len() == 1
-                        && matches!(ctx.type_kind(*elem), tensor_ir::types::TypeKind::Index)
-            );
-            if is_shape {
-                analysis.holds_of(v)
-            } else {
-                analysis.whole_of(v)
-            }
-        };
-        match (name(w), name(x)) {
-            (Some(a), Some(b)) => analysis.sizes().covers(a, b),
-            _ => false,
-        }
     }
 
     fn entry_in(&mut self, s: Value, j: usize, walk: &mut Walk) -> Size {
