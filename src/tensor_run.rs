@@ -326,6 +326,14 @@ fn execute(ctx: &mut Context, module: &Module, options: &RunOptions, name: &str)
                 options.entry
             ));
         };
+        if tensor_ir::symbol_table::symbol_visibility(ctx, module, func)
+            == tensor_ir::symbol_table::Visibility::Private
+        {
+            return RunOutcome::usage(format!(
+                "@{} in '{name}' is private: only calls in its module may enter it",
+                options.entry
+            ));
+        }
         let signature =
             tensor_dialect_func::function_signature(ctx, module, func).unwrap_or_default();
         if options.outs.len() > signature.1.len() {

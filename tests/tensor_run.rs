@@ -546,3 +546,34 @@ fn the_ir_is_verified_after_lower_first() {
     let out = run_program_with(&registry, &args(&[]), "x.mlir", PROGRAM.into());
     assert_eq!(out.code, 0, "{}", out.stderr);
 }
+
+/// A private function is entered only by its module's calls (the shape analysis
+/// proves its checks from them): as an entry it is a usage error, and through
+/// a public caller it runs, lowered without the check its call site proves.
+#[test]
+fn a_private_function_is_not_an_entry() {
+    const CALLS: &str =
+        "func.func private @center(%x: tensor<?x?xf32>, %m: tensor<?x1xf32>) -> tensor<?x?xf32> {
+  %0 = nd.sub %x, %m : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+func.func @main(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %m = nd.reduce max %a across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  %0 = func.call @center(%a, %m) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+";
+    let x = "dense<[[1.0, 3.0], [5.0, 4.0]]> : tensor<2x2xf32>";
+    let (code, _, stderr) = run_text(CALLS, &["--entry", "center", "--arg", x, "--arg", x]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("@center in '") && stderr.contains("is private"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = run_text(CALLS, &["--lower-first", "--arg", x]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "dense<[[-2.000000e+00, 0.000000e+00], [0.000000e+00, -1.000000e+00]]> : tensor<2x2xf32>\n"
+    );
+}

@@ -101,12 +101,80 @@ func.func @shape_argument(%s: tensor<2xindex>, %a: tensor<?xf32>, %b: tensor<?x?
 
 // -----
 
-// Function calls are not followed yet: a callee's result sizes are symbols of
-// their own (`sN`, numbered as made).
+// A call's result sizes are symbols of their own (`sN`, numbered as made): the
+// analysis follows sizes into a callee, not back out of it.
 func.func private @callee(%x: tensor<?xf32>) -> tensor<?xf32>
 func.func @call(%a: tensor<?xf32>) -> tensor<?xf32> {
   // expected-remark @+1 {{[s}}
   %0 = func.call @callee(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// A private function's arguments have the sizes its only call site passes, here
+// the caller's argument #1 and its keep_dims reduction (the callee is written
+// first: the analysis reaches the call site on demand).
+func.func private @center(%x: tensor<?x?xf32>, %m: tensor<?x1xf32>) -> tensor<?x?xf32> {
+  // expected-remark @+1 {{[%arg1[0], %arg1[1]]}}
+  %0 = nd.sub %x, %m : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+func.func @caller(%s: tensor<2xf32>, %a: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-remark @+1 {{[%arg1[0], 1]}}
+  %m = nd.reduce max %a across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  // expected-remark @+1 {{[s}}
+  %0 = func.call @center(%a, %m) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Call sites that pass the same sizes agree; where they differ, the argument's
+// size is its own: `%x` has the caller's `%arg0` (both calls pass `%a`), `%y`
+// its own (`%arg1` of @pair).
+func.func private @pair(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-remark @+1 {{[bcast(%arg0[0], %arg1[0])]}}
+  %0 = nd.add %x, %y : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @twice(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-remark @+1 {{[s}}
+  %0 = func.call @pair(%a, %a) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  // expected-remark @+1 {{[s}}
+  %1 = func.call @pair(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+
+// -----
+
+// A public function can be called from outside the module: its arguments' sizes
+// are its own, whatever its call sites pass.
+func.func @open(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-remark @+1 {{[bcast(%arg0[0], %arg1[0])]}}
+  %0 = nd.add %x, %y : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @calls_open(%a: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-remark @+1 {{[s}}
+  %0 = func.call @open(%a, %a) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// A recursive function's argument is passed back into it: its size is its own
+// (the analysis ends, and assumes nothing).
+func.func private @again(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-remark @+1 {{[bcast(%arg1[0], %arg0[0])]}}
+  %0 = nd.add %x, %y : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  // expected-remark @+1 {{[s}}
+  %1 = func.call @again(%0, %0) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+func.func @start(%a: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-remark @+1 {{[s}}
+  %0 = func.call @again(%a, %a) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
 

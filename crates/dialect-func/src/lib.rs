@@ -5,6 +5,7 @@
 
 use std::fmt::{self, Write as _};
 use tensor_ir::attrs::{AttrKind, NamedAttr};
+use tensor_ir::calls::{CallOpInterface, CallableOpInterface};
 use tensor_ir::diag::{Diagnostic, codes, suggest};
 use tensor_ir::module::{Module, OpId, OperationState};
 use tensor_ir::ods::DiagStyle;
@@ -85,6 +86,24 @@ pub static DIALECT: Dialect = Dialect {
 /// Registers the `func` dialect in `ctx`.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);
+    // The dialect was registered just above: only a renamed op can fail here.
+    ctx.attach_interface(
+        CallOp::NAME,
+        CallOpInterface {
+            callee: |ctx, module, op| ctx.lookup_sym(call_props(ctx, module, op).callee()?),
+        },
+    )
+    .expect("func.call is registered");
+    ctx.attach_interface(
+        FuncOp::NAME,
+        CallableOpInterface {
+            body: |module, op| {
+                let body = *module.op(op).regions().first()?;
+                (!module.region(body).blocks().is_empty()).then_some(body)
+            },
+        },
+    )
+    .expect("func.func is registered");
 }
 
 fn prop(p: &mut Parser<'_>, state: &mut OperationState, name: &str, value: Attribute) {

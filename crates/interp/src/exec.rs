@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::rc::Rc;
 use tensor_dialect_nd::scalar::ArithScalar;
-use tensor_ir::symbol_table::SymbolTable;
+use tensor_ir::symbol_table::{SymbolTable, Visibility, symbol_visibility};
 use tensor_ir::verify::op_error;
 use tensor_ir::{Context, Diagnostic, Location, Module, OpId};
 
@@ -92,6 +92,16 @@ impl<'a> Interpreter<'a> {
                 format!("no function named @{entry} with a body in the module"),
             )
         })?;
+        // The analyses trust a private function's call sites to be its only
+        // callers (its checks may be proved from them): it is not an entry.
+        if symbol_visibility(self.ctx, self.module, func) == Visibility::Private {
+            return Err(op_error(
+                self.ctx,
+                self.module,
+                func,
+                format!("@{entry} is private: only calls in its module may enter it"),
+            ));
+        }
         self.call(func, args, 0)
     }
 

@@ -11,6 +11,7 @@ pub mod affine;
 mod apfloat;
 pub mod attrs;
 pub mod builder;
+pub mod calls;
 pub mod context;
 pub mod dense;
 pub mod diag;

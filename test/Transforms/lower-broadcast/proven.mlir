@@ -84,3 +84,23 @@ func.func @matmul_bias(%x: tensor<?x?xf32>, %w: tensor<?x?xf32>, %b: tensor<?xf3
   %2 = nd.add %1, %0 : tensor<?x?xf32>
   return %2 : tensor<?x?xf32>
 }
+
+// -----
+
+// A private helper's arguments have the sizes its only call site passes: the
+// caller's %a and its keep_dims reduction, so the helper broadcasts without a
+// check.
+// CHECK-LABEL: func.func private @center
+// CHECK-NEXT:    %0 = nd.shape_of %arg0 : (tensor<?x?xf32>) -> tensor<2xindex>
+// CHECK-NEXT:    %1 = nd.broadcast_in_dim %arg1, %0, dims = [0, 1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<?x1xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CHECK-NEXT:    %2 = nd.sub %arg0, %1 : tensor<?x?xf32>
+// CHECK-NEXT:    return
+func.func private @center(%x: tensor<?x?xf32>, %m: tensor<?x1xf32>) -> tensor<?x?xf32> {
+  %0 = nd.sub %x, %m : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+func.func @softmax_center(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %m = nd.reduce max %a across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  %0 = func.call @center(%a, %m) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -68,6 +68,25 @@ func.func @two_joins(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>) ->
 
 // -----
 
+// STATS-LABEL: VerifyBroadcast
+// STATS:       (S) 2 num-obligations
+// STATS-NEXT:  (S) 1 num-proven
+
+// Three sizes agree when one covers the other two: once %a + %b has passed its
+// check, %a and %b are each 1 or its size, so a select of the sum, a mask made
+// from the same operands and %a needs no check. (The comparison is checked
+// again: the verifier reasons about values, not program points.)
+func.func @covers_all(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-remark @+1 {{must be 1 or equal at run time}}
+  %0 = nd.add %a, %b : tensor<?xf32>
+  // expected-remark @+1 {{must be 1 or equal at run time}}
+  %m = nd.cmp lt, %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xi1>
+  %1 = nd.select %m, %0, %a : (tensor<?xi1>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32>
+}
+
+// -----
+
 // Sizes the program fixes through a shape: a `?` the analysis knows is 3,
 // meeting a 4, can never broadcast.
 func.func @refuted(%a: tensor<?xf32>, %b: tensor<4xf32>) -> tensor<?xf32> {

@@ -4,6 +4,7 @@
 
 use broadcastable::symbolic::{Obligation, SizeId};
 use broadcastable::{Bound, OperandDim, RuntimeCheck};
+use smallvec::SmallVec;
 use tensor_ir::Context;
 use tensor_ir::module::{Module, OpId};
 
@@ -63,6 +64,18 @@ impl ShapeAnalysis {
                 })
             }
             RuntimeCheck::Agree { dims, .. } => {
+                // Sizes agree when one of them covers all the others (each is
+                // 1 or that size), as a passed check leaves its operands.
+                let sizes: Option<SmallVec<[SizeId; 4]>> = dims
+                    .iter()
+                    .map(|&d| self.operand_size(module, op, d))
+                    .collect();
+                if let Some(s) = sizes
+                    && s.iter()
+                        .any(|&k| s.iter().all(|&j| self.sizes.covers(k, j)))
+                {
+                    return Decision::Proven;
+                }
                 let mut all = Decision::Proven;
                 for (i, &a) in dims.iter().enumerate() {
                     for &b in &dims[i + 1..] {

@@ -17,7 +17,9 @@
 use broadcastable::align::Alignment;
 use broadcastable::symbolic::{SizeId, SizeTable};
 use broadcastable::{BroadcastableOp, Policy, Shape};
+use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
+use tensor_ir::calls::CallSites;
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::types::TypeKind;
 use tensor_ir::{Context, DYNAMIC, Value, ValueDef};
@@ -87,6 +89,12 @@ pub struct ShapeAnalysis {
     /// Per size (by index), the first tensor dim found to have it: a name for
     /// the size that a client reasoning in terms of dims can share.
     representatives: Vec<Option<(Value, u32)>>,
+    /// The calls entering each private function, found on first need: its
+    /// arguments have the sizes its call sites agree on.
+    calls: Option<CallSites>,
+    /// Inside [`ShapeAnalysis::ensure`]: a value first seen there is worked
+    /// out by its loop, not by a nested one.
+    ensuring: bool,
 }
 
 /// What a [`ShapeTransfer`] sees: the IR, and the facts found so far.
@@ -218,7 +226,10 @@ impl ShapeAnalysis {
     /// Analyses every op under `root` (included), in program order.
     #[must_use]
     pub fn run(ctx: &Context, module: &Module, root: OpId) -> ShapeAnalysis {
-        let mut analysis = ShapeAnalysis::default();
+        let mut analysis = ShapeAnalysis {
+            calls: Some(CallSites::of(ctx, module, root)),
+            ..ShapeAnalysis::default()
+        };
         module.walk(root, |op| analysis.visit(ctx, module, op));
         analysis
     }
@@ -233,8 +244,14 @@ impl ShapeAnalysis {
         if self.has(v) {
             return;
         }
+        self.ensuring = true;
+        let calls = self.take_calls(ctx, module);
         let mut stack = vec![v];
         let mut steps = 0;
+        // Arguments whose call sites' operands were asked for: met again before
+        // those are known, an argument is on a cycle of calls and gets sizes of
+        // its own.
+        let mut entered: FxHashSet<Value> = FxHashSet::default();
         while let Some(&top) = stack.last() {
             if self.has(top) {
                 stack.pop();
@@ -242,8 +259,25 @@ impl ShapeAnalysis {
             }
             steps += 1;
             let ValueDef::Result { op, .. } = module.value(top).def() else {
+                if let Some(passed) = calls.passed(module, top)
+                    && steps <= MAX_STEPS
+                    && stack.len() <= MAX_STEPS
+                    && entered.insert(top)
+                {
+                    let missing: SmallVec<[Value; 4]> =
+                        passed.iter().copied().filter(|&o| !self.has(o)).collect();
+                    if !missing.is_empty() {
+                        stack.extend(missing);
+                        continue;
+                    }
+                }
                 stack.pop();
-                self.known(ctx, module, top);
+                let given = match calls.passed(module, top) {
+                    Some(passed) => self.agreed(&passed),
+                    None => Facts::default(),
+                };
+                let facts = self.settle(ctx, module, top, given);
+                self.set(top, facts);
                 continue;
             };
             let missing: SmallVec<[Value; 4]> = module
@@ -260,6 +294,51 @@ impl ShapeAnalysis {
                 stack.extend(missing);
             }
         }
+        self.calls = Some(calls);
+        self.ensuring = false;
+    }
+
+    /// The call sites of the module's private functions (found now if not yet),
+    /// taken out while [`ShapeAnalysis::ensure`] borrows the analysis.
+    fn take_calls(&mut self, ctx: &Context, module: &Module) -> CallSites {
+        match self.calls.take() {
+            Some(c) => c,
+            None => module
+                .top()
+                .map(|top| CallSites::of(ctx, module, top))
+                .unwrap_or_default(),
+        }
+    }
+
+    /// What every value in `passed` has alike: the facts of a function argument
+    /// that each call passes one of them for. A value not known (on a cycle of
+    /// calls) has nothing alike.
+    fn agreed(&self, passed: &[Value]) -> Facts {
+        let Some((first, rest)) = passed.split_first() else {
+            return Facts::default();
+        };
+        let Some(first) = self.facts(*first) else {
+            return Facts::default();
+        };
+        let mut alike = first.clone();
+        for v in rest {
+            let Some(f) = self.facts(*v) else {
+                return Facts::default();
+            };
+            if alike.dims != f.dims {
+                alike.dims = None;
+            }
+            if alike.entries != f.entries {
+                alike.entries = None;
+            }
+            if alike.whole != f.whole {
+                alike.whole = None;
+            }
+            if alike.holds != f.holds {
+                alike.holds = None;
+            }
+        }
+        alike
     }
 
     /// The size algebra the facts are written in.
@@ -392,6 +471,15 @@ impl ShapeAnalysis {
 
     /// The facts of `v`, made from its type on first sight.
     fn known(&mut self, ctx: &Context, module: &Module, v: Value) -> &Facts {
+        // An argument of a function whose calls are all known has their sizes:
+        // worked out from the call sites' operands, which the walk may not
+        // have reached yet.
+        if !self.has(v)
+            && !self.ensuring
+            && self.calls.as_ref().is_some_and(|c| c.argument(v).is_some())
+        {
+            self.ensure(ctx, module, v);
+        }
         if !self.has(v) {
             let facts = self.settle(ctx, module, v, Facts::default());
             self.set(v, facts);

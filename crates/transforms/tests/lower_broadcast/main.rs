@@ -12,6 +12,7 @@
 //!   would, and a `?` that is 1 at run time broadcasts. The lowered program runs
 //!   strictly: an op that still broadcasts at run time fails there.
 
+mod calls;
 mod programs;
 mod shapes;
 

@@ -159,6 +159,9 @@ pub struct Program {
     /// For each argument: the sizes a `?` stands for, dim by dim (ranked), or the
     /// full shape its unranked value takes a suffix of.
     pub sizes: Vec<Vec<u64>>,
+    /// The type of each argument and each result, as written.
+    pub arg_types: Vec<String>,
+    pub result_types: Vec<String>,
 }
 
 /// Weakens a result shape: some static dims become `?`, or the shape unranked.
@@ -607,6 +610,7 @@ pub fn build(g: &ProgramGen) -> Program {
         next: 0,
     };
     let mut params = Vec::new();
+    let mut arg_types = Vec::new();
     let mut args = Vec::new();
     let mut sizes = Vec::new();
     let elems = [Elem::F32, Elem::I32, Elem::F16, Elem::I1];
@@ -625,6 +629,7 @@ pub fn build(g: &ProgramGen) -> Program {
             pos,
         };
         params.push(format!("{}: {}", v.name, v.ty()));
+        arg_types.push(v.ty());
         args.push(v.shape.clone());
         sizes.push(s);
         b.vals.push(v);
@@ -661,6 +666,7 @@ pub fn build(g: &ProgramGen) -> Program {
             pos: None,
         };
         params.push(format!("{}: {}", v.name, v.ty()));
+        arg_types.push(v.ty());
         args.push(v.shape.clone());
         sizes.push(s);
         b.matrices.push(v);
@@ -689,5 +695,11 @@ pub fn build(g: &ProgramGen) -> Program {
         tys.join(", "),
         b.body,
     );
-    Program { text, args, sizes }
+    Program {
+        text,
+        args,
+        sizes,
+        arg_types,
+        result_types: tys,
+    }
 }
