@@ -319,3 +319,29 @@ fn allocations_above_max_memory() {
         stderr(&out)
     );
 }
+
+/// A shape's length is a number in its type, and a splat constant writes any
+/// length in a few bytes: the export (one value per entry) refuses one past its
+/// bound, and the interpreter refuses to read one past the memory limit. Both
+/// with a located error, neither with a hang or an abort.
+#[test]
+fn huge_shape_lengths_are_refused_not_unrolled() {
+    let text = "func.func @main() -> tensor<1099511627776xindex> {
+  %s = nd.constant dense<1> : tensor<1099511627776xindex>
+  %0 = nd.broadcast_shapes %s, %s : (tensor<1099511627776xindex>, tensor<1099511627776xindex>) -> tensor<1099511627776xindex>
+  %1 = nd.shape_concat %s, %s : (tensor<1099511627776xindex>, tensor<1099511627776xindex>) -> tensor<2199023255552xindex>
+  return %0 : tensor<1099511627776xindex>
+}
+";
+    fails_with(
+        &run(OPT, &["--convert-nd-to-upstream", "-"], text),
+        Some(3),
+        "cannot be exported: a shape of 1099511627776 entries",
+    );
+    run_fails_with(text, &[], Some(3), "more than the memory limit");
+    let concat = text.replace("return %0", "return %s").replace(
+        "  %0 = nd.broadcast_shapes %s, %s : (tensor<1099511627776xindex>, tensor<1099511627776xindex>) -> tensor<1099511627776xindex>\n",
+        "",
+    );
+    run_fails_with(&concat, &[], Some(3), "cannot allocate its result");
+}

@@ -28,6 +28,11 @@ pub enum Scalar {
     Index,
 }
 
+/// Entries of one shape value the export writes out: a shape becomes one `index`
+/// value per entry, and its length is only a number in a type, which a program
+/// can make huge. (A tensor's rank is written dim by dim, so it needs no bound.)
+pub const MAX_SHAPE_ENTRIES: i64 = 1 << 12;
+
 /// The state of one export: a builder, the op being exported, and what is known
 /// about the values built so far (index constants, the entries of shapes).
 pub struct Exporter<'a> {
@@ -450,6 +455,12 @@ impl<'a> Exporter<'a> {
                 )));
             }
         };
+        if len > MAX_SHAPE_ENTRIES {
+            return Err(self.error(format!(
+                "cannot be exported: a shape of {len} entries becomes one value per entry, \
+                 and more than {MAX_SHAPE_ENTRIES} are not written out"
+            )));
+        }
         let index = self.index_type();
         let mut out = SmallVec::new();
         for i in 0..len {

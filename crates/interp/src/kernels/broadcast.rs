@@ -34,8 +34,7 @@ pub(crate) fn constant(cx: &KernelCx<'_>, _: Vec<Tensor>) -> KernelResult {
 
 /// The entries of a shape operand as sizes (a negative entry is an error).
 fn sizes_of(cx: &KernelCx<'_>, shape: &Tensor, k: usize) -> Result<Dims, Diagnostic> {
-    shape
-        .to_i64s()
+    cx.entries(k, shape)?
         .into_iter()
         .enumerate()
         .map(|(i, v)| {

@@ -123,6 +123,14 @@ impl KernelCx<'_> {
         )))
     }
 
+    /// The entries of the shape value `t` (operand `i`) as `i64`s, refused like
+    /// any visit that would not fit the memory limit: a shape's length is a
+    /// number in a type, and a splat constant makes any length cheap to write.
+    pub(crate) fn entries(&self, i: usize, t: &crate::Tensor) -> Result<Vec<i64>, Diagnostic> {
+        self.check_visit(i, t)?;
+        Ok(t.to_i64s())
+    }
+
     /// The memory limit's refusal, worded for this op's result.
     pub(crate) fn alloc_error(&self, e: AllocError, shape: &[usize]) -> Diagnostic {
         self.error(format!(

@@ -57,8 +57,7 @@ pub(crate) fn dim(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
 
 /// The entries of shape operand `k`, as sizes.
 fn sizes(cx: &KernelCx<'_>, shape: &Tensor, k: usize) -> Result<Dims, Diagnostic> {
-    shape
-        .to_i64s()
+    cx.entries(k, shape)?
         .into_iter()
         .enumerate()
         .map(|(i, v)| {
@@ -163,7 +162,7 @@ fn int_prop(cx: &KernelCx<'_>, name: &str) -> Option<i64> {
 
 /// `nd.shape_slice`.
 pub(crate) fn shape_slice(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
-    let values = operands[0].to_i64s();
+    let values = cx.entries(0, &operands[0])?;
     let start = int_prop(cx, tensor_dialect_nd::shape::ShapeSliceOp::START).unwrap_or(0);
     let (lo, hi) = slice_bounds(
         values.len(),
@@ -176,7 +175,18 @@ pub(crate) fn shape_slice(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelRes
 
 /// `nd.shape_concat`.
 pub(crate) fn shape_concat(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
-    let values: Vec<i64> = operands.iter().flat_map(Tensor::to_i64s).collect();
+    // The result holds every entry: refused before the entries are read.
+    let total = operands
+        .iter()
+        .try_fold(0usize, |n, t| n.checked_add(t.len()));
+    let bytes = total.and_then(|n| n.checked_mul(std::mem::size_of::<i64>()));
+    if let Err(e) = cx.memory().check(bytes.unwrap_or(usize::MAX)) {
+        return Err(cx.alloc_error(e, &[total.unwrap_or(usize::MAX)]));
+    }
+    let mut values: Vec<i64> = Vec::new();
+    for (k, t) in operands.iter().enumerate() {
+        values.extend(cx.entries(k, t)?);
+    }
     Ok(vec![index_tensor(cx, &[values.len()], &values)?])
 }
 
