@@ -7,6 +7,8 @@
 //!   [`verify`] checks it; [`diag`] renders located diagnostics as mlir-opt does.
 //! - [`symbol_table`] resolves symbol references (`@f`) in their symbol tables.
 
+#![warn(missing_docs)]
+
 pub mod affine;
 mod apfloat;
 pub mod attrs;
