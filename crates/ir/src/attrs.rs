@@ -240,13 +240,13 @@ impl Context {
 
     /// An `array<i64: ...>` attribute.
     pub fn i64_array_attr(&mut self, values: &[i64]) -> Attribute {
-        if let Some(&a) = self.i64_arrays.get(values) {
+        if let Some(&a) = self.uniq.i64_arrays.get(values) {
             return a;
         }
         let a = self.i64_array_attr_uncached(values);
         // Short arrays only: the memo is for the many small ones builders make.
         if values.len() <= 8 {
-            self.i64_arrays.insert(values.into(), a);
+            self.uniq.i64_arrays.insert(values.into(), a);
         }
         a
     }

@@ -34,7 +34,7 @@ impl Context {
     pub fn type_extent(&self, t: crate::Type) -> Extent {
         Extent {
             depth: self.type_depth(t),
-            size: self.type_sizes.get(t.index()).copied().unwrap_or(1),
+            size: self.uniq.type_sizes.get(t.index()).copied().unwrap_or(1),
         }
     }
 
@@ -42,14 +42,14 @@ impl Context {
     pub fn attr_extent(&self, a: crate::Attribute) -> Extent {
         Extent {
             depth: self.attr_depth(a),
-            size: self.attr_sizes.get(a.0 as usize).copied().unwrap_or(1),
+            size: self.uniq.attr_sizes.get(a.0 as usize).copied().unwrap_or(1),
         }
     }
 
     /// The extent of a location.
     pub fn location_extent(&self, loc: Location) -> Extent {
         let size = match loc {
-            Location::Id(id) => self.loc_sizes.get(id.0 as usize).copied().unwrap_or(1),
+            Location::Id(id) => self.uniq.loc_sizes.get(id.0 as usize).copied().unwrap_or(1),
             _ => 1,
         };
         Extent {
@@ -59,11 +59,11 @@ impl Context {
     }
 
     fn ty_size(&self, t: crate::Type) -> u64 {
-        self.type_sizes.get(t.index()).copied().unwrap_or(1)
+        self.uniq.type_sizes.get(t.index()).copied().unwrap_or(1)
     }
 
     fn at_size(&self, a: crate::Attribute) -> u64 {
-        self.attr_sizes.get(a.0 as usize).copied().unwrap_or(1)
+        self.uniq.attr_sizes.get(a.0 as usize).copied().unwrap_or(1)
     }
 
     fn ref_size(&self, r: AttrOrType) -> u64 {
@@ -166,7 +166,7 @@ impl Context {
 
     fn lc_size(&self, l: Location) -> u64 {
         match l {
-            Location::Id(id) => self.loc_sizes.get(id.0 as usize).copied().unwrap_or(1),
+            Location::Id(id) => self.uniq.loc_sizes.get(id.0 as usize).copied().unwrap_or(1),
             _ => 1,
         }
     }

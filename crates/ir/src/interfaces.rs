@@ -86,7 +86,12 @@ impl Context {
             .and_then(|s| self.op_kind(s))
             .ok_or_else(|| InterfaceError::UnknownOp(op_name.to_owned()))?;
         let n = self.num_op_kinds();
-        let table = self.interfaces.tables.entry(TypeId::of::<I>()).or_default();
+        let table = self
+            .registry
+            .interfaces
+            .tables
+            .entry(TypeId::of::<I>())
+            .or_default();
         if table.len() < n {
             table.resize_with(n, || None);
         }
@@ -101,7 +106,8 @@ impl Context {
 
     /// The implementation of interface `I` for an op kind, if attached.
     pub fn interface_of_kind<I: Any + Send + Sync>(&self, kind: OpKind) -> Option<&I> {
-        self.interfaces
+        self.registry
+            .interfaces
             .tables
             .get(&TypeId::of::<I>())?
             .get(kind.index())?
@@ -137,7 +143,8 @@ impl Context {
             .find(|d| d.name == dialect)
             .map(|d| d.name)
             .ok_or_else(|| InterfaceError::UnknownDialect(dialect.to_owned()))?;
-        self.interfaces
+        self.registry
+            .interfaces
             .dialect_tables
             .insert((TypeId::of::<I>(), name), Box::new(implementation));
         Ok(())
@@ -147,7 +154,8 @@ impl Context {
     pub fn dialect_interface<I: Any + Send + Sync>(&self, dialect: &str) -> Option<&I> {
         // Keys hold the registered dialect's own `&'static str`; look it up by name.
         let name = self.dialects().find(|d| d.name == dialect)?.name;
-        self.interfaces
+        self.registry
+            .interfaces
             .dialect_tables
             .get(&(TypeId::of::<I>(), name))?
             .downcast_ref()

@@ -51,21 +51,21 @@ pub struct Resources {
 impl Context {
     /// Sets the blob of a `builtin` resource.
     pub fn set_resource_blob(&mut self, key: Symbol, blob: Blob) {
-        self.resources.blobs.insert(key, blob);
+        self.tables.resources.blobs.insert(key, blob);
     }
 
     /// The blob of a `builtin` resource, if the input gave one.
     pub fn resource_blob(&self, key: Symbol) -> Option<&Blob> {
-        self.resources.blobs.get(&key)
+        self.tables.resources.blobs.get(&key)
     }
 
     /// Keeps a group of resources of another dialect (`external` false) or of an
     /// external owner, to print back.
     pub fn add_resource_group(&mut self, external: bool, group: ResourceGroup) {
         let groups = if external {
-            &mut self.resources.external_groups
+            &mut self.tables.resources.external_groups
         } else {
-            &mut self.resources.dialect_groups
+            &mut self.tables.resources.dialect_groups
         };
         match groups.iter_mut().find(|g| g.name == group.name) {
             Some(g) => g.entries.extend(group.entries),
@@ -75,8 +75,8 @@ impl Context {
 
     /// Forgets the kept groups (a new file is being read).
     pub(crate) fn clear_resource_groups(&mut self) {
-        self.resources.dialect_groups.clear();
-        self.resources.external_groups.clear();
+        self.tables.resources.dialect_groups.clear();
+        self.tables.resources.external_groups.clear();
     }
 }
 
@@ -174,6 +174,7 @@ pub(crate) fn write_resource_section(
     let builtin: Vec<(&str, &ResourceValue)> =
         blobs.iter().map(|(k, v)| (ctx.str(*k), v)).collect();
     let others = ctx
+        .tables
         .resources
         .dialect_groups
         .iter()
@@ -186,6 +187,7 @@ pub(crate) fn write_resource_section(
         &mut opened,
     )?;
     let external = ctx
+        .tables
         .resources
         .external_groups
         .iter()

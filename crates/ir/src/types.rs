@@ -144,11 +144,11 @@ impl Context {
 
     /// `index`.
     pub fn index_type(&mut self) -> Type {
-        if let Some(t) = self.index {
+        if let Some(t) = self.uniq.index {
             return t;
         }
         let t = self.intern_type(TypeKind::Index);
-        self.index = Some(t);
+        self.uniq.index = Some(t);
         t
     }
 

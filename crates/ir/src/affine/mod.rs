@@ -104,11 +104,11 @@ impl AffineMap {
 impl Context {
     /// The structure of an affine expression.
     pub fn affine_kind(&self, e: AffineExpr) -> AffineExprKind {
-        *self.affine.get(e.0)
+        *self.uniq.affine.get(e.0)
     }
 
     pub(crate) fn affine_info(&self, e: AffineExpr) -> ExprInfo {
-        self.affine_info[e.0 as usize]
+        self.uniq.affine_info[e.0 as usize]
     }
 
     /// The depth of an expression's tree (1 for a dim, symbol or constant).
@@ -123,8 +123,8 @@ impl Context {
 
     /// Interns an expression as it is, without simplifying.
     pub(crate) fn intern_affine_raw(&mut self, kind: AffineExprKind) -> AffineExpr {
-        let id = self.affine.intern(kind);
-        if id as usize == self.affine_info.len() {
+        let id = self.uniq.affine.intern(kind);
+        if id as usize == self.uniq.affine_info.len() {
             let info = match kind {
                 AffineExprKind::Dim(_) => ExprInfo {
                     depth: 1,
@@ -150,7 +150,7 @@ impl Context {
                     }
                 }
             };
-            self.affine_info.push(info);
+            self.uniq.affine_info.push(info);
         }
         AffineExpr(id)
     }
