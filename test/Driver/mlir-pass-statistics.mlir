@@ -19,8 +19,8 @@
 // CHECK-NEXT: {{^}}VerifyBroadcast{{$}}
 // CHECK-NEXT: {{^}}  (S) 2 num-checked     - Broadcastable ops checked{{$}}
 // CHECK-NEXT: {{^}}  (S) 2 num-kept        - Result types kept because a use needs them{{$}}
-// CHECK-NEXT: {{^}}  (S) 2 num-obligations - Run-time obligations reported{{$}}
-// CHECK-NEXT: {{^}}  (S) 0 num-proven      - Run-time obligations proved to hold by the shape analysis{{$}}
+// CHECK-NEXT: {{^}}  (S) 1 num-obligations - Run-time obligations reported{{$}}
+// CHECK-NEXT: {{^}}  (S) 1 num-proven      - Run-time obligations proved to hold by the shape analysis{{$}}
 // CHECK-NEXT: {{^}}  (S) 0 num-refined     - Result types refined{{$}}
 // CHECK-NEXT: {{^}}CSE{{$}}
 // CHECK-NEXT: {{^}}  (S) 1 num-cse'd - Number of operations CSE'd{{$}}

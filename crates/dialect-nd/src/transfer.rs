@@ -275,7 +275,13 @@ fn broadcast_shapes(t: &mut Transfer<'_>, op: OpId) -> Out {
         }];
     }
     let operands = o.shapes(t.module).to_vec();
-    let held: Option<Sizes> = operands.iter().map(|&s| t.holds(s)).collect();
+    // A join of whole shapes aligns them on the right; `broadcast_dimensions`
+    // may place a shape's entries elsewhere, so then the result's is its own.
+    let held: Option<Sizes> = if o.broadcast_dimensions(t.ctx, t.module).is_some() {
+        None
+    } else {
+        operands.iter().map(|&s| t.holds(s)).collect()
+    };
     smallvec![Facts {
         entries: joined_entries(t, op, o),
         holds: held.and_then(|h| t.sizes().join(&h).ok()),

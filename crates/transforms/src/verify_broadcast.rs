@@ -114,6 +114,7 @@ fn check_all(
     // Worked out on demand, for the operands of ops with a run-time obligation
     // and what they derive from: a program without one costs nothing more.
     let mut analysis = ShapeAnalysis::new();
+    let mut passed = PassedChecks::default();
     module.walk(top, |op| {
         if let Some((ops, _)) = collect.as_mut() {
             ops.push(op);
@@ -145,8 +146,14 @@ fn check_all(
                 let mut refuted = None;
                 let mut open = Vec::with_capacity(obligations.len());
                 if !obligations.is_empty() {
+                    let earlier = passed.covers(ctx, module, op, policy);
                     for (check, o) in inferred.checks.iter().zip(obligations.iter()) {
-                        match analysis.decide(ctx, module, op, check) {
+                        let decision = if earlier && on_operands_only(check) {
+                            Decision::Proven
+                        } else {
+                            analysis.decide(ctx, module, op, check)
+                        };
+                        match decision {
                             Decision::Proven => report.proven += 1,
                             Decision::Open => open.push(o),
                             Decision::Refuted(why) => {
@@ -166,6 +173,9 @@ fn check_all(
                     report.diagnostics.push(with_current_op(ctx, module, op, d));
                     return;
                 }
+                if !open.is_empty() {
+                    passed.record(ctx, module, op, policy);
+                }
                 for o in open {
                     report.obligations += 1;
                     let d = Diagnostic::remark(location, o.text.clone())
@@ -181,6 +191,69 @@ fn check_all(
             }
         }
     });
+}
+
+/// The checks that ops with run-time obligations make, by what they check: the
+/// block they run in, their policy and placement, and their operands. A later op
+/// of the same block that checks the same operands the same way cannot fail its
+/// check (the earlier one passed, or the block stopped there), and the lowering
+/// reuses the earlier check for it. (Operands with the same sizes but different
+/// values are not matched: the lowering, which reuses checks by their shape
+/// values, would check them again.)
+#[derive(Default)]
+struct PassedChecks {
+    seen: rustc_hash::FxHashSet<CheckKey>,
+}
+
+/// What an op's check depends on, besides its result type.
+#[derive(PartialEq, Eq, Hash)]
+struct CheckKey {
+    block: Option<tensor_ir::BlockId>,
+    policy: BroadcastPolicy,
+    operands: SmallVec<[Value; 3]>,
+    placement: Option<tensor_ir::Attribute>,
+}
+
+impl PassedChecks {
+    fn key(ctx: &Context, module: &Module, op: OpId, policy: BroadcastPolicy) -> CheckKey {
+        let placement = match policy {
+            BroadcastPolicy::Explicit { attr } | BroadcastPolicy::NumPyOrExplicit { attr } => ctx
+                .lookup_sym(attr)
+                .and_then(|name| module.get_attr(op, name)),
+            _ => None,
+        };
+        let operands = module.operands(op).iter().copied().collect();
+        CheckKey {
+            block: module.op(op).parent(),
+            policy,
+            operands,
+            placement,
+        }
+    }
+
+    fn record(&mut self, ctx: &Context, module: &Module, op: OpId, policy: BroadcastPolicy) {
+        let key = Self::key(ctx, module, op, policy);
+        self.seen.insert(key);
+    }
+
+    /// Whether an earlier op of `op`'s block checked what `op` checks.
+    fn covers(&self, ctx: &Context, module: &Module, op: OpId, policy: BroadcastPolicy) -> bool {
+        !self.seen.is_empty() && self.seen.contains(&Self::key(ctx, module, op, policy))
+    }
+}
+
+/// Whether `check` is about the operands alone: an earlier op's passed check of
+/// the same operands settles it. Checks against the result type are the op's own.
+fn on_operands_only(check: &broadcastable::RuntimeCheck) -> bool {
+    use broadcastable::RuntimeCheck as C;
+    matches!(
+        check,
+        C::OneOrEqual { .. }
+            | C::Equal { .. }
+            | C::Agree { .. }
+            | C::OneOrMax { .. }
+            | C::Unranked { .. }
+    )
 }
 
 /// The `--verify-broadcast[=check|refine]` pass.

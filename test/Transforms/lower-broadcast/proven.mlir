@@ -104,3 +104,21 @@ func.func @softmax_center(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %0 = func.call @center(%a, %m) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// XLA's placement puts %b's dims at the front, not on the right: the product's
+// shape does not cover %b's as NumPy broadcasting reads it (%b = [4], %a =
+// [1, 1] give [4, 1], and [4] against [4, 1] is [4, 4]), so broadcasting %b
+// with it takes a check of its own, not the product's shape.
+// CHECK-LABEL: func.func @placed_then_numpy
+// CHECK:         %[[P:.*]] = nd.broadcast_shapes %{{.*}} {broadcast_dimensions = array<i64: 0>}
+// CHECK:         %[[M:.*]] = nd.mul
+// CHECK:         %[[S:.*]] = nd.shape_of %[[M]]
+// CHECK:         nd.broadcast_shapes %{{.*}}, %[[S]]
+// CHECK:         return
+func.func @placed_then_numpy(%a: tensor<?x1xf32>, %b: tensor<?xf32>) -> (tensor<*xf32>, tensor<*xf32>) {
+  %0 = nd.mul %b, %a {broadcast_dimensions = array<i64: 0>} : (tensor<?xf32>, tensor<?x1xf32>) -> tensor<*xf32>
+  %1:2 = nd.broadcast %b, %0 : (tensor<?xf32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  return %0, %1#0 : tensor<*xf32>, tensor<*xf32>
+}

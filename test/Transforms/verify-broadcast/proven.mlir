@@ -69,20 +69,40 @@ func.func @two_joins(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>) ->
 // -----
 
 // STATS-LABEL: VerifyBroadcast
-// STATS:       (S) 2 num-obligations
-// STATS-NEXT:  (S) 1 num-proven
+// STATS:       (S) 1 num-obligations
+// STATS-NEXT:  (S) 2 num-proven
 
 // Three sizes agree when one covers the other two: once %a + %b has passed its
 // check, %a and %b are each 1 or its size, so a select of the sum, a mask made
-// from the same operands and %a needs no check. (The comparison is checked
-// again: the verifier reasons about values, not program points.)
+// from the same operands and %a needs no check. The mask's comparison repeats
+// the sum's check on the same operands, later in the block: it cannot fail.
 func.func @covers_all(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   // expected-remark @+1 {{must be 1 or equal at run time}}
   %0 = nd.add %a, %b : tensor<?xf32>
-  // expected-remark @+1 {{must be 1 or equal at run time}}
   %m = nd.cmp lt, %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xi1>
   %1 = nd.select %m, %0, %a : (tensor<?xi1>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %1 : tensor<?xf32>
+}
+
+// -----
+
+// STATS-LABEL: VerifyBroadcast
+// STATS:       (S) 3 num-obligations
+// STATS-NEXT:  (S) 1 num-proven
+
+// A check repeated on the same operands later in a block is proved (the block
+// stops at the first if it fails). One with its operands the other way round,
+// or with a placement, is reported: the lowering, which reuses the check op
+// itself, builds another for it.
+func.func @repeats(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  // expected-remark @+1 {{must be 1 or equal at run time}}
+  %0 = nd.add %a, %b : tensor<?x4xf32>
+  %1 = nd.mul %a, %b : tensor<?x4xf32>
+  // expected-remark @+1 {{must be 1 or equal at run time}}
+  %2 = nd.sub %b, %a : tensor<?x4xf32>
+  // expected-remark @+1 {{must be 1 or equal at run time}}
+  %3 = nd.div %a, %b {broadcast_dimensions = array<i64: 0, 1>} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %3 : tensor<?x4xf32>
 }
 
 // -----

@@ -173,9 +173,12 @@ pub fn broadcast_transfer(t: &mut Transfer<'_>, op: OpId) -> SmallVec<[Facts; 1]
         return out;
     }
     let dims = broadcast_dims(t, &policy, &view, &operands);
-    // Whole shapes are for values of unknown rank: named only around them.
+    // Whole shapes are for values of unknown rank: named only around them. A
+    // join of whole shapes aligns them on the right, as NumPy does; XLA's
+    // placement may put an operand's dims elsewhere, so its result's whole shape
+    // is its own.
     let unranked = dims.is_none() || (0..results).any(|i| view.result(i).shape.rank().is_none());
-    let whole = if unranked {
+    let whole = if unranked && !matches!(policy, Policy::Explicit(_)) {
         let wholes: Option<Sizes> = operands.iter().map(|&v| t.whole(v)).collect();
         wholes.and_then(|w| t.sizes().join(&w).ok())
     } else {

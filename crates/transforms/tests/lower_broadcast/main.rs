@@ -162,8 +162,9 @@ proptest! {
     /// `--lower-broadcast` only when `--verify-broadcast` reports an obligation
     /// for it, both deciding with the same shape analysis. The converse holds but
     /// for one case: the lowering reuses a check an earlier op of the block made
-    /// on the same operands, which the verifier, reasoning about values and not
-    /// program points, reports again. Around values of unknown rank the two
+    /// on the same sizes through other values, which the verifier, discharging
+    /// only a repeat on the same operands, reports again. Around values of
+    /// unknown rank the two
     /// follow whole shapes differently, so only ops with ranked operands are
     /// compared, and the converse only in programs without such values. An
     /// `nd.broadcast_shapes` the lowering makes only to compute a shape (one the
@@ -282,10 +283,11 @@ proptest! {
             checked.is_subset(&reported),
             "checked but proved: {:?}\n{}\n{}", checked.difference(&reported).collect::<Vec<_>>(), program.text, lowered
         );
-        // Reported but not checked: the op reuses an earlier check of its block
-        // on the same operands. Without values of unknown rank (whose whole
-        // shapes the lowering follows further than the analysis), that is the
-        // only way.
+        // Reported but not checked: the op checks sizes an earlier op of its
+        // block checked, through other values (the verifier discharges only a
+        // repeat on the same operands; the lowering reuses a check by its shape
+        // values). Without values of unknown rank (whose whole shapes the
+        // lowering follows further than the analysis), that is the only way.
         if !program.text.contains("<*x") {
             for &at in reported.difference(&checked) {
                 prop_assert!(
