@@ -68,6 +68,10 @@ pub struct Exporter<'a> {
     /// out before the export edits the module). A broadcast without an entry has
     /// every operand dim checked.
     pub dim_checks: FxHashMap<OpId, SmallVec<[DimCheck; 4]>>,
+    /// Per `nd.broadcast_shapes` under NumPy's rule or XLA's placement, by op,
+    /// which result entries the program proves cannot fail their check
+    /// ([`tensor_dialect_nd::lower::shape_checks_proven`]): those get no assert.
+    pub shape_checks: FxHashMap<OpId, SmallVec<[bool; 4]>>,
 }
 
 impl<'a> Exporter<'a> {
@@ -87,6 +91,7 @@ impl<'a> Exporter<'a> {
             max_rank: crate::unranked::DEFAULT_MAX_RANK,
             padded: SmallVec::new(),
             dim_checks: FxHashMap::default(),
+            shape_checks: FxHashMap::default(),
         }
     }
 

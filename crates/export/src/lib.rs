@@ -34,7 +34,7 @@ pub mod unranked;
 use broadcastable_ir::{ExplicitBroadcast, Sweep};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tensor_dialect_nd::lower::{DimCheck, broadcast_checks};
+use tensor_dialect_nd::lower::{DimCheck, broadcast_checks, shape_checks_proven};
 use tensor_ir::builder::Builder;
 use tensor_ir::module::OpId;
 use tensor_ir::pass::{Pass, PassOption, PassOutcome, PassRegistry, RegistryError};
@@ -170,7 +170,7 @@ impl Pass for ConvertNdToUpstream {
         let Some(top) = module.top() else {
             return Ok(PassOutcome::unchanged());
         };
-        let (ops, dim_checks) = exportable_ops(ctx, module, top)?;
+        let (ops, proofs) = exportable_ops(ctx, module, top)?;
         if ops.is_empty() {
             return Ok(PassOutcome::unchanged());
         }
@@ -180,7 +180,8 @@ impl Pass for ConvertNdToUpstream {
         let first = ops[0];
         let mut x = Exporter::new(Builder::new(ctx, module), first);
         x.max_rank = self.max_rank;
-        x.dim_checks = dim_checks;
+        x.dim_checks = proofs.dims;
+        x.shape_checks = proofs.shapes;
         let mut exported = 0u64;
         for &op in &ops {
             x.start(op);
@@ -218,9 +219,15 @@ impl Pass for ConvertNdToUpstream {
 /// verifies it with upstream's trait. It has no semantics to run.
 pub const UPSTREAM_TEST_OP: &str = "test.broadcastable";
 
-/// What the program proves of the operand dims of each explicit broadcast to a
-/// computed shape ([`Exporter::dim_checks`]).
-type DimChecks = FxHashMap<OpId, SmallVec<[DimCheck; 4]>>;
+/// What the program proves, worked out before the export edits it: of the
+/// operand dims of each explicit broadcast to a computed shape
+/// ([`Exporter::dim_checks`]), and of the entries of each `nd.broadcast_shapes`
+/// ([`Exporter::shape_checks`]).
+#[derive(Default)]
+struct Proofs {
+    dims: FxHashMap<OpId, SmallVec<[DimCheck; 4]>>,
+    shapes: FxHashMap<OpId, SmallVec<[bool; 4]>>,
+}
 
 /// The `nd` ops under `top` in program order, after checking that none broadcasts
 /// implicitly and that no op without an upstream form (`test.*` other than
@@ -230,9 +237,9 @@ fn exportable_ops(
     ctx: &Context,
     module: &Module,
     top: OpId,
-) -> Result<(Vec<OpId>, DimChecks), Diagnostics> {
+) -> Result<(Vec<OpId>, Proofs), Diagnostics> {
     let mut ops = Vec::new();
-    let mut checks = DimChecks::default();
+    let mut proofs = Proofs::default();
     let mut errors = Diagnostics::default();
     // In program order, as --verify-explicit-broadcast checks.
     let mut sweep = Sweep::default();
@@ -264,14 +271,17 @@ fn exportable_ops(
             return;
         }
         if let Some(c) = broadcast_checks(ctx, module, op, &mut sweep) {
-            checks.insert(op, c);
+            proofs.dims.insert(op, c);
+        }
+        if let Some(c) = shape_checks_proven(ctx, module, op, &mut sweep) {
+            proofs.shapes.insert(op, c);
         }
         ops.push(op);
     });
     if errors.has_errors() {
         Err(errors)
     } else {
-        Ok((ops, checks))
+        Ok((ops, proofs))
     }
 }
 

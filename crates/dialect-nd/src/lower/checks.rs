@@ -19,9 +19,10 @@ use smallvec::SmallVec;
 use tensor_ir::{Context, DYNAMIC, Module, OpId, Value};
 
 use super::broadcast::ranked_to;
-use super::sizes::{Memo, Size, Sizes};
+use super::sizes::{Memo, Size, Sizes, landing};
 use crate::broadcast::{BroadcastInDimOp, BroadcastToOp};
-use crate::support::tensor_dims;
+use crate::shape::BroadcastShapesOp;
+use crate::support::{shape_length, tensor_dims};
 
 /// What the run time must still establish about one operand dim of an explicit
 /// broadcast.
@@ -120,4 +121,45 @@ pub fn broadcast_checks(
     }
     *sweep.state::<Memo>() = sizes.into_memo();
     Some(out)
+}
+
+/// Per result entry of an `nd.broadcast_shapes` under NumPy's rule or XLA's
+/// placement, whether its check cannot fail: one of the entries that land there
+/// is provably equal to each other one or it is 1 or equal to it (the same size, a 1, or a size a
+/// passed check made cover it). `None` for any other op, or entries that cannot
+/// be placed. The export asserts only the entries left, so an exported program
+/// holds exactly the checks that remain.
+pub fn shape_checks_proven(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    sweep: &mut Sweep,
+) -> Option<SmallVec<[bool; 4]>> {
+    let o = BroadcastShapesOp::cast(ctx, module, op)?;
+    // In place and ONNX's rule (a 0 meeting a 1 fails) keep every check.
+    if o.policy(ctx, module).is_some() {
+        return None;
+    }
+    let len = module
+        .results(op)
+        .next()
+        .and_then(|r| shape_length(ctx, module.value_type(r)))?;
+    let memo = sweep.state::<Memo>();
+    let mut sizes = Sizes::resume(ctx, module, std::mem::take(memo));
+    let mut out = SmallVec::new();
+    for j in 0..len {
+        let Some(column) = landing(ctx, module, o, j) else {
+            out = SmallVec::new();
+            break;
+        };
+        let column: SmallVec<[Size; 4]> = column.iter().map(|&(s, i)| sizes.entry(s, i)).collect();
+        let proven = column.iter().any(|&a| {
+            column
+                .iter()
+                .all(|&b| a == b || b == Size::Static(1) || sizes.covers(a, b))
+        });
+        out.push(proven);
+    }
+    *sweep.state::<Memo>() = sizes.into_memo();
+    (out.len() == len).then_some(out)
 }

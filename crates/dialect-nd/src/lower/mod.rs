@@ -27,7 +27,7 @@ mod matmul;
 mod plan;
 mod sizes;
 
-pub use checks::{DimCheck, broadcast_checks};
+pub use checks::{DimCheck, broadcast_checks, shape_checks_proven};
 pub(crate) use sizes::landing;
 
 use broadcastable_ir::{ExplicitBroadcast, ExplicitForm};
