@@ -269,4 +269,7 @@ unary! {
     FloorOp "nd.floor" "elementwise floor (round toward -inf)" FloatFn::Floor;
     CeilOp "nd.ceil" "elementwise ceiling (round toward +inf)" FloatFn::Ceil;
     RsqrtOp "nd.rsqrt" "elementwise reciprocal square root" FloatFn::Rsqrt;
+    RoundEvenOp "nd.round_even" "elementwise round to nearest, ties to even" FloatFn::RoundEven;
+    NotOp "nd.not" "elementwise bitwise not (logical not on i1)" Bitwise::Not;
+    ErfOp "nd.erf" "elementwise error function" FloatFn::Erf;
 }

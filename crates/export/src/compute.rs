@@ -73,7 +73,8 @@ pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
         ScalarFn::Bitwise(b) => match b {
             Bitwise::And => "arith.andi",
             Bitwise::Or => "arith.ori",
-            Bitwise::Xor => "arith.xori",
+            // With an all-ones constant.
+            Bitwise::Xor | Bitwise::Not => "arith.xori",
         },
         ScalarFn::Float(g) => match g {
             FloatFn::Exp => "math.exp",
@@ -86,6 +87,8 @@ pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
             FloatFn::Ceil => "math.ceil",
             FloatFn::Rsqrt => "math.rsqrt",
             FloatFn::Atan2 => "math.atan2",
+            FloatFn::RoundEven => "math.roundeven",
+            FloatFn::Erf => "math.erf",
         },
     }
 }
@@ -140,6 +143,10 @@ fn scalar_op(x: &mut Exporter<'_>, what: Elementwise, args: &[Value], out: Type)
         ScalarFn::Arith(Arith::Neg) if !float => {
             let zero = x.scalar_const(x.b.module.value_type(a), 0, 0.0)?;
             x.bin(op, zero, a)
+        }
+        ScalarFn::Bitwise(Bitwise::Not) => {
+            let ones = x.scalar_const(x.b.module.value_type(a), -1, 0.0)?;
+            x.bin(op, a, ones)
         }
         _ if f.arity() == 1 => x.un(op, a),
         _ => x.bin(op, a, args[1]),

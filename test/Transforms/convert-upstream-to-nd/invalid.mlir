@@ -199,3 +199,18 @@ func.func @unchecked_sizes(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32
   }) : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %1 : tensor<?xf32>
 }
+
+// -----
+
+// An xori with a constant other than all ones is no nd.not.
+func.func @xori_not_all_ones(%a: tensor<4xi8>) -> tensor<4xi8> {
+  %0 = "tensor.empty"() : () -> tensor<4xi8>
+  // expected-error @+1 {{'linalg.map' op has no nd form: no elementwise nd op over its inputs exports to this op (every op of its body, their operand order, the yielded value, its init values)}}
+  %1 = "linalg.map"(%a, %0) ({
+  ^bb0(%x: i8, %z: i8):
+    %c = "arith.constant"() <{value = 127 : i8}> : () -> i8
+    %2 = "arith.xori"(%x, %c) : (i8, i8) -> i8
+    "linalg.yield"(%2) : (i8) -> ()
+  }) : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+  return %1 : tensor<4xi8>
+}

@@ -89,6 +89,10 @@ macro_rules! int_scalar {
             fn xor(a: $t, b: $t) -> $t {
                 a ^ b
             }
+            #[inline(always)]
+            fn not(a: $t) -> $t {
+                !a
+            }
         }
     };
 }
@@ -192,5 +196,9 @@ impl BitwiseScalar for I1 {
     #[inline(always)]
     fn xor(a: u8, b: u8) -> u8 {
         a ^ b
+    }
+    #[inline(always)]
+    fn not(a: u8) -> u8 {
+        a ^ 1
     }
 }

@@ -127,6 +127,9 @@ pub enum Bitwise {
     Or,
     /// `a ^ b`.
     Xor,
+    /// `!a`: every bit flipped (NumPy's `invert`); logical not on `i1`. The
+    /// only unary function of the class.
+    Not,
 }
 
 /// Functions defined only for floats ([`Kinds::FLOAT`]), each the correctly
@@ -155,6 +158,12 @@ pub enum FloatFn {
     /// `atan2(a, b)` (`a` is y), with its signed zeros, infinities and NaNs (as
     /// NumPy's `arctan2`). The only binary function of the class.
     Atan2,
+    /// The nearest integer, ties to even, keeping the sign of zero (NumPy's
+    /// `rint`, C's `roundeven`; exact).
+    RoundEven,
+    /// The error function (the `libm` crate's `erf`/`erff`; NumPy has none,
+    /// SciPy's `special.erf` is the reference).
+    Erf,
 }
 
 /// The scalar semantics of one elementwise op.
@@ -173,7 +182,9 @@ impl ScalarFn {
     pub const fn arity(self) -> usize {
         match self {
             ScalarFn::Float(FloatFn::Atan2) => 2,
-            ScalarFn::Arith(Arith::Neg | Arith::Abs) | ScalarFn::Float(_) => 1,
+            ScalarFn::Arith(Arith::Neg | Arith::Abs)
+            | ScalarFn::Bitwise(Bitwise::Not)
+            | ScalarFn::Float(_) => 1,
             ScalarFn::Arith(_) | ScalarFn::Bitwise(_) => 2,
         }
     }
@@ -336,6 +347,8 @@ pub trait BitwiseScalar: ArithScalar {
     fn or(a: Self::S, b: Self::S) -> Self::S;
     /// See [`Bitwise::Xor`].
     fn xor(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Bitwise::Not`].
+    fn not(a: Self::S) -> Self::S;
 }
 
 /// The functions of the float kinds.
@@ -360,6 +373,10 @@ pub trait FloatScalar: ArithScalar {
     fn rsqrt(a: Self::S) -> Self::S;
     /// See [`FloatFn::Atan2`].
     fn atan2(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`FloatFn::RoundEven`].
+    fn round_even(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Erf`].
+    fn erf(a: Self::S) -> Self::S;
 }
 
 #[cfg(test)]

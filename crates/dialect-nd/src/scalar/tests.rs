@@ -128,7 +128,7 @@ fn the_table_matches_the_definitions() {
         assert!(!seen.contains(&name), "{name} twice");
         seen.push(name);
     }
-    assert_eq!(seen.len(), 23);
+    assert_eq!(seen.len(), 26);
     assert_eq!(
         ops().filter(|(_, f)| f.arity() == 1).count(),
         crate::elementwise::UNARY.len()
@@ -149,4 +149,24 @@ fn comparisons_are_ieee_and_named_by_the_keywords() {
     assert!(Compare::Le.holds(-0.0f64, 0.0) && Compare::Ge.holds(0u8, 0));
     assert!(!Compare::Lt.holds(bf16::NAN, bf16::ONE));
     assert!(Compare::Le.holds(f16::from_f32(1.0), f16::from_f32(1.0)));
+}
+
+#[test]
+fn round_even_not_and_erf_keep_their_edges() {
+    use super::{BitwiseScalar, FloatScalar, I1, I8, U8};
+    // Ties to even, the sign of zero kept (np.rint).
+    assert_eq!(F64::round_even(2.5), 2.0);
+    assert_eq!(F64::round_even(-0.5).to_bits(), (-0.0f64).to_bits());
+    assert_eq!(F32::round_even(3.5), 4.0);
+    assert_eq!(F16::round_even(f16::from_f32(-1.5)), f16::from_f32(-2.0));
+    // Bitwise on integers, logical on i1 (np.invert).
+    assert_eq!(I8::not(0), -1);
+    assert_eq!(I8::not(i8::MIN), i8::MAX);
+    assert_eq!(U8::not(1), 254);
+    assert_eq!((I1::not(0), I1::not(1)), (1, 0));
+    // erf: odd, 1 at +inf, NaN kept.
+    assert_eq!(F64::erf(-0.0).to_bits(), (-0.0f64).to_bits());
+    assert_eq!(F64::erf(f64::INFINITY), 1.0);
+    assert!(F32::erf(f32::NAN).is_nan());
+    assert!((F64::erf(0.5) - 0.520_499_877_813_046_5).abs() < 1e-16);
 }
