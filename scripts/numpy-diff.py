@@ -59,6 +59,9 @@ FLOAT_UNARY["erf"] = lambda x: np.vectorize(math.erf, otypes=[np.float64])(
     np.asarray(x, dtype=np.float64))
 # Unary functions of the integer kinds only (i1 included: nd.not is logical there).
 INT_UNARY = {"not": np.invert}
+# Unary functions of the kinds with a sign (floats, signed integers, index): not
+# of unsigned integers or i1. nd.sign keeps -0.0 (StableHLO), np.sign gives +0.0.
+SIGNED_UNARY = {"sign": lambda x: np.where(x == 0, x, np.sign(x))}
 # Element types beyond DTYPES: elementwise programs in these, and the targets of casts.
 EXTRA = {"f16": np.float16, "i1": np.bool_, "index": np.int64}
 if ml_dtypes is not None:
@@ -184,6 +187,8 @@ def random_case(rng, mismatch, elem=None):
             vals.append((name, dims, elem))
         elif choice < 0.85:
             table = dict(UNARY, **(FLOAT_UNARY if is_float else INT_UNARY))
+            if not (elem.startswith("ui") or elem == "i1"):
+                table.update(SIGNED_UNARY)
             op = rng.choice(list(table))
             if (elem.startswith("ui") or elem == "i1") and op in ("neg", "abs"):
                 op = "neg"
@@ -324,7 +329,7 @@ def reference(args, ops, nres):
                     # neg and abs of a bit are the bit; not is logical.
                     v = np.logical_not(vals[x]) if op == "not" else vals[x]
                 elif kind == "un":
-                    v = dict(UNARY, **FLOAT_UNARY, **INT_UNARY)[op](vals[x])
+                    v = dict(UNARY, **FLOAT_UNARY, **INT_UNARY, **SIGNED_UNARY)[op](vals[x])
                 elif kind == "clamp":
                     v = np.minimum(np.maximum(vals[x], vals[y]), vals[op])
                 else:

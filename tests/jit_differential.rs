@@ -167,6 +167,8 @@ fn cases() -> Vec<Case> {
         // Every unary op the dialect declares for the element type's kind.
         let kind = if FLOATS.contains(&elem) {
             ElemKind::Float
+        } else if elem == "i1" {
+            ElemKind::Bool
         } else {
             ElemKind::Signed
         };
@@ -267,6 +269,31 @@ fn cases() -> Vec<Case> {
         &["tensor<index>"],
         Some("rank specialisation"),
     ));
+    // nd.sign where it is neither -1 nor 1: zeros (-0.0 stays -0.0), NaN, the
+    // most negative integer.
+    for (elem, v) in [
+        ("f16", "[-0.0, 0.0, 0x7E00, -2.5e-3]"),
+        ("bf16", "[-0.0, 0.0, 0x7FC0, -2.5e-3]"),
+        ("f32", "[-0.0, 0.0, 0x7FC00000, -2.5e-30]"),
+        ("f64", "[-0.0, 0.0, 0x7FF8000000000000, 4.9e-324]"),
+        ("i8", "[-128, 0, 127, -1]"),
+        ("i64", "[-9223372036854775808, 0, 1, -1]"),
+        (
+            "index",
+            "[-9223372036854775808, 0, 9223372036854775807, -1]",
+        ),
+    ] {
+        let t = format!("tensor<?x{elem}>");
+        out.push(case(
+            format!("sign_edges_{elem}"),
+            format!(
+                "func.func @f(%a: {t}) -> {t} {{\n  %r = nd.sign %a : {t}\n  return %r : {t}\n}}\n"
+            ),
+            &[(&format!("dense<{v}> : tensor<4x{elem}>"), &t)],
+            &[&t],
+            None,
+        ));
+    }
     // i1 division by false.
     let t = "tensor<?xi1>";
     out.push(case(

@@ -674,3 +674,20 @@ func.func @not_of_floats(%a: tensor<4xf32>) {
   %0 = nd.not %a : tensor<4xf32>
   return
 }
+
+// -----
+
+// nd.sign is defined for the kinds with a sign: not unsigned integers or i1.
+func.func @sign_of_unsigned(%a: tensor<4xui8>) {
+  // expected-error @+1 {{'nd.sign' op operand #0 ('tensor<4xui8>') must have float, signed integer or index elements, but has 'ui8'}}
+  %0 = nd.sign %a : tensor<4xui8>
+  return
+}
+
+// -----
+
+func.func @sign_of_i1(%a: tensor<4xi1>) {
+  // expected-error @+1 {{'nd.sign' op operand #0 ('tensor<4xi1>') must have float, signed integer or index elements, but has 'i1'}}
+  %0 = nd.sign %a : tensor<4xi1>
+  return
+}

@@ -363,3 +363,19 @@ func.func @round_not_erf(%x: tensor<4xf32>, %y: tensor<3xf16>, %i: tensor<4xi32>
   %o = nd.not %k : tensor<2xindex>
   return %r, %e, %n, %m, %o : tensor<4xf32>, tensor<3xf16>, tensor<4xi32>, tensor<2xi1>, tensor<2xindex>
 }
+
+// -----
+
+// nd.sign's two selects on compares with 0 read back as nd.sign.
+// CHECK-LABEL: func.func @sign(
+// CHECK-NEXT:    nd.sign %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.sign %arg1 : tensor<3xbf16>
+// CHECK-NEXT:    nd.sign %arg2 : tensor<4xi8>
+// CHECK-NEXT:    nd.sign %arg3 : tensor<2xindex>
+func.func @sign(%x: tensor<4xf32>, %y: tensor<3xbf16>, %i: tensor<4xi8>, %k: tensor<2xindex>) -> (tensor<4xf32>, tensor<3xbf16>, tensor<4xi8>, tensor<2xindex>) {
+  %a = nd.sign %x : tensor<4xf32>
+  %b = nd.sign %y : tensor<3xbf16>
+  %c = nd.sign %i : tensor<4xi8>
+  %d = nd.sign %k : tensor<2xindex>
+  return %a, %b, %c, %d : tensor<4xf32>, tensor<3xbf16>, tensor<4xi8>, tensor<2xindex>
+}

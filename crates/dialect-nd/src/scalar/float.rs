@@ -63,6 +63,18 @@ macro_rules! nan_order {
         fn neg(a: $t) -> $t {
             -a
         }
+        /// Zeros and NaN are their own sign: exact, so one body for every kind.
+        #[inline(always)]
+        fn sign(a: $t) -> $t {
+            let (zero, one) = (<$t>::from(0u8), <$t>::from(1u8));
+            if a > zero {
+                one
+            } else if a < zero {
+                -one
+            } else {
+                a
+            }
+        }
     };
 }
 

@@ -75,6 +75,16 @@ macro_rules! int_scalar {
             fn abs(a: $t) -> $t {
                 if a < 0 { (0 as $t).wrapping_sub(a) } else { a }
             }
+            #[inline(always)]
+            fn sign(a: $t) -> $t {
+                if a > 0 {
+                    1
+                } else if a < 0 {
+                    (0 as $t).wrapping_sub(1)
+                } else {
+                    0
+                }
+            }
         }
         impl BitwiseScalar for $marker {
             #[inline(always)]
@@ -180,6 +190,10 @@ impl ArithScalar for I1 {
     }
     #[inline(always)]
     fn abs(a: u8) -> u8 {
+        a
+    }
+    #[inline(always)]
+    fn sign(a: u8) -> u8 {
         a
     }
 }

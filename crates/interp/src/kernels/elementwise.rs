@@ -98,6 +98,7 @@ fn apply_arith<N: ArithScalar>(
         Arith::Min => map2(a, b, out, N::min),
         Arith::Neg => map1(a, out, N::neg),
         Arith::Abs => map1(a, out, N::abs),
+        Arith::Sign => map1(a, out, N::sign),
     }
 }
 
