@@ -12,6 +12,8 @@
 mod common;
 #[path = "jit_differential/nary.rs"]
 mod nary;
+#[path = "jit_differential/unary.rs"]
+mod unary;
 use common::jit::{self, Arg, Failure};
 use common::reference::{self, Reference};
 use tensor_dialect_nd::scalar::{self, ElemKind};
@@ -25,6 +27,8 @@ struct Case {
     args: Vec<(String, String)>,
     results: Vec<String>,
     fails: Option<&'static str>,
+    /// How far the JIT's floats may be from tensor-run's (`None`: the same bits).
+    tolerance: reference::Tolerance,
 }
 
 fn export(program: &str) -> Result<String, String> {
@@ -44,9 +48,9 @@ fn reference(case: &Case) -> Result<Vec<Reference>, String> {
 }
 
 /// The JIT's results against tensor-run's: the same shapes and the same bits
-/// (any NaN matching any NaN).
+/// (any NaN matching any NaN), or within the case's tolerance.
 fn agree(case: &Case, jit_values: &[jit::Value], want: &[Reference]) {
-    if let Err(e) = reference::compare(&case.results, jit_values, want, None) {
+    if let Err(e) = reference::compare(&case.results, jit_values, want, case.tolerance) {
         panic!("{} {e}\n{}", case.name, case.program);
     }
 }
@@ -70,6 +74,7 @@ fn case(
             .collect(),
         results: results.iter().map(|r| (*r).to_owned()).collect(),
         fails,
+        tolerance: None,
     }
 }
 
@@ -269,31 +274,8 @@ fn cases() -> Vec<Case> {
         &["tensor<index>"],
         Some("rank specialisation"),
     ));
-    // nd.sign where it is neither -1 nor 1: zeros (-0.0 stays -0.0), NaN, the
-    // most negative integer.
-    for (elem, v) in [
-        ("f16", "[-0.0, 0.0, 0x7E00, -2.5e-3]"),
-        ("bf16", "[-0.0, 0.0, 0x7FC0, -2.5e-3]"),
-        ("f32", "[-0.0, 0.0, 0x7FC00000, -2.5e-30]"),
-        ("f64", "[-0.0, 0.0, 0x7FF8000000000000, 4.9e-324]"),
-        ("i8", "[-128, 0, 127, -1]"),
-        ("i64", "[-9223372036854775808, 0, 1, -1]"),
-        (
-            "index",
-            "[-9223372036854775808, 0, 9223372036854775807, -1]",
-        ),
-    ] {
-        let t = format!("tensor<?x{elem}>");
-        out.push(case(
-            format!("sign_edges_{elem}"),
-            format!(
-                "func.func @f(%a: {t}) -> {t} {{\n  %r = nd.sign %a : {t}\n  return %r : {t}\n}}\n"
-            ),
-            &[(&format!("dense<{v}> : tensor<4x{elem}>"), &t)],
-            &[&t],
-            None,
-        ));
-    }
+    out.extend(unary::sign_edges());
+    out.extend(unary::erf_points());
     // i1 division by false.
     let t = "tensor<?xi1>";
     out.push(case(
