@@ -20,6 +20,7 @@ with 1, report the error at that op's line, and write no result file.
 Usage: scripts/numpy-diff.py [--cases N] [--seed S] [--tensor-run PATH]
 Exits non-zero on the first difference, with the program and the command."""
 import argparse
+import math
 import random
 import subprocess
 import sys
@@ -51,6 +52,16 @@ FLOAT_UNARY = {"exp": np.exp, "tanh": np.tanh, "sin": np.sin, "cos": np.cos,
                # 1 / sqrt(x) in the argument's type: rounded after the root, then
                # after the division, as nd.rsqrt.
                "rsqrt": lambda x: np.reciprocal(np.sqrt(x))}
+# Ties to even, the sign of zero kept (nd.round_even).
+FLOAT_UNARY["round_even"] = np.rint
+# NumPy has no erf (SciPy is not installed): math.erf per element, in f64.
+FLOAT_UNARY["erf"] = lambda x: np.vectorize(math.erf, otypes=[np.float64])(
+    np.asarray(x, dtype=np.float64))
+# Unary functions of the integer kinds only (i1 included: nd.not is logical there).
+INT_UNARY = {"not": np.invert}
+# Unary functions of the kinds with a sign (floats, signed integers, index): not
+# of unsigned integers or i1. nd.sign keeps -0.0 (StableHLO), np.sign gives +0.0.
+SIGNED_UNARY = {"sign": lambda x: np.where(x == 0, x, np.sign(x))}
 # Element types beyond DTYPES: elementwise programs in these, and the targets of casts.
 EXTRA = {"f16": np.float16, "i1": np.bool_, "index": np.int64}
 if ml_dtypes is not None:
@@ -175,7 +186,9 @@ def random_case(rng, mismatch, elem=None):
             ops.append(("div" if op == "div" else "rem", op, x, divisor))
             vals.append((name, dims, elem))
         elif choice < 0.85:
-            table = dict(UNARY, **(FLOAT_UNARY if is_float else {}))
+            table = dict(UNARY, **(FLOAT_UNARY if is_float else INT_UNARY))
+            if not (elem.startswith("ui") or elem == "i1"):
+                table.update(SIGNED_UNARY)
             op = rng.choice(list(table))
             if (elem.startswith("ui") or elem == "i1") and op in ("neg", "abs"):
                 op = "neg"
@@ -313,9 +326,10 @@ def reference(args, ops, nres):
                 elif kind == "rem":
                     v = np.remainder(vals[x], vals[y])
                 elif kind == "un" and vals[x].dtype == np.bool_:
-                    v = vals[x]  # neg and abs of a bit are the bit
+                    # neg and abs of a bit are the bit; not is logical.
+                    v = np.logical_not(vals[x]) if op == "not" else vals[x]
                 elif kind == "un":
-                    v = dict(UNARY, **FLOAT_UNARY)[op](vals[x])
+                    v = dict(UNARY, **FLOAT_UNARY, **INT_UNARY, **SIGNED_UNARY)[op](vals[x])
                 elif kind == "clamp":
                     v = np.minimum(np.maximum(vals[x], vals[y]), vals[op])
                 else:

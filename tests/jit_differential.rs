@@ -12,6 +12,8 @@
 mod common;
 #[path = "jit_differential/nary.rs"]
 mod nary;
+#[path = "jit_differential/unary.rs"]
+mod unary;
 use common::jit::{self, Arg, Failure};
 use common::reference::{self, Reference};
 use tensor_dialect_nd::scalar::{self, ElemKind};
@@ -25,6 +27,8 @@ struct Case {
     args: Vec<(String, String)>,
     results: Vec<String>,
     fails: Option<&'static str>,
+    /// How far the JIT's floats may be from tensor-run's (`None`: the same bits).
+    tolerance: reference::Tolerance,
 }
 
 fn export(program: &str) -> Result<String, String> {
@@ -44,9 +48,9 @@ fn reference(case: &Case) -> Result<Vec<Reference>, String> {
 }
 
 /// The JIT's results against tensor-run's: the same shapes and the same bits
-/// (any NaN matching any NaN).
+/// (any NaN matching any NaN), or within the case's tolerance.
 fn agree(case: &Case, jit_values: &[jit::Value], want: &[Reference]) {
-    if let Err(e) = reference::compare(&case.results, jit_values, want, None) {
+    if let Err(e) = reference::compare(&case.results, jit_values, want, case.tolerance) {
         panic!("{} {e}\n{}", case.name, case.program);
     }
 }
@@ -70,6 +74,7 @@ fn case(
             .collect(),
         results: results.iter().map(|r| (*r).to_owned()).collect(),
         fails,
+        tolerance: None,
     }
 }
 
@@ -167,6 +172,8 @@ fn cases() -> Vec<Case> {
         // Every unary op the dialect declares for the element type's kind.
         let kind = if FLOATS.contains(&elem) {
             ElemKind::Float
+        } else if elem == "i1" {
+            ElemKind::Bool
         } else {
             ElemKind::Signed
         };
@@ -267,6 +274,8 @@ fn cases() -> Vec<Case> {
         &["tensor<index>"],
         Some("rank specialisation"),
     ));
+    out.extend(unary::sign_edges());
+    out.extend(unary::erf_points());
     // i1 division by false.
     let t = "tensor<?xi1>";
     out.push(case(

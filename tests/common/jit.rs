@@ -52,6 +52,10 @@ pub fn tools() -> Option<Tools> {
 /// The lowering to the LLVM dialect (REAL-WORLD-TOOLS.md), with
 /// `--convert-math-to-funcs` first: `math.ipowi` (integer `nd.pow`) has no direct
 /// LLVM lowering, and that pass writes it as a function of squarings.
+/// `--convert-math-to-libm` after `--convert-math-to-llvm`: `math.erf` has no
+/// LLVM intrinsic, so it becomes a call of the C library's `erf`/`erff` (half
+/// precision through `f32`); running it after leaves the ops LLVM lowers
+/// (the f16 `math.copysign` of a float `nd.rem`, which it cannot) to LLVM.
 pub const PIPELINE: &[&str] = &[
     "--convert-math-to-funcs",
     "--one-shot-bufferize=bufferize-function-boundaries",
@@ -60,6 +64,7 @@ pub const PIPELINE: &[&str] = &[
     "--expand-strided-metadata",
     "--lower-affine",
     "--convert-math-to-llvm",
+    "--convert-math-to-libm",
     "--arith-expand",
     "--finalize-memref-to-llvm",
     "--convert-vector-to-llvm",

@@ -16,7 +16,8 @@ use tensor_ir::{Context, NamedAttr, Type};
 use crate::scalar::{Arith, Bitwise, Elementwise, FloatFn, ScalarFn};
 use crate::shape_source;
 use crate::support::{
-    BOOL_TENSOR, CONDITION, CmpPredicate, NUMERIC_TENSOR, TENSOR, TRAILING_TYPES, i1_tensor_like,
+    BOOL_TENSOR, CONDITION, CmpPredicate, NUMERIC_TENSOR, SIGNED_TENSOR, TENSOR, TRAILING_TYPES,
+    i1_tensor_like,
 };
 
 /// The custom form of binary, select and unary ops: operands, attributes, then
@@ -232,10 +233,17 @@ fn infer_unary(_: &mut Context, operands: &[Type], _: &[NamedAttr]) -> Option<Ve
     operands.first().map(|&t| vec![t])
 }
 
-/// Defines the unary ops as `binary!` does the binary ones.
+/// Defines the unary ops as `binary!` does the binary ones. A row may name its
+/// element constraint (`in SIGNED_TENSOR`) where its function's kinds are not its
+/// class's ([`crate::scalar::ScalarFn::kinds`]; `scalar::tests` checks they agree).
 macro_rules! unary {
-    ($table:ident; $($ty:ident $(($adaptor:ident))? $name:literal $what:literal $class:ident::$f:ident;)*) => {
+    ($table:ident; $($ty:ident $(($adaptor:ident))? $name:literal $what:literal $class:ident::$f:ident $(in $tensor:path)?;)*) => {
         $(
+        unary!(@op $ty [$($adaptor)?] $name $what [$($tensor,)? $class::TENSOR]);
+        )*
+        scalar_table!($table; $($ty $class::$f;)*);
+    };
+    (@op $ty:ident [$($adaptor:ident)?] $name:literal $what:literal [$tensor:path $(, $default:path)?]) => {
         tensor_ir::op! {
             #[doc = "One operand and one result of one element type; the Broadcastable \
 trait (NumPy) with one operand, so the result has the operand's shape or is less \
@@ -245,14 +253,12 @@ precise (`?` or unranked).\n\n```mlir\n%r = nd.exp %x : tensor<4xf32>\n\
                 summary: $what,
                 $(adaptor: $adaptor,)?
                 traits: [OpTrait::Pure, NUMPY, SAME_ALL, shape_source::OPERAND_0],
-                operands: { input: $class::TENSOR },
-                results: { result: $class::TENSOR },
+                operands: { input: $tensor },
+                results: { result: $tensor },
                 syntax: ELEMENTWISE,
                 infer: infer_unary,
             }
         }
-        )*
-        scalar_table!($table; $($ty $class::$f;)*);
     };
 }
 
@@ -269,4 +275,8 @@ unary! {
     FloorOp "nd.floor" "elementwise floor (round toward -inf)" FloatFn::Floor;
     CeilOp "nd.ceil" "elementwise ceiling (round toward +inf)" FloatFn::Ceil;
     RsqrtOp "nd.rsqrt" "elementwise reciprocal square root" FloatFn::Rsqrt;
+    RoundEvenOp "nd.round_even" "elementwise round to nearest, ties to even" FloatFn::RoundEven;
+    NotOp "nd.not" "elementwise bitwise not (logical not on i1)" Bitwise::Not;
+    ErfOp "nd.erf" "elementwise error function" FloatFn::Erf;
+    SignOp "nd.sign" "elementwise sign (-1, 0 or 1)" Arith::Sign in SIGNED_TENSOR;
 }

@@ -45,6 +45,7 @@ use elementwise::{
     NegOp, OrOp, PowOp, RemOp, RsqrtOp, SelectOp, SinOp, SqrtOp, SubOp, TanhOp, XorOp,
 };
 use elementwise::{Atan2Op, ClampOp};
+use elementwise::{ErfOp, NotOp, RoundEvenOp, SignOp};
 use reduce::{MatmulOp, ReduceOp};
 use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::{Context, Dialect};
@@ -80,6 +81,10 @@ pub static DIALECT: Dialect = Dialect {
         FloorOp::DEF,
         CeilOp::DEF,
         RsqrtOp::DEF,
+        RoundEvenOp::DEF,
+        NotOp::DEF,
+        ErfOp::DEF,
+        SignOp::DEF,
         CastOp::DEF,
         ConstantOp::DEF,
         BroadcastInDimOp::DEF,

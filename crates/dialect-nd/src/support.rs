@@ -37,6 +37,8 @@ pub(crate) enum ElemClass {
     Integer,
     /// Floats.
     Float,
+    /// Floats, signless and signed integers wider than one bit, and `index`.
+    Signed,
 }
 
 impl ElemClass {
@@ -50,6 +52,12 @@ impl ElemClass {
             ),
             ElemClass::Integer => matches!(k, TypeKind::Integer { .. } | TypeKind::Index),
             ElemClass::Float => matches!(k, TypeKind::Float(_)),
+            ElemClass::Signed => match k {
+                TypeKind::Integer { width, signedness } => {
+                    *width > 1 && *signedness != Signedness::Unsigned
+                }
+                _ => matches!(k, TypeKind::Float(_) | TypeKind::Index),
+            },
         }
     }
 
@@ -59,6 +67,7 @@ impl ElemClass {
             ElemClass::Numeric => "integer, index or float",
             ElemClass::Integer => "integer or index",
             ElemClass::Float => "float",
+            ElemClass::Signed => "float, signed integer or index",
         }
     }
 }
@@ -111,6 +120,13 @@ pub(crate) const INTEGER_TENSOR: TypeConstraint = TypeConstraint {
 pub(crate) const FLOAT_TENSOR: TypeConstraint = TypeConstraint {
     summary: "tensor of float values",
     check: |ctx, t, s| tensor_of(ctx, t, s, ElemClass::Float),
+};
+
+/// A tensor of float, signed (or signless) integer or index elements, `i1`
+/// excluded.
+pub(crate) const SIGNED_TENSOR: TypeConstraint = TypeConstraint {
+    summary: "tensor of float, signed integer or index values",
+    check: |ctx, t, s| tensor_of(ctx, t, s, ElemClass::Signed),
 };
 
 /// A tensor of `i1`.

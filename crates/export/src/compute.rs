@@ -69,11 +69,14 @@ pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
             // Integers negate as `0 - a`.
             Arith::Neg => pick("arith.negf", "arith.subi"),
             Arith::Abs => pick("math.absf", "math.absi"),
+            // Two selects on compares with 0 (see `sign`).
+            Arith::Sign => "arith.select",
         },
         ScalarFn::Bitwise(b) => match b {
             Bitwise::And => "arith.andi",
             Bitwise::Or => "arith.ori",
-            Bitwise::Xor => "arith.xori",
+            // With an all-ones constant.
+            Bitwise::Xor | Bitwise::Not => "arith.xori",
         },
         ScalarFn::Float(g) => match g {
             FloatFn::Exp => "math.exp",
@@ -86,6 +89,8 @@ pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
             FloatFn::Ceil => "math.ceil",
             FloatFn::Rsqrt => "math.rsqrt",
             FloatFn::Atan2 => "math.atan2",
+            FloatFn::RoundEven => "math.roundeven",
+            FloatFn::Erf => "math.erf",
         },
     }
 }
@@ -141,9 +146,30 @@ fn scalar_op(x: &mut Exporter<'_>, what: Elementwise, args: &[Value], out: Type)
             let zero = x.scalar_const(x.b.module.value_type(a), 0, 0.0)?;
             x.bin(op, zero, a)
         }
+        ScalarFn::Arith(Arith::Sign) => sign(x, a, float),
+        ScalarFn::Bitwise(Bitwise::Not) => {
+            let ones = x.scalar_const(x.b.module.value_type(a), -1, 0.0)?;
+            x.bin(op, a, ones)
+        }
         _ if f.arity() == 1 => x.un(op, a),
         _ => x.bin(op, a, args[1]),
     }
+}
+
+/// `nd.sign`: 1 where `a > 0`, else -1 where `a < 0`, else `a` itself (0, and
+/// for floats `-0.0` and NaN, as [`Arith::Sign`]); ordered float compares.
+fn sign(x: &mut Exporter<'_>, a: Value, float: bool) -> XResult<Value> {
+    let ty = x.b.module.value_type(a);
+    let zero = x.scalar_const(ty, 0, 0.0)?;
+    let (pos, neg) = if float {
+        (x.cmpf(2, a, zero)?, x.cmpf(4, a, zero)?)
+    } else {
+        (x.cmpi(4, a, zero)?, x.cmpi(2, a, zero)?)
+    };
+    let one = x.scalar_const(ty, 1, 1.0)?;
+    let minus_one = x.scalar_const(ty, -1, -1.0)?;
+    let low = x.select(neg, minus_one, a)?;
+    x.select(pos, one, low)
 }
 
 /// The interpreter's message for a zero integer divisor (the export cannot name

@@ -648,3 +648,46 @@ func.func @clamp_shapes(%x: tensor<2x4xf32>, %lo: tensor<f32>, %hi: tensor<3xf32
   %0 = nd.clamp %x, %lo, %hi : (tensor<2x4xf32>, tensor<f32>, tensor<3xf32>) -> tensor<2x4xf32>
   return
 }
+
+// -----
+
+// nd.round_even and nd.erf are defined for floats only.
+func.func @round_even_of_integers(%a: tensor<4xi32>) {
+  // expected-error @+1 {{'nd.round_even' op operand #0 ('tensor<4xi32>') must have float elements, but has 'i32'}}
+  %0 = nd.round_even %a : tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @erf_of_integers(%a: tensor<4xi64>) {
+  // expected-error @+1 {{'nd.erf' op operand #0 ('tensor<4xi64>') must have float elements, but has 'i64'}}
+  %0 = nd.erf %a : tensor<4xi64>
+  return
+}
+
+// -----
+
+// nd.not is defined for integers and i1 (np.invert), not floats.
+func.func @not_of_floats(%a: tensor<4xf32>) {
+  // expected-error @+1 {{'nd.not' op operand #0 ('tensor<4xf32>') must have integer or index elements, but has 'f32'}}
+  %0 = nd.not %a : tensor<4xf32>
+  return
+}
+
+// -----
+
+// nd.sign is defined for the kinds with a sign: not unsigned integers or i1.
+func.func @sign_of_unsigned(%a: tensor<4xui8>) {
+  // expected-error @+1 {{'nd.sign' op operand #0 ('tensor<4xui8>') must have float, signed integer or index elements, but has 'ui8'}}
+  %0 = nd.sign %a : tensor<4xui8>
+  return
+}
+
+// -----
+
+func.func @sign_of_i1(%a: tensor<4xi1>) {
+  // expected-error @+1 {{'nd.sign' op operand #0 ('tensor<4xi1>') must have float, signed integer or index elements, but has 'i1'}}
+  %0 = nd.sign %a : tensor<4xi1>
+  return
+}

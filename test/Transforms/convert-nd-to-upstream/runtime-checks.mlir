@@ -140,3 +140,43 @@ func.func @clamp_ints(%x: tensor<4xi16>, %lo: tensor<i16>, %hi: tensor<i16>) -> 
   %r = nd.clamp %x, %lo, %hi : (tensor<4xi16>, tensor<i16>, tensor<i16>) -> tensor<4xi16>
   return %r : tensor<4xi16>
 }
+
+// -----
+
+// nd.round_even and nd.erf export as math.roundeven and math.erf; nd.not as
+// arith.xori with all ones (true on i1).
+// CHECK-LABEL: func.func @round_not_erf(
+// CHECK: "math.roundeven"(%{{.*}}) : (f32) -> f32
+// CHECK: "math.erf"(%{{.*}}) : (f16) -> f16
+// CHECK: %[[ONES:.*]] = "arith.constant"() <{value = -1 : i8}> : () -> i8
+// CHECK: "arith.xori"(%{{.*}}, %[[ONES]]) : (i8, i8) -> i8
+// CHECK: %[[TRUE:.*]] = "arith.constant"() <{value = true}> : () -> i1
+// CHECK: "arith.xori"(%{{.*}}, %[[TRUE]]) : (i1, i1) -> i1
+func.func @round_not_erf(%x: tensor<?xf32>, %h: tensor<?xf16>, %i: tensor<?xi8>, %b: tensor<?xi1>) -> (tensor<?xf32>, tensor<?xf16>, tensor<?xi8>, tensor<?xi1>) {
+  %r = nd.round_even %x : tensor<?xf32>
+  %e = nd.erf %h : tensor<?xf16>
+  %n = nd.not %i : tensor<?xi8>
+  %m = nd.not %b : tensor<?xi1>
+  return %r, %e, %n, %m : tensor<?xf32>, tensor<?xf16>, tensor<?xi8>, tensor<?xi1>
+}
+
+// -----
+
+// nd.sign has no upstream op: 1 where x > 0, else -1 where x < 0, else x itself
+// (0, -0.0, NaN), with ordered float compares (ogt 2, olt 4) or signed integer
+// ones (sgt 4, slt 2).
+// CHECK-LABEL: func.func @sign(
+// CHECK: %[[ZERO:.*]] = "arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32
+// CHECK: %[[POS:.*]] = "arith.cmpf"(%[[X:.*]], %[[ZERO]]) <{predicate = 2 : i64}> : (f32, f32) -> i1
+// CHECK: %[[NEG:.*]] = "arith.cmpf"(%[[X]], %[[ZERO]]) <{predicate = 4 : i64}> : (f32, f32) -> i1
+// CHECK: %[[ONE:.*]] = "arith.constant"() <{value = 1.000000e+00 : f32}> : () -> f32
+// CHECK: %[[MINUS:.*]] = "arith.constant"() <{value = -1.000000e+00 : f32}> : () -> f32
+// CHECK: %[[LOW:.*]] = "arith.select"(%[[NEG]], %[[MINUS]], %[[X]]) : (i1, f32, f32) -> f32
+// CHECK: "arith.select"(%[[POS]], %[[ONE]], %[[LOW]]) : (i1, f32, f32) -> f32
+// CHECK: "arith.cmpi"(%{{.*}}, %{{.*}}) <{predicate = 4 : i64}> : (i32, i32) -> i1
+// CHECK: "arith.cmpi"(%{{.*}}, %{{.*}}) <{predicate = 2 : i64}> : (i32, i32) -> i1
+func.func @sign(%x: tensor<?xf32>, %i: tensor<?xi32>) -> (tensor<?xf32>, tensor<?xi32>) {
+  %s = nd.sign %x : tensor<?xf32>
+  %t = nd.sign %i : tensor<?xi32>
+  return %s, %t : tensor<?xf32>, tensor<?xi32>
+}

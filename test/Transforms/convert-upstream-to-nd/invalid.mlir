@@ -199,3 +199,39 @@ func.func @unchecked_sizes(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32
   }) : (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %1 : tensor<?xf32>
 }
+
+// -----
+
+// An xori with a constant other than all ones is no nd.not.
+func.func @xori_not_all_ones(%a: tensor<4xi8>) -> tensor<4xi8> {
+  %0 = "tensor.empty"() : () -> tensor<4xi8>
+  // expected-error @+1 {{'linalg.map' op has no nd form: no elementwise nd op over its inputs exports to this op (every op of its body, their operand order, the yielded value, its init values)}}
+  %1 = "linalg.map"(%a, %0) ({
+  ^bb0(%x: i8, %z: i8):
+    %c = "arith.constant"() <{value = 127 : i8}> : () -> i8
+    %2 = "arith.xori"(%x, %c) : (i8, i8) -> i8
+    "linalg.yield"(%2) : (i8) -> ()
+  }) : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+  return %1 : tensor<4xi8>
+}
+
+// -----
+
+// Selects on compares with 0 that give +0.0 for -0.0 and NaN (not x itself) are
+// no nd.sign.
+func.func @sign_losing_zero_and_nan(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tensor.empty"() : () -> tensor<4xf32>
+  // expected-error @+1 {{'linalg.map' op has no nd form: no elementwise nd op over its inputs exports to this op (every op of its body, their operand order, the yielded value, its init values)}}
+  %1 = "linalg.map"(%a, %0) ({
+  ^bb0(%x: f32, %z: f32):
+    %c0 = "arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32
+    %p = "arith.cmpf"(%x, %c0) <{predicate = 2 : i64}> : (f32, f32) -> i1
+    %n = "arith.cmpf"(%x, %c0) <{predicate = 4 : i64}> : (f32, f32) -> i1
+    %c1 = "arith.constant"() <{value = 1.000000e+00 : f32}> : () -> f32
+    %m1 = "arith.constant"() <{value = -1.000000e+00 : f32}> : () -> f32
+    %lo = "arith.select"(%n, %m1, %c0) : (i1, f32, f32) -> f32
+    %r = "arith.select"(%p, %c1, %lo) : (i1, f32, f32) -> f32
+    "linalg.yield"(%r) : (f32) -> ()
+  }) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

@@ -344,3 +344,38 @@ func.func @clamp(%x: tensor<4xf32>, %lo: tensor<4xf32>, %hi: tensor<4xf32>, %i: 
   %2 = nd.clamp %i, %s, %i : (tensor<3xi8>, tensor<i8>, tensor<3xi8>) -> tensor<3xi8>
   return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<3xi8>
 }
+
+// -----
+
+// math.roundeven and math.erf read back as nd.round_even and nd.erf; an
+// arith.xori with all ones as nd.not (of integers, index and i1).
+// CHECK-LABEL: func.func @round_not_erf(
+// CHECK-NEXT:    nd.round_even %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.erf %arg1 : tensor<3xf16>
+// CHECK-NEXT:    nd.not %arg2 : tensor<4xi32>
+// CHECK-NEXT:    nd.not %arg3 : tensor<2xi1>
+// CHECK-NEXT:    nd.not %arg4 : tensor<2xindex>
+func.func @round_not_erf(%x: tensor<4xf32>, %y: tensor<3xf16>, %i: tensor<4xi32>, %b: tensor<2xi1>, %k: tensor<2xindex>) -> (tensor<4xf32>, tensor<3xf16>, tensor<4xi32>, tensor<2xi1>, tensor<2xindex>) {
+  %r = nd.round_even %x : tensor<4xf32>
+  %e = nd.erf %y : tensor<3xf16>
+  %n = nd.not %i : tensor<4xi32>
+  %m = nd.not %b : tensor<2xi1>
+  %o = nd.not %k : tensor<2xindex>
+  return %r, %e, %n, %m, %o : tensor<4xf32>, tensor<3xf16>, tensor<4xi32>, tensor<2xi1>, tensor<2xindex>
+}
+
+// -----
+
+// nd.sign's two selects on compares with 0 read back as nd.sign.
+// CHECK-LABEL: func.func @sign(
+// CHECK-NEXT:    nd.sign %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.sign %arg1 : tensor<3xbf16>
+// CHECK-NEXT:    nd.sign %arg2 : tensor<4xi8>
+// CHECK-NEXT:    nd.sign %arg3 : tensor<2xindex>
+func.func @sign(%x: tensor<4xf32>, %y: tensor<3xbf16>, %i: tensor<4xi8>, %k: tensor<2xindex>) -> (tensor<4xf32>, tensor<3xbf16>, tensor<4xi8>, tensor<2xindex>) {
+  %a = nd.sign %x : tensor<4xf32>
+  %b = nd.sign %y : tensor<3xbf16>
+  %c = nd.sign %i : tensor<4xi8>
+  %d = nd.sign %k : tensor<2xindex>
+  return %a, %b, %c, %d : tensor<4xf32>, tensor<3xbf16>, tensor<4xi8>, tensor<2xindex>
+}

@@ -63,6 +63,18 @@ macro_rules! nan_order {
         fn neg(a: $t) -> $t {
             -a
         }
+        /// Zeros and NaN are their own sign: exact, so one body for every kind.
+        #[inline(always)]
+        fn sign(a: $t) -> $t {
+            let (zero, one) = (<$t>::from(0u8), <$t>::from(1u8));
+            if a > zero {
+                one
+            } else if a < zero {
+                -one
+            } else {
+                a
+            }
+        }
     };
 }
 
@@ -71,7 +83,7 @@ macro_rules! nan_order {
 macro_rules! libm_functions {
     ($fns:ident, $t:ty) => {
         $fns!($t; exp => exp, log => ln, sqrt => sqrt, tanh => tanh, sin => sin, cos => cos,
-            floor => floor, ceil => ceil);
+            floor => floor, ceil => ceil, round_even => round_ties_even);
     };
 }
 
@@ -97,7 +109,7 @@ macro_rules! half_fns {
 }
 
 macro_rules! float_scalar {
-    ($(#[$doc:meta])* $marker:ident, $t:ty, $fmod:ident) => {
+    ($(#[$doc:meta])* $marker:ident, $t:ty, $fmod:ident, $erf:path) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
         pub struct $marker;
@@ -143,17 +155,21 @@ macro_rules! float_scalar {
             fn atan2(a: $t, b: $t) -> $t {
                 a.atan2(b)
             }
+            #[inline(always)]
+            fn erf(a: $t) -> $t {
+                $erf(a)
+            }
         }
     };
 }
 
 float_scalar!(
     /// `f32`.
-    F32, f32, py_fmod32
+    F32, f32, py_fmod32, libm::erff
 );
 float_scalar!(
     /// `f64`.
-    F64, f64, py_fmod64
+    F64, f64, py_fmod64, libm::erf
 );
 
 macro_rules! half_scalar {
@@ -214,6 +230,10 @@ macro_rules! half_scalar {
             #[inline]
             fn atan2(a: $t, b: $t) -> $t {
                 Self::bin(a, b, f32::atan2)
+            }
+            #[inline]
+            fn erf(a: $t) -> $t {
+                Self::un(a, libm::erff)
             }
         }
     };

@@ -75,6 +75,16 @@ macro_rules! int_scalar {
             fn abs(a: $t) -> $t {
                 if a < 0 { (0 as $t).wrapping_sub(a) } else { a }
             }
+            #[inline(always)]
+            fn sign(a: $t) -> $t {
+                if a > 0 {
+                    1
+                } else if a < 0 {
+                    (0 as $t).wrapping_sub(1)
+                } else {
+                    0
+                }
+            }
         }
         impl BitwiseScalar for $marker {
             #[inline(always)]
@@ -88,6 +98,10 @@ macro_rules! int_scalar {
             #[inline(always)]
             fn xor(a: $t, b: $t) -> $t {
                 a ^ b
+            }
+            #[inline(always)]
+            fn not(a: $t) -> $t {
+                !a
             }
         }
     };
@@ -178,6 +192,10 @@ impl ArithScalar for I1 {
     fn abs(a: u8) -> u8 {
         a
     }
+    #[inline(always)]
+    fn sign(a: u8) -> u8 {
+        a
+    }
 }
 
 impl BitwiseScalar for I1 {
@@ -192,5 +210,9 @@ impl BitwiseScalar for I1 {
     #[inline(always)]
     fn xor(a: u8, b: u8) -> u8 {
         a ^ b
+    }
+    #[inline(always)]
+    fn not(a: u8) -> u8 {
+        a ^ 1
     }
 }

@@ -74,6 +74,11 @@ impl Kinds {
         unsigned: false,
         bool: false,
     };
+    /// The kinds with a sign: floats, signed integers and `index`.
+    pub const SIGNED: Kinds = Kinds {
+        signed: true,
+        ..Kinds::FLOAT
+    };
 
     /// True when `kind` is in the set.
     pub const fn contains(self, kind: ElemKind) -> bool {
@@ -116,6 +121,12 @@ pub enum Arith {
     Neg,
     /// `|a|` (wrapping: `abs(i8::MIN)` is `i8::MIN`, as NumPy).
     Abs,
+    /// -1, 0 or 1 as `a` is negative, zero or positive; NaN for NaN. Defined
+    /// for the kinds with a sign only ([`Kinds::SIGNED`], as StableHLO's `sign`;
+    /// NumPy's `sign` of an unsigned or bool array is another function). `-0.0`
+    /// stays `-0.0`, as StableHLO specifies and `copysign` and `signbit` see;
+    /// NumPy gives `+0.0` (the two compare equal).
+    Sign,
 }
 
 /// Bitwise functions, defined for the integer kinds ([`Kinds::INTEGER`]).
@@ -127,6 +138,9 @@ pub enum Bitwise {
     Or,
     /// `a ^ b`.
     Xor,
+    /// `!a`: every bit flipped (NumPy's `invert`); logical not on `i1`. The
+    /// only unary function of the class.
+    Not,
 }
 
 /// Functions defined only for floats ([`Kinds::FLOAT`]), each the correctly
@@ -155,6 +169,12 @@ pub enum FloatFn {
     /// `atan2(a, b)` (`a` is y), with its signed zeros, infinities and NaNs (as
     /// NumPy's `arctan2`). The only binary function of the class.
     Atan2,
+    /// The nearest integer, ties to even, keeping the sign of zero (NumPy's
+    /// `rint`, C's `roundeven`; exact).
+    RoundEven,
+    /// The error function (the `libm` crate's `erf`/`erff`; NumPy has none,
+    /// SciPy's `special.erf` is the reference).
+    Erf,
 }
 
 /// The scalar semantics of one elementwise op.
@@ -173,7 +193,9 @@ impl ScalarFn {
     pub const fn arity(self) -> usize {
         match self {
             ScalarFn::Float(FloatFn::Atan2) => 2,
-            ScalarFn::Arith(Arith::Neg | Arith::Abs) | ScalarFn::Float(_) => 1,
+            ScalarFn::Arith(Arith::Neg | Arith::Abs | Arith::Sign)
+            | ScalarFn::Bitwise(Bitwise::Not)
+            | ScalarFn::Float(_) => 1,
             ScalarFn::Arith(_) | ScalarFn::Bitwise(_) => 2,
         }
     }
@@ -182,6 +204,7 @@ impl ScalarFn {
     /// exactly these).
     pub const fn kinds(self) -> Kinds {
         match self {
+            ScalarFn::Arith(Arith::Sign) => Kinds::SIGNED,
             ScalarFn::Arith(_) => Kinds::NUMERIC,
             ScalarFn::Bitwise(_) => Kinds::INTEGER,
             ScalarFn::Float(_) => Kinds::FLOAT,
@@ -326,6 +349,9 @@ pub trait ArithScalar {
     fn neg(a: Self::S) -> Self::S;
     /// See [`Arith::Abs`].
     fn abs(a: Self::S) -> Self::S;
+    /// See [`Arith::Sign`] (also written for the kinds without a sign, which
+    /// the verifier refuses: `a != 0`).
+    fn sign(a: Self::S) -> Self::S;
 }
 
 /// The functions of the integer kinds.
@@ -336,6 +362,8 @@ pub trait BitwiseScalar: ArithScalar {
     fn or(a: Self::S, b: Self::S) -> Self::S;
     /// See [`Bitwise::Xor`].
     fn xor(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`Bitwise::Not`].
+    fn not(a: Self::S) -> Self::S;
 }
 
 /// The functions of the float kinds.
@@ -360,6 +388,10 @@ pub trait FloatScalar: ArithScalar {
     fn rsqrt(a: Self::S) -> Self::S;
     /// See [`FloatFn::Atan2`].
     fn atan2(a: Self::S, b: Self::S) -> Self::S;
+    /// See [`FloatFn::RoundEven`].
+    fn round_even(a: Self::S) -> Self::S;
+    /// See [`FloatFn::Erf`].
+    fn erf(a: Self::S) -> Self::S;
 }
 
 #[cfg(test)]

@@ -128,7 +128,7 @@ fn the_table_matches_the_definitions() {
         assert!(!seen.contains(&name), "{name} twice");
         seen.push(name);
     }
-    assert_eq!(seen.len(), 23);
+    assert_eq!(seen.len(), 27);
     assert_eq!(
         ops().filter(|(_, f)| f.arity() == 1).count(),
         crate::elementwise::UNARY.len()
@@ -149,4 +149,73 @@ fn comparisons_are_ieee_and_named_by_the_keywords() {
     assert!(Compare::Le.holds(-0.0f64, 0.0) && Compare::Ge.holds(0u8, 0));
     assert!(!Compare::Lt.holds(bf16::NAN, bf16::ONE));
     assert!(Compare::Le.holds(f16::from_f32(1.0), f16::from_f32(1.0)));
+}
+
+#[test]
+fn round_even_not_and_erf_keep_their_edges() {
+    use super::{BitwiseScalar, FloatScalar, I1, I8, U8};
+    // Ties to even, the sign of zero kept (np.rint).
+    assert_eq!(F64::round_even(2.5), 2.0);
+    assert_eq!(F64::round_even(-0.5).to_bits(), (-0.0f64).to_bits());
+    assert_eq!(F32::round_even(3.5), 4.0);
+    assert_eq!(F16::round_even(f16::from_f32(-1.5)), f16::from_f32(-2.0));
+    // Bitwise on integers, logical on i1 (np.invert).
+    assert_eq!(I8::not(0), -1);
+    assert_eq!(I8::not(i8::MIN), i8::MAX);
+    assert_eq!(U8::not(1), 254);
+    assert_eq!((I1::not(0), I1::not(1)), (1, 0));
+    // erf: odd, 1 at +inf, NaN kept.
+    assert_eq!(F64::erf(-0.0).to_bits(), (-0.0f64).to_bits());
+    assert_eq!(F64::erf(f64::INFINITY), 1.0);
+    assert!(F32::erf(f32::NAN).is_nan());
+    assert!((F64::erf(0.5) - 0.520_499_877_813_046_5).abs() < 1e-16);
+}
+
+#[test]
+fn sign_keeps_zeros_and_nan() {
+    use super::{I1, I8, Idx};
+    assert_eq!(F64::sign(-3.5), -1.0);
+    assert_eq!(F64::sign(f64::INFINITY), 1.0);
+    assert_eq!(F64::sign(-0.0).to_bits(), (-0.0f64).to_bits());
+    assert!(F32::sign(f32::NAN).is_nan());
+    assert_eq!(BF16::sign(bf16::from_f32(-0.25)), bf16::from_f32(-1.0));
+    assert_eq!(F16::sign(f16::from_f32(0.0)).to_bits(), 0);
+    assert_eq!((I8::sign(i8::MIN), I8::sign(0), I8::sign(9)), (-1, 0, 1));
+    assert_eq!(Idx::sign(i64::MIN), -1);
+    assert_eq!(I1::sign(1), 1);
+}
+
+/// Each op's verifier accepts exactly the element kinds its function is
+/// defined for.
+#[test]
+fn constraints_accept_the_kinds() {
+    use tensor_ir::Signedness;
+    use tensor_ir::float::FloatKind;
+    use tensor_ir::ods::Subject;
+    let mut ctx = tensor_ir::Context::new();
+    let elems = [
+        (ctx.float_type(FloatKind::F32), ElemKind::Float),
+        (ctx.float_type(FloatKind::BF16), ElemKind::Float),
+        (ctx.i(32), ElemKind::Signed),
+        (ctx.int_type(8, Signedness::Signed), ElemKind::Signed),
+        (ctx.index_type(), ElemKind::Signed),
+        (ctx.int_type(8, Signedness::Unsigned), ElemKind::Unsigned),
+        (ctx.i(1), ElemKind::Bool),
+    ];
+    for (name, f) in ops() {
+        for (elem, kind) in elems {
+            let t = ctx.tensor_type(&[4], elem);
+            let subject = Subject {
+                ctx: &ctx,
+                what: "operand",
+                index: 0,
+                ty: t,
+            };
+            let def = crate::DIALECT.ops.iter().find(|d| d.name == name);
+            let operands = def.and_then(|d| d.operands.map(<[_]>::first)).flatten();
+            let constraint = operands.expect("an operand").constraint;
+            let accepted = (constraint.check)(&ctx, t, &subject).is_none();
+            assert_eq!(accepted, f.defined_for(kind), "{name} on {}", ctx.ty(elem));
+        }
+    }
 }

@@ -98,6 +98,7 @@ fn apply_arith<N: ArithScalar>(
         Arith::Min => map2(a, b, out, N::min),
         Arith::Neg => map1(a, out, N::neg),
         Arith::Abs => map1(a, out, N::abs),
+        Arith::Sign => map1(a, out, N::sign),
     }
 }
 
@@ -121,6 +122,8 @@ pub(crate) fn apply_float<N: FloatScalar>(
         FloatOp::Float(FloatFn::Ceil) => map1(a, out, N::ceil),
         FloatOp::Float(FloatFn::Rsqrt) => map1(a, out, N::rsqrt),
         FloatOp::Float(FloatFn::Atan2) => map2(a, b.unwrap_or(a), out, N::atan2),
+        FloatOp::Float(FloatFn::RoundEven) => map1(a, out, N::round_even),
+        FloatOp::Float(FloatFn::Erf) => map1(a, out, N::erf),
     }
 }
 
@@ -140,6 +143,7 @@ pub(crate) fn apply_int<N: BitwiseScalar>(
                 Bitwise::And => map2(a, b, out, N::and),
                 Bitwise::Or => map2(a, b, out, N::or),
                 Bitwise::Xor => map2(a, b, out, N::xor),
+                Bitwise::Not => map1(a, out, N::not),
             }
         }
     }
