@@ -50,7 +50,12 @@ FLOAT_UNARY = {"exp": np.exp, "tanh": np.tanh, "sin": np.sin, "cos": np.cos,
                "floor": np.floor, "ceil": np.ceil,
                # 1 / sqrt(x) in the argument's type: rounded after the root, then
                # after the division, as nd.rsqrt.
-               "rsqrt": lambda x: np.reciprocal(np.sqrt(x))}
+               "rsqrt": lambda x: np.reciprocal(np.sqrt(x)),
+               "log1p": np.log1p, "expm1": np.expm1,
+               # SciPy's expit (not installed), without overflow: e / (1 + e) below
+               # 0, 1 / (1 + e) above, with e = exp(-|x|).
+               "logistic": lambda x: np.where(
+                   x < 0, np.exp(-np.abs(x)), np.ones_like(x)) / (1 + np.exp(-np.abs(x)))}
 # Element types beyond DTYPES: elementwise programs in these, and the targets of casts.
 EXTRA = {"f16": np.float16, "i1": np.bool_, "index": np.int64}
 if ml_dtypes is not None:

@@ -269,4 +269,7 @@ unary! {
     FloorOp "nd.floor" "elementwise floor (round toward -inf)" FloatFn::Floor;
     CeilOp "nd.ceil" "elementwise ceiling (round toward +inf)" FloatFn::Ceil;
     RsqrtOp "nd.rsqrt" "elementwise reciprocal square root" FloatFn::Rsqrt;
+    Log1pOp "nd.log1p" "elementwise log(1 + x), precise near 0" FloatFn::Log1p;
+    Expm1Op "nd.expm1" "elementwise exp(x) - 1, precise near 0" FloatFn::Expm1;
+    LogisticOp "nd.logistic" "elementwise logistic sigmoid 1 / (1 + exp(-x))" FloatFn::Logistic;
 }

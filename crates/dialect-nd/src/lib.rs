@@ -45,6 +45,7 @@ use elementwise::{
     NegOp, OrOp, PowOp, RemOp, RsqrtOp, SelectOp, SinOp, SqrtOp, SubOp, TanhOp, XorOp,
 };
 use elementwise::{Atan2Op, ClampOp};
+use elementwise::{Expm1Op, Log1pOp, LogisticOp};
 use reduce::{MatmulOp, ReduceOp};
 use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::{Context, Dialect};
@@ -80,6 +81,9 @@ pub static DIALECT: Dialect = Dialect {
         FloorOp::DEF,
         CeilOp::DEF,
         RsqrtOp::DEF,
+        Log1pOp::DEF,
+        Expm1Op::DEF,
+        LogisticOp::DEF,
         CastOp::DEF,
         ConstantOp::DEF,
         BroadcastInDimOp::DEF,

@@ -648,3 +648,29 @@ func.func @clamp_shapes(%x: tensor<2x4xf32>, %lo: tensor<f32>, %hi: tensor<3xf32
   %0 = nd.clamp %x, %lo, %hi : (tensor<2x4xf32>, tensor<f32>, tensor<3xf32>) -> tensor<2x4xf32>
   return
 }
+
+// -----
+
+// nd.log1p, nd.expm1 and nd.logistic are defined for floats only (their
+// declared functions' kinds).
+func.func @log1p_of_integers(%a: tensor<4xi32>) {
+  // expected-error @+1 {{'nd.log1p' op operand #0 ('tensor<4xi32>') must have float elements, but has 'i32'}}
+  %0 = nd.log1p %a : tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @expm1_of_bools(%a: tensor<4xi1>) {
+  // expected-error @+1 {{'nd.expm1' op operand #0 ('tensor<4xi1>') must have float elements, but has 'i1'}}
+  %0 = nd.expm1 %a : tensor<4xi1>
+  return
+}
+
+// -----
+
+func.func @logistic_of_index(%a: tensor<4xindex>) {
+  // expected-error @+1 {{'nd.logistic' op operand #0 ('tensor<4xindex>') must have float elements, but has 'index'}}
+  %0 = nd.logistic %a : tensor<4xindex>
+  return
+}

@@ -143,6 +143,10 @@ macro_rules! float_scalar {
             fn atan2(a: $t, b: $t) -> $t {
                 a.atan2(b)
             }
+            #[inline(always)]
+            fn lit(v: f64) -> $t {
+                v as $t
+            }
         }
     };
 }
@@ -214,6 +218,10 @@ macro_rules! half_scalar {
             #[inline]
             fn atan2(a: $t, b: $t) -> $t {
                 Self::bin(a, b, f32::atan2)
+            }
+            #[inline(always)]
+            fn lit(v: f64) -> $t {
+                $t::from_f64(v)
             }
         }
     };

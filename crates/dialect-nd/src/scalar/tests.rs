@@ -128,7 +128,7 @@ fn the_table_matches_the_definitions() {
         assert!(!seen.contains(&name), "{name} twice");
         seen.push(name);
     }
-    assert_eq!(seen.len(), 23);
+    assert_eq!(seen.len(), 26);
     assert_eq!(
         ops().filter(|(_, f)| f.arity() == 1).count(),
         crate::elementwise::UNARY.len()
@@ -149,4 +149,31 @@ fn comparisons_are_ieee_and_named_by_the_keywords() {
     assert!(Compare::Le.holds(-0.0f64, 0.0) && Compare::Ge.holds(0u8, 0));
     assert!(!Compare::Lt.holds(bf16::NAN, bf16::ONE));
     assert!(Compare::Le.holds(f16::from_f32(1.0), f16::from_f32(1.0)));
+}
+
+/// The declared bodies against NumPy near 0, where `log(1 + x)` and `exp(x) - 1`
+/// lose every digit, and at the ends (values from `np.log1p`, `np.expm1` and a
+/// stable `expit`).
+#[test]
+fn log1p_expm1_and_logistic_are_numpys() {
+    assert_eq!(F64::log1p(1e-10), 9.999999999500001e-11);
+    assert_eq!(F64::expm1(1e-10), 1.00000000005e-10);
+    assert_eq!(F64::expm1(-1e-7), -9.999999500000016e-08);
+    assert_eq!(F32::log1p(1e-10), 1e-10);
+    assert_eq!(F32::expm1(1e-10), 1e-10);
+    assert_eq!(F64::log1p(-1.0), f64::NEG_INFINITY);
+    assert!(F64::log1p(-2.0).is_nan());
+    assert_eq!(F64::expm1(f64::INFINITY), f64::INFINITY);
+    assert_eq!(F64::expm1(f64::NEG_INFINITY), -1.0);
+    assert!(F64::log1p(-0.0).is_sign_negative() && F64::expm1(-0.0).is_sign_negative());
+    assert_eq!(F64::logistic(-1000.0), 0.0);
+    assert_eq!(F64::logistic(1000.0), 1.0);
+    assert_eq!(F32::logistic(-30.0), 9.357623e-14);
+    assert!(F16::logistic(f16::NAN).is_nan());
+    // exp(-15) / (1 + exp(-15)) in f16 is subnormal, not 0 (1 / (1 + exp(15))
+    // overflows exp in f16).
+    assert_eq!(
+        F16::logistic(f16::from_f32(-15.0)),
+        f16::from_f32(3.059_022e-7)
+    );
 }

@@ -120,6 +120,9 @@ pub(crate) fn apply_float<N: FloatScalar>(
         FloatOp::Float(FloatFn::Floor) => map1(a, out, N::floor),
         FloatOp::Float(FloatFn::Ceil) => map1(a, out, N::ceil),
         FloatOp::Float(FloatFn::Rsqrt) => map1(a, out, N::rsqrt),
+        FloatOp::Float(FloatFn::Log1p) => map1(a, out, N::log1p),
+        FloatOp::Float(FloatFn::Expm1) => map1(a, out, N::expm1),
+        FloatOp::Float(FloatFn::Logistic) => map1(a, out, N::logistic),
         FloatOp::Float(FloatFn::Atan2) => map2(a, b.unwrap_or(a), out, N::atan2),
     }
 }
