@@ -12,6 +12,8 @@
 mod common;
 #[path = "jit_differential/nary.rs"]
 mod nary;
+#[path = "jit_differential/near_zero.rs"]
+mod near_zero;
 use common::jit::{self, Arg, Failure};
 use common::reference::{self, Reference};
 use tensor_dialect_nd::scalar::{self, ElemKind};
@@ -474,6 +476,7 @@ fn cases() -> Vec<Case> {
     out.push(signed_zeros());
     out.push(nary::atan2_edges());
     out.extend(nary::clamp_cases());
+    out.extend(near_zero::edge_cases());
     out
 }
 
