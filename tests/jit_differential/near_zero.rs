@@ -106,41 +106,51 @@ fn errors(got: &jit::Value, want: &[f64]) -> Vec<f64> {
         .collect()
 }
 
-/// Runs `program` (upstream MLIR, entry `@f`) on `XS` in `elem` and returns its
-/// two results, or `None` without the tools.
-fn run_on_xs(program: &str, elem: &str) -> Option<Vec<jit::Value>> {
-    let tools = jit::tools()?;
-    let t = format!("tensor<6x{elem}>");
-    let arg = Arg::new(format!("dense<{XS_TEXT}> : {t}"), t.as_str());
-    let got = jit::run(&tools, program, "f", &[arg], &[t.clone(), t]);
-    Some(got.unwrap_or_else(|e| panic!("the JIT fails: {e:?}\n{program}")))
+/// For `f32` and `f64`: `program(t)` (upstream MLIR for the tensor type `t`,
+/// entry `@f` returning `log1p` then `expm1` of its operand) run on `XS` in the
+/// JIT, `check`ed with the element type, each function's name, its relative
+/// errors against NumPy and the tolerance. False without the tools.
+fn on_xs(program: impl Fn(&str) -> String, check: impl Fn(&str, &str, &[f64], f64)) -> bool {
+    let Some(tools) = jit::tools() else {
+        return false;
+    };
+    for (elem, log1p, expm1, tol) in [
+        ("f32", F32_LOG1P, F32_EXPM1, F32_TOL),
+        ("f64", F64_LOG1P, F64_EXPM1, F64_TOL),
+    ] {
+        let t = format!("tensor<6x{elem}>");
+        let text = program(&t);
+        let arg = Arg::new(format!("dense<{XS_TEXT}> : {t}"), t.as_str());
+        let got = jit::run(&tools, &text, "f", &[arg], &[t.clone(), t])
+            .unwrap_or_else(|e| panic!("the JIT fails: {e:?}\n{text}"));
+        for (name, value, want) in [("log1p", &got[0], log1p), ("expm1", &got[1], expm1)] {
+            check(elem, name, &errors(value, &want), tol);
+        }
+    }
+    true
 }
 
 /// `nd.log1p` and `nd.expm1` exported and run in the JIT give NumPy's values at
 /// the measured points, to a few ulps.
 #[test]
 fn log1p_and_expm1_near_zero_are_numpys() {
-    for (elem, log1p, expm1, tol) in [
-        ("f32", F32_LOG1P, F32_EXPM1, F32_TOL),
-        ("f64", F64_LOG1P, F64_EXPM1, F64_TOL),
-    ] {
-        let t = format!("tensor<6x{elem}>");
-        let program = super::export(&format!(
-            "func.func @f(%a: {t}) -> ({t}, {t}) {{\n  %l = nd.log1p %a : {t}\n  \
-             %e = nd.expm1 %a : {t}\n  return %l, %e : {t}, {t}\n}}\n"
-        ))
-        .expect("exports");
-        let Some(got) = run_on_xs(&program, elem) else {
-            eprintln!("jit_differential: near-zero check skipped (no LLVM 22 tools)");
-            return;
-        };
-        for (name, value, want) in [("log1p", &got[0], log1p), ("expm1", &got[1], expm1)] {
-            let errs = errors(value, &want);
+    let ran = on_xs(
+        |t| {
+            super::export(&format!(
+                "func.func @f(%a: {t}) -> ({t}, {t}) {{\n  %l = nd.log1p %a : {t}\n  \
+                 %e = nd.expm1 %a : {t}\n  return %l, %e : {t}, {t}\n}}\n"
+            ))
+            .expect("exports")
+        },
+        |elem, name, errs, tol| {
             assert!(
                 errs.iter().all(|&e| e <= tol),
                 "nd.{name} in {elem} at {XS:?}: relative errors {errs:?} against NumPy"
             );
-        }
+        },
+    );
+    if !ran {
+        eprintln!("jit_differential: near-zero check skipped (no LLVM 22 tools)");
     }
 }
 
@@ -150,35 +160,31 @@ fn log1p_and_expm1_near_zero_are_numpys() {
 /// and the export could write them instead of the bodies.
 #[test]
 fn upstream_log1p_and_expm1_are_not_precise() {
-    for (elem, log1p, expm1, tol) in [
-        ("f32", F32_LOG1P, F32_EXPM1, F32_TOL),
-        ("f64", F64_LOG1P, F64_EXPM1, F64_TOL),
-    ] {
-        let t = format!("tensor<6x{elem}>");
-        let map = |op: &str| {
+    let ran = on_xs(
+        |t| {
+            let map = |op: &str| {
+                format!(
+                    "  %e{op} = tensor.empty() : {t}\n  %{op} = linalg.map {{ math.{op} }} \
+                     ins(%a : {t}) outs(%e{op} : {t})\n"
+                )
+            };
             format!(
-                "  %e{op} = tensor.empty() : {t}\n  %{op} = linalg.map {{ math.{op} }} ins(%a : {t}) \
-                 outs(%e{op} : {t})\n"
+                "module {{\nfunc.func @f(%a: {t}) -> ({t}, {t}) {{\n{}{}  return %log1p, \
+                 %expm1 : {t}, {t}\n}}\n}}\n",
+                map("log1p"),
+                map("expm1")
             )
-        };
-        let program = format!(
-            "module {{\nfunc.func @f(%a: {t}) -> ({t}, {t}) {{\n{}{}  return %log1p, %expm1 : \
-             {t}, {t}\n}}\n}}\n",
-            map("log1p"),
-            map("expm1")
-        );
-        let Some(got) = run_on_xs(&program, elem) else {
-            eprintln!("jit_differential: upstream measurement skipped (no LLVM 22 tools)");
-            return;
-        };
-        for (name, value, want) in [("log1p", &got[0], log1p), ("expm1", &got[1], expm1)] {
-            let errs = errors(value, &want);
+        },
+        |elem, name, errs, tol| {
             // At 1e-10: f32 gives 0 (error 1), f64 is off by about 8e-8.
             assert!(
                 errs[0] > 1e3 * tol,
                 "math.{name} in {elem} at 1e-10 is now within {}: {errs:?}",
                 1e3 * tol
             );
-        }
+        },
+    );
+    if !ran {
+        eprintln!("jit_differential: upstream measurement skipped (no LLVM 22 tools)");
     }
 }
