@@ -7,6 +7,7 @@
 //! propagate NaN (`arith.maximumf`), `ne` of floats is unordered.
 
 use smallvec::SmallVec;
+use tensor_ir::float::FloatKind;
 use tensor_ir::{OpId, Type, Value};
 
 use tensor_dialect_nd::constant::CastOp;
@@ -158,10 +159,19 @@ fn scalar_op(x: &mut Exporter<'_>, what: Elementwise, args: &[Value], out: Type)
 }
 
 /// A function declared as steps ([`scalar::body`]) on the float `a`: one op per
-/// step, in order, so the interpreter's rounding is the JIT's.
+/// step, in order, so the interpreter's rounding is the JIT's; `f16` and `bf16`
+/// go through `f32` (`arith.extf`, the steps, `arith.truncf`), rounded once as
+/// the interpreter's half kinds compute.
 fn body(x: &mut Exporter<'_>, steps: scalar::body::Body, a: Value) -> XResult<Value> {
     use scalar::body::Step;
-    let ty = x.b.module.value_type(a);
+    let elem = x.b.module.value_type(a);
+    let half = x.scalar(elem)? == Scalar::Float(16);
+    let (a, ty) = if half {
+        let wide = x.b.ctx.float_type(FloatKind::F32);
+        (x.one("arith.extf", &[a], wide, &[])?, wide)
+    } else {
+        (a, elem)
+    };
     let mut v: SmallVec<[Value; 16]> = SmallVec::new();
     v.push(a);
     for step in steps {
@@ -183,7 +193,12 @@ fn body(x: &mut Exporter<'_>, steps: scalar::body::Body, a: Value) -> XResult<Va
         };
         v.push(r);
     }
-    Ok(v[steps.len()])
+    let r = v[steps.len()];
+    if half {
+        x.one("arith.truncf", &[r], elem, &[])
+    } else {
+        Ok(r)
+    }
 }
 
 /// The interpreter's message for a zero integer divisor (the export cannot name

@@ -5,9 +5,10 @@
 //! `math.log1p` as `log(1 + x)` and `math.expm1` as `exp(x) - 1`, wrong by up to
 //! 100% near 0; there is no `math.logistic`). Each is declared here once, as
 //! steps over declared functions, comparisons and selects: the interpreter
-//! evaluates the steps ([`eval`], one rounding per step in the element type),
-//! the export writes one `arith`/`math` op per step and the import recognises the
-//! body by re-exporting it, so the three layers cannot disagree. The bodies are
+//! evaluates the steps ([`eval`], one rounding per step in the element type;
+//! `f16` and `bf16` in `f32`, rounded once at the end), the export writes one
+//! `arith`/`math` op per step and the import recognises the body by
+//! re-exporting it, so the three layers cannot disagree. The bodies are
 //! Kahan's (log1p, expm1) and the two-sided logistic, accurate to a few ulps (see
 //! `docs/export.md`, "Precision").
 

@@ -223,6 +223,12 @@ macro_rules! half_scalar {
             fn lit(v: f64) -> $t {
                 $t::from_f64(v)
             }
+            // In `f32`, rounded once, as the functions above (and NumPy's half
+            // precision) compute.
+            #[inline]
+            fn body(steps: super::body::Body, a: $t) -> $t {
+                Self::un(a, |x| F32::body(steps, x))
+            }
         }
     };
 }

@@ -383,13 +383,23 @@ pub trait FloatScalar: ArithScalar {
     fn atan2(a: Self::S, b: Self::S) -> Self::S;
     /// The float `v` in this kind, rounded (a constant of a [`body`]).
     fn lit(v: f64) -> Self::S;
+    /// A function declared as `steps` ([`FloatFn::body`]) applied to `a`: each
+    /// step rounded in this kind (the half kinds override it: in `f32`, rounded
+    /// once).
+    #[inline]
+    fn body(steps: body::Body, a: Self::S) -> Self::S
+    where
+        Self: Sized,
+    {
+        body::eval::<Self>(steps, a)
+    }
     /// See [`FloatFn::Log1p`].
     #[inline]
     fn log1p(a: Self::S) -> Self::S
     where
         Self: Sized,
     {
-        body::eval::<Self>(body::LOG1P, a)
+        Self::body(body::LOG1P, a)
     }
     /// See [`FloatFn::Expm1`].
     #[inline]
@@ -397,7 +407,7 @@ pub trait FloatScalar: ArithScalar {
     where
         Self: Sized,
     {
-        body::eval::<Self>(body::EXPM1, a)
+        Self::body(body::EXPM1, a)
     }
     /// See [`FloatFn::Logistic`].
     #[inline]
@@ -405,7 +415,7 @@ pub trait FloatScalar: ArithScalar {
     where
         Self: Sized,
     {
-        body::eval::<Self>(body::LOGISTIC, a)
+        Self::body(body::LOGISTIC, a)
     }
 }
 
