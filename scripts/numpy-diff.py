@@ -51,7 +51,12 @@ FLOAT_UNARY = {"exp": np.exp, "tanh": np.tanh, "sin": np.sin, "cos": np.cos,
                "floor": np.floor, "ceil": np.ceil,
                # 1 / sqrt(x) in the argument's type: rounded after the root, then
                # after the division, as nd.rsqrt.
-               "rsqrt": lambda x: np.reciprocal(np.sqrt(x))}
+               "rsqrt": lambda x: np.reciprocal(np.sqrt(x)),
+               "log1p": np.log1p, "expm1": np.expm1,
+               # SciPy's expit (not installed), without overflow: e / (1 + e) below
+               # 0, 1 / (1 + e) above, with e = exp(-|x|).
+               "logistic": lambda x: np.where(
+                   x < 0, np.exp(-np.abs(x)), np.ones_like(x)) / (1 + np.exp(-np.abs(x)))}
 # Ties to even, the sign of zero kept (nd.round_even).
 FLOAT_UNARY["round_even"] = np.rint
 # NumPy has no erf (SciPy is not installed): math.erf per element, in f64.

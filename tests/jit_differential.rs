@@ -14,6 +14,8 @@ mod common;
 mod nary;
 #[path = "jit_differential/unary.rs"]
 mod unary;
+#[path = "jit_differential/near_zero.rs"]
+mod near_zero;
 use common::jit::{self, Arg, Failure};
 use common::reference::{self, Reference};
 use tensor_dialect_nd::scalar::{self, ElemKind};
@@ -483,6 +485,7 @@ fn cases() -> Vec<Case> {
     out.push(signed_zeros());
     out.push(nary::atan2_edges());
     out.extend(nary::clamp_cases());
+    out.extend(near_zero::edge_cases());
     out
 }
 

@@ -279,4 +279,7 @@ unary! {
     NotOp "nd.not" "elementwise bitwise not (logical not on i1)" Bitwise::Not;
     ErfOp "nd.erf" "elementwise error function" FloatFn::Erf;
     SignOp "nd.sign" "elementwise sign (-1, 0 or 1)" Arith::Sign in SIGNED_TENSOR;
+    Log1pOp "nd.log1p" "elementwise log(1 + x), precise near 0" FloatFn::Log1p;
+    Expm1Op "nd.expm1" "elementwise exp(x) - 1, precise near 0" FloatFn::Expm1;
+    LogisticOp "nd.logistic" "elementwise logistic sigmoid 1 / (1 + exp(-x))" FloatFn::Logistic;
 }

@@ -46,6 +46,7 @@ use elementwise::{
 };
 use elementwise::{Atan2Op, ClampOp};
 use elementwise::{ErfOp, NotOp, RoundEvenOp, SignOp};
+use elementwise::{Expm1Op, Log1pOp, LogisticOp};
 use reduce::{MatmulOp, ReduceOp};
 use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_ir::{Context, Dialect};
@@ -85,6 +86,9 @@ pub static DIALECT: Dialect = Dialect {
         NotOp::DEF,
         ErfOp::DEF,
         SignOp::DEF,
+        Log1pOp::DEF,
+        Expm1Op::DEF,
+        LogisticOp::DEF,
         CastOp::DEF,
         ConstantOp::DEF,
         BroadcastInDimOp::DEF,

@@ -7,6 +7,7 @@
 //! propagate NaN (`arith.maximumf`), `ne` of floats is unordered.
 
 use smallvec::SmallVec;
+use tensor_ir::float::FloatKind;
 use tensor_ir::{OpId, Type, Value};
 
 use tensor_dialect_nd::constant::CastOp;
@@ -53,7 +54,10 @@ impl Elementwise {
 /// the export writes it (with the checks and fix-ups a partial or floored
 /// function needs) and the import recognises a body by it
 /// ([`crate::import`]'s hints), so the two directions are one table. The match
-/// is exhaustive: a new function is found here.
+/// is exhaustive: a new function is found here. A function declared as a
+/// [`FloatFn::body`] is written as its steps ([`body`]); its entry is the op that
+/// marks the body for the import (which keeps the op only if its export is the
+/// body).
 pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
     let pick = |a: &'static str, b: &'static str| if float { a } else { b };
     match f {
@@ -91,6 +95,9 @@ pub(crate) fn upstream_op(f: ScalarFn, float: bool) -> &'static str {
             FloatFn::Atan2 => "math.atan2",
             FloatFn::RoundEven => "math.roundeven",
             FloatFn::Erf => "math.erf",
+            FloatFn::Log1p => "math.log",
+            FloatFn::Expm1 => "math.exp",
+            FloatFn::Logistic => "math.exp",
         },
     }
 }
@@ -121,6 +128,11 @@ fn scalar_op(x: &mut Exporter<'_>, what: Elementwise, args: &[Value], out: Type)
         Elementwise::Cmp => return cmp(x, a, args[1], float),
         Elementwise::Cast => return cast(x, a, out),
     };
+    if let ScalarFn::Float(g) = f
+        && let Some(steps) = g.body()
+    {
+        return body(x, steps, a);
+    }
     let op = upstream_op(f, float);
     match f {
         ScalarFn::Arith(Arith::Div) if !float => {
@@ -170,6 +182,49 @@ fn sign(x: &mut Exporter<'_>, a: Value, float: bool) -> XResult<Value> {
     let minus_one = x.scalar_const(ty, -1, -1.0)?;
     let low = x.select(neg, minus_one, a)?;
     x.select(pos, one, low)
+}
+
+/// A function declared as steps ([`scalar::body`]) on the float `a`: one op per
+/// step, in order, so the interpreter's rounding is the JIT's; `f16` and `bf16`
+/// go through `f32` (`arith.extf`, the steps, `arith.truncf`), rounded once as
+/// the interpreter's half kinds compute.
+fn body(x: &mut Exporter<'_>, steps: scalar::body::Body, a: Value) -> XResult<Value> {
+    use scalar::body::Step;
+    let elem = x.b.module.value_type(a);
+    let half = x.scalar(elem)? == Scalar::Float(16);
+    let (a, ty) = if half {
+        let wide = x.b.ctx.float_type(FloatKind::F32);
+        (x.one("arith.extf", &[a], wide, &[])?, wide)
+    } else {
+        (a, elem)
+    };
+    let mut v: SmallVec<[Value; 16]> = SmallVec::new();
+    v.push(a);
+    for step in steps {
+        let at = |s: u8| v[usize::from(s)];
+        let r = match *step {
+            Step::Const(c) => x.scalar_const(ty, 0, c)?,
+            Step::Un(f, s) => scalar_op(x, Elementwise::Fn(f), &[at(s)], ty)?,
+            Step::Bin(f, s, t) => scalar_op(x, Elementwise::Fn(f), &[at(s), at(t)], ty)?,
+            Step::Pick {
+                cmp,
+                a,
+                b,
+                then,
+                other,
+            } => {
+                let c = x.cmpf(float_predicate(cmp), at(a), at(b))?;
+                x.select(c, at(then), at(other))?
+            }
+        };
+        v.push(r);
+    }
+    let r = v[steps.len()];
+    if half {
+        x.one("arith.truncf", &[r], elem, &[])
+    } else {
+        Ok(r)
+    }
 }
 
 /// The interpreter's message for a zero integer divisor (the export cannot name
@@ -282,19 +337,32 @@ fn predicates(x: &Exporter<'_>) -> XResult<Predicates> {
     let p = x.string(CmpOp::PREDICATE).unwrap_or_default();
     let compare = scalar::Compare::from_keyword(&p)
         .ok_or_else(|| x.error(format!("cannot be exported: predicate '{p}'")))?;
-    let (float, signed, unsigned) = match compare {
-        scalar::Compare::Eq => (1, 0, 0),
-        scalar::Compare::Ne => (13, 1, 1),
-        scalar::Compare::Lt => (4, 2, 6),
-        scalar::Compare::Le => (5, 3, 7),
-        scalar::Compare::Gt => (2, 4, 8),
-        scalar::Compare::Ge => (3, 5, 9),
+    let (signed, unsigned) = match compare {
+        scalar::Compare::Eq => (0, 0),
+        scalar::Compare::Ne => (1, 1),
+        scalar::Compare::Lt => (2, 6),
+        scalar::Compare::Le => (3, 7),
+        scalar::Compare::Gt => (4, 8),
+        scalar::Compare::Ge => (5, 9),
     };
     Ok(Predicates {
-        float,
+        float: float_predicate(compare),
         signed,
         unsigned,
     })
+}
+
+/// `arith.cmpf`'s predicate for `compare`: ordered, but `ne` unordered (true for
+/// NaN), as IEEE and the interpreter compare.
+fn float_predicate(compare: scalar::Compare) -> i64 {
+    match compare {
+        scalar::Compare::Eq => 1,
+        scalar::Compare::Ne => 13,
+        scalar::Compare::Lt => 4,
+        scalar::Compare::Le => 5,
+        scalar::Compare::Gt => 2,
+        scalar::Compare::Ge => 3,
+    }
 }
 
 /// `nd.cmp` of floats (ordered, `ne` unordered) or integers (signed).

@@ -660,9 +660,27 @@ func.func @round_even_of_integers(%a: tensor<4xi32>) {
 
 // -----
 
+// nd.log1p, nd.expm1 and nd.logistic are defined for floats only (their
+// declared functions' kinds).
+func.func @log1p_of_integers(%a: tensor<4xi32>) {
+  // expected-error @+1 {{'nd.log1p' op operand #0 ('tensor<4xi32>') must have float elements, but has 'i32'}}
+  %0 = nd.log1p %a : tensor<4xi32>
+  return
+}
+
+// -----
+
 func.func @erf_of_integers(%a: tensor<4xi64>) {
   // expected-error @+1 {{'nd.erf' op operand #0 ('tensor<4xi64>') must have float elements, but has 'i64'}}
   %0 = nd.erf %a : tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @expm1_of_bools(%a: tensor<4xi1>) {
+  // expected-error @+1 {{'nd.expm1' op operand #0 ('tensor<4xi1>') must have float elements, but has 'i1'}}
+  %0 = nd.expm1 %a : tensor<4xi1>
   return
 }
 
@@ -689,5 +707,13 @@ func.func @sign_of_unsigned(%a: tensor<4xui8>) {
 func.func @sign_of_i1(%a: tensor<4xi1>) {
   // expected-error @+1 {{'nd.sign' op operand #0 ('tensor<4xi1>') must have float, signed integer or index elements, but has 'i1'}}
   %0 = nd.sign %a : tensor<4xi1>
+  return
+}
+
+// -----
+
+func.func @logistic_of_index(%a: tensor<4xindex>) {
+  // expected-error @+1 {{'nd.logistic' op operand #0 ('tensor<4xindex>') must have float elements, but has 'index'}}
+  %0 = nd.logistic %a : tensor<4xindex>
   return
 }

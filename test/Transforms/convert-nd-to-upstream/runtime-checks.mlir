@@ -180,3 +180,52 @@ func.func @sign(%x: tensor<?xf32>, %i: tensor<?xi32>) -> (tensor<?xf32>, tensor<
   %t = nd.sign %i : tensor<?xi32>
   return %s, %t : tensor<?xf32>, tensor<?xi32>
 }
+
+// -----
+
+// nd.log1p, nd.expm1 and nd.logistic export as their declared bodies
+// (scalar/body.rs), one op per step: upstream's math.log1p and math.expm1 lower
+// in LLVM 22 as log(1 + x) and exp(x) - 1, wrong near 0, and there is no
+// math.logistic. log1p: u = x + 1; u == 1 ? x : (u == inf ? u : log(u) * (x / (u - 1))),
+// in f32 for f16 (rounded once, as tensor-run and NumPy compute half precision).
+// CHECK-LABEL: func.func @log1p_expm1_logistic(
+// CHECK:      ^bb0(%[[H:.*]]: f16, %{{.*}}: f16):
+// CHECK-NEXT:   %[[X:.*]] = "arith.extf"(%[[H]]) : (f16) -> f32
+// CHECK-NEXT:   %[[ONE:.*]] = "arith.constant"() <{value = 1.000000e+00 : f32}> : () -> f32
+// CHECK-NEXT:   %[[U:.*]] = "arith.addf"(%[[X]], %[[ONE]]) : (f32, f32) -> f32
+// CHECK-NEXT:   %[[LOG:.*]] = "math.log"(%[[U]]) : (f32) -> f32
+// CHECK-NEXT:   %[[UM1:.*]] = "arith.subf"(%[[U]], %[[ONE]]) : (f32, f32) -> f32
+// CHECK-NEXT:   %[[Q:.*]] = "arith.divf"(%[[X]], %[[UM1]]) : (f32, f32) -> f32
+// CHECK-NEXT:   %[[P:.*]] = "arith.mulf"(%[[LOG]], %[[Q]]) : (f32, f32) -> f32
+// CHECK-NEXT:   %[[EQ1:.*]] = "arith.cmpf"(%[[U]], %[[ONE]]) <{predicate = 1 : i64}> : (f32, f32) -> i1
+// CHECK-NEXT:   %[[R:.*]] = "arith.select"(%[[EQ1]], %[[X]], %[[P]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT:   %[[INF:.*]] = "arith.constant"() <{value = 0x7F800000 : f32}> : () -> f32
+// CHECK-NEXT:   %[[ISINF:.*]] = "arith.cmpf"(%[[U]], %[[INF]]) <{predicate = 1 : i64}> : (f32, f32) -> i1
+// CHECK-NEXT:   %[[L:.*]] = "arith.select"(%[[ISINF]], %[[U]], %[[R]]) : (i1, f32, f32) -> f32
+// CHECK-NEXT:   %[[T:.*]] = "arith.truncf"(%[[L]]) : (f32) -> f16
+// CHECK-NEXT:   "linalg.yield"(%[[T]]) : (f16) -> ()
+// expm1: u = exp(x); Kahan's (u - 1) * (x / log(u)), with -1, x and inf where
+// they are exact.
+// CHECK:      "math.exp"
+// CHECK-NEXT: "arith.subf"
+// CHECK-NEXT: "math.log"
+// CHECK-NEXT: "arith.divf"
+// CHECK-NEXT: "arith.mulf"
+// CHECK-NEXT: "arith.constant"() <{value = -1.000000e+00 : f32}>
+// CHECK:      "linalg.yield"
+// logistic: e = exp(-|x|); (x < 0 ? e : 1) / (1 + e).
+// CHECK:      "math.absf"
+// CHECK-NEXT: "arith.negf"
+// CHECK-NEXT: "math.exp"
+// CHECK-NEXT: "arith.constant"() <{value = 1.000000e+00 : f64}>
+// CHECK-NEXT: "arith.addf"
+// CHECK-NEXT: "arith.constant"() <{value = 0.000000e+00 : f64}>
+// CHECK-NEXT: "arith.cmpf"(%{{.*}}, %{{.*}}) <{predicate = 4 : i64}>
+// CHECK-NEXT: "arith.select"
+// CHECK-NEXT: "arith.divf"
+func.func @log1p_expm1_logistic(%h: tensor<?xf16>, %s: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xf16>, tensor<?xf32>, tensor<?xf64>) {
+  %l = nd.log1p %h : tensor<?xf16>
+  %e = nd.expm1 %s : tensor<?xf32>
+  %g = nd.logistic %d : tensor<?xf64>
+  return %l, %e, %g : tensor<?xf16>, tensor<?xf32>, tensor<?xf64>
+}

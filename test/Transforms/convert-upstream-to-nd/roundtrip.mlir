@@ -379,3 +379,24 @@ func.func @sign(%x: tensor<4xf32>, %y: tensor<3xbf16>, %i: tensor<4xi8>, %k: ten
   %d = nd.sign %k : tensor<2xindex>
   return %a, %b, %c, %d : tensor<4xf32>, tensor<3xbf16>, tensor<4xi8>, tensor<2xindex>
 }
+
+// -----
+
+// The bodies of nd.log1p, nd.expm1 and nd.logistic read back as the ops: a body
+// op (math.log, math.exp) hints at every op whose declared function the export
+// writes with it, and the one whose export is the body is kept. A lone math.log
+// or math.exp is still nd.log or nd.exp.
+// CHECK-LABEL: func.func @log1p_expm1_logistic(
+// CHECK-NEXT:    nd.log1p %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.expm1 %arg1 : tensor<3xbf16>
+// CHECK-NEXT:    nd.logistic %arg2 : tensor<2xf64>
+// CHECK-NEXT:    nd.log %arg0 : tensor<4xf32>
+// CHECK-NEXT:    nd.exp %arg2 : tensor<2xf64>
+func.func @log1p_expm1_logistic(%x: tensor<4xf32>, %y: tensor<3xbf16>, %z: tensor<2xf64>) -> (tensor<4xf32>, tensor<3xbf16>, tensor<2xf64>, tensor<4xf32>, tensor<2xf64>) {
+  %l = nd.log1p %x : tensor<4xf32>
+  %e = nd.expm1 %y : tensor<3xbf16>
+  %g = nd.logistic %z : tensor<2xf64>
+  %n = nd.log %x : tensor<4xf32>
+  %p = nd.exp %z : tensor<2xf64>
+  return %l, %e, %g, %n, %p : tensor<4xf32>, tensor<3xbf16>, tensor<2xf64>, tensor<4xf32>, tensor<2xf64>
+}

@@ -159,6 +159,10 @@ macro_rules! float_scalar {
             fn erf(a: $t) -> $t {
                 $erf(a)
             }
+            #[inline(always)]
+            fn lit(v: f64) -> $t {
+                v as $t
+            }
         }
     };
 }
@@ -234,6 +238,16 @@ macro_rules! half_scalar {
             #[inline]
             fn erf(a: $t) -> $t {
                 Self::un(a, libm::erff)
+            }
+            #[inline(always)]
+            fn lit(v: f64) -> $t {
+                $t::from_f64(v)
+            }
+            // In `f32`, rounded once, as the functions above (and NumPy's half
+            // precision) compute.
+            #[inline]
+            fn body(steps: super::body::Body, a: $t) -> $t {
+                Self::un(a, |x| F32::body(steps, x))
             }
         }
     };

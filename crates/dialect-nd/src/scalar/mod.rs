@@ -19,6 +19,7 @@
 //! by its predicate; `nd.select` picks `a` where its `i1` condition is 1, else `b`,
 //! for any element type.
 
+pub mod body;
 pub mod float;
 pub mod int;
 
@@ -175,6 +176,26 @@ pub enum FloatFn {
     /// The error function (the `libm` crate's `erf`/`erff`; NumPy has none,
     /// SciPy's `special.erf` is the reference).
     Erf,
+    /// `log(1 + a)`, precise near 0 (NumPy's `log1p`): [`body::LOG1P`].
+    Log1p,
+    /// `e^a - 1`, precise near 0 (NumPy's `expm1`): [`body::EXPM1`].
+    Expm1,
+    /// `1 / (1 + e^-a)`, 0 and 1 (not NaN) at the ends (SciPy's `expit`, JAX's
+    /// `sigmoid`): [`body::LOGISTIC`].
+    Logistic,
+}
+
+impl FloatFn {
+    /// The steps that define the function, if it is not one `arith`/`math` op
+    /// (the interpreter, the export and the import all read them).
+    pub const fn body(self) -> Option<body::Body> {
+        match self {
+            FloatFn::Log1p => Some(body::LOG1P),
+            FloatFn::Expm1 => Some(body::EXPM1),
+            FloatFn::Logistic => Some(body::LOGISTIC),
+            _ => None,
+        }
+    }
 }
 
 /// The scalar semantics of one elementwise op.
@@ -392,6 +413,42 @@ pub trait FloatScalar: ArithScalar {
     fn round_even(a: Self::S) -> Self::S;
     /// See [`FloatFn::Erf`].
     fn erf(a: Self::S) -> Self::S;
+    /// The float `v` in this kind, rounded (a constant of a [`body`]).
+    fn lit(v: f64) -> Self::S;
+    /// A function declared as `steps` ([`FloatFn::body`]) applied to `a`: each
+    /// step rounded in this kind (the half kinds override it: in `f32`, rounded
+    /// once).
+    #[inline]
+    fn body(steps: body::Body, a: Self::S) -> Self::S
+    where
+        Self: Sized,
+    {
+        body::eval::<Self>(steps, a)
+    }
+    /// See [`FloatFn::Log1p`].
+    #[inline]
+    fn log1p(a: Self::S) -> Self::S
+    where
+        Self: Sized,
+    {
+        Self::body(body::LOG1P, a)
+    }
+    /// See [`FloatFn::Expm1`].
+    #[inline]
+    fn expm1(a: Self::S) -> Self::S
+    where
+        Self: Sized,
+    {
+        Self::body(body::EXPM1, a)
+    }
+    /// See [`FloatFn::Logistic`].
+    #[inline]
+    fn logistic(a: Self::S) -> Self::S
+    where
+        Self: Sized,
+    {
+        Self::body(body::LOGISTIC, a)
+    }
 }
 
 #[cfg(test)]

@@ -128,7 +128,7 @@ fn the_table_matches_the_definitions() {
         assert!(!seen.contains(&name), "{name} twice");
         seen.push(name);
     }
-    assert_eq!(seen.len(), 27);
+    assert_eq!(seen.len(), 30);
     assert_eq!(
         ops().filter(|(_, f)| f.arity() == 1).count(),
         crate::elementwise::UNARY.len()
@@ -218,4 +218,30 @@ fn constraints_accept_the_kinds() {
             assert_eq!(accepted, f.defined_for(kind), "{name} on {}", ctx.ty(elem));
         }
     }
+}
+
+/// The declared bodies against NumPy near 0, where `log(1 + x)` and `exp(x) - 1`
+/// lose every digit, and at the ends (values from `np.log1p`, `np.expm1` and a
+/// stable `expit`).
+#[test]
+fn log1p_expm1_and_logistic_are_numpys() {
+    assert_eq!(F64::log1p(1e-10), 9.999999999500001e-11);
+    assert_eq!(F64::expm1(1e-10), 1.00000000005e-10);
+    assert_eq!(F64::expm1(-1e-7), -9.999999500000016e-08);
+    assert_eq!(F32::log1p(1e-10), 1e-10);
+    assert_eq!(F32::expm1(1e-10), 1e-10);
+    assert_eq!(F64::log1p(-1.0), f64::NEG_INFINITY);
+    assert!(F64::log1p(-2.0).is_nan());
+    assert_eq!(F64::expm1(f64::INFINITY), f64::INFINITY);
+    assert_eq!(F64::expm1(f64::NEG_INFINITY), -1.0);
+    assert!(F64::log1p(-0.0).is_sign_negative() && F64::expm1(-0.0).is_sign_negative());
+    assert_eq!(F64::logistic(-1000.0), 0.0);
+    assert_eq!(F64::logistic(1000.0), 1.0);
+    assert_eq!(F32::logistic(-30.0), 9.357623e-14);
+    assert!(F16::logistic(f16::NAN).is_nan());
+    // exp(-15) / (1 + exp(-15)), computed in f32: a subnormal f16, not 0.
+    assert_eq!(
+        F16::logistic(f16::from_f32(-15.0)),
+        f16::from_f32(3.059_022e-7)
+    );
 }

@@ -2,6 +2,7 @@
 //! and `math` ops of its body, tried in order. Only a guess: the import keeps
 //! an op only if its export is the text ([`super::Importer::replace`]).
 
+use smallvec::SmallVec;
 use tensor_dialect_nd::constant::CastOp;
 use tensor_dialect_nd::elementwise::{ClampOp, CmpOp, SelectOp};
 use tensor_dialect_nd::scalar;
@@ -21,29 +22,28 @@ impl Importer<'_> {
         let mut out: Vec<Try> = Vec::new();
         for &o in body {
             let name = self.name(o);
-            let Some(nd) = hint(name, n_inputs) else {
-                continue;
-            };
-            let props = if nd == CmpOp::NAME {
-                let float = name == "arith.cmpf";
-                let word = match (float, self.int_prop(o, "predicate")) {
-                    (true, Some(1)) | (false, Some(0)) => "eq",
-                    (true, Some(13)) | (false, Some(1)) => "ne",
-                    (true, Some(4)) | (false, Some(2)) => "lt",
-                    (true, Some(5)) | (false, Some(3)) => "le",
-                    (true, Some(2)) | (false, Some(4)) => "gt",
-                    (true, Some(3)) | (false, Some(5)) => "ge",
-                    _ => continue,
+            let float = name == "arith.cmpf";
+            for nd in hints(name, n_inputs) {
+                let props = if nd == CmpOp::NAME {
+                    let word = match (float, self.int_prop(o, "predicate")) {
+                        (true, Some(1)) | (false, Some(0)) => "eq",
+                        (true, Some(13)) | (false, Some(1)) => "ne",
+                        (true, Some(4)) | (false, Some(2)) => "lt",
+                        (true, Some(5)) | (false, Some(3)) => "le",
+                        (true, Some(2)) | (false, Some(4)) => "gt",
+                        (true, Some(3)) | (false, Some(5)) => "ge",
+                        _ => continue,
+                    };
+                    vec![(
+                        tensor_dialect_nd::elementwise::CmpOp::PREDICATE,
+                        self.b.ctx.string_attr(word),
+                    )]
+                } else {
+                    Vec::new()
                 };
-                vec![(
-                    tensor_dialect_nd::elementwise::CmpOp::PREDICATE,
-                    self.b.ctx.string_attr(word),
-                )]
-            } else {
-                Vec::new()
-            };
-            if !out.iter().any(|(n, p)| *n == nd && *p == props) {
-                out.push((nd, props));
+                if !out.iter().any(|(n, p)| *n == nd && *p == props) {
+                    out.push((nd, props));
+                }
             }
         }
         if out.is_empty() && n_inputs == 1 {
@@ -82,17 +82,26 @@ pub(super) type Try = (&'static str, Vec<(&'static str, Attribute)>);
 /// The `nd.reduce` kinds.
 const REDUCTIONS: [&str; 4] = ["sum", "prod", "max", "min"];
 
-/// The elementwise op a body op of `linalg.map` with `n` inputs hints at: the op
+/// The elementwise ops a body op of `linalg.map` with `n` inputs hints at: those
 /// whose declared function the export writes with it, for floats or integers
-/// ([`crate::compute::upstream_op`], the same table read backwards), or
-/// `nd.cmp`, `nd.select` and `nd.cast` by their own ops.
-fn hint(op: &str, n: usize) -> Option<&'static str> {
-    let declared = scalar::ops().find(|&(_, f)| {
-        f.arity() == n && (upstream_op(f, true) == op || upstream_op(f, false) == op)
-    });
-    if let Some((name, _)) = declared {
-        return Some(name);
+/// ([`crate::compute::upstream_op`], the same table read backwards; `math.log`
+/// is `nd.log`'s op and marks `nd.log1p`'s body), or `nd.cmp`, `nd.select` and
+/// `nd.cast` by their own ops.
+fn hints(op: &str, n: usize) -> SmallVec<[&'static str; 4]> {
+    let declared: SmallVec<[&'static str; 4]> = scalar::ops()
+        .filter(|&(_, f)| {
+            f.arity() == n && (upstream_op(f, true) == op || upstream_op(f, false) == op)
+        })
+        .map(|(name, _)| name)
+        .collect();
+    if !declared.is_empty() {
+        return declared;
     }
+    SmallVec::from_iter(hint(op, n))
+}
+
+/// The op a body op hints at by its own op, not a declared function.
+fn hint(op: &str, n: usize) -> Option<&'static str> {
     match op {
         "arith.select" if n == 3 => Some(SelectOp::NAME),
         // nd.clamp's body is its max then its min; the export of the candidate
