@@ -252,7 +252,7 @@ fn an_editor_session() {
     assert_eq!(diags[0]["code"], "broadcast.runtime-check");
     assert_eq!(
         diags[0]["message"],
-        "operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time"
+        "operand #0 dim 0 (%arg0[0]) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time"
     );
 
     // Hover on a value a broadcasting op defines: its type, the inferred shape, and

@@ -20,7 +20,7 @@ func.func @same_name(%x: tensor<?xf32> {nd.dim_names = ["n"]}, %y: tensor<?xf32>
 // STATS-NEXT:  (S) 0 num-proven
 
 func.func @different_names(%x: tensor<?xf32> {nd.dim_names = ["n"]}, %y: tensor<?xf32> {nd.dim_names = ["m"]}) -> tensor<?xf32> {
-  // expected-remark @+1 {{operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time}}
+  // expected-remark @+1 {{operand #0 dim 0 (n) and operand #1 dim 0 (m) must be 1 or equal at run time}}
   %0 = nd.add %x, %y : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
@@ -34,7 +34,7 @@ func.func @different_names(%x: tensor<?xf32> {nd.dim_names = ["n"]}, %y: tensor<
 // Names are per function and per dim: "batch" ties dim 0 of both, "seq" is only
 // on %x, and an anonymous dim is named by where it comes from.
 func.func @batch_seq(%x: tensor<?x?xf32> {nd.dim_names = ["batch", "seq"]}, %y: tensor<?x?xf32> {nd.dim_names = ["batch", ""]}) -> tensor<?x?xf32> {
-  // expected-remark @+1 {{operand #0 dim 1 (?) and operand #1 dim 1 (?) must be 1 or equal at run time}}
+  // expected-remark @+1 {{operand #0 dim 1 (seq) and operand #1 dim 1 (%arg1[1]) must be 1 or equal at run time}}
   %0 = nd.add %x, %y : tensor<?x?xf32>
   // The checked sum has %x's dims: its dim 1 is their common size.
   %1 = nd.mul %0, %x : tensor<?x?xf32>
@@ -64,7 +64,7 @@ func.func @f(%x: tensor<?xf32> {nd.dim_names = ["n"]}) {
   return
 }
 func.func @g(%x: tensor<?xf32> {nd.dim_names = ["n"]}, %y: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-remark @+1 {{operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time}}
+  // expected-remark @+1 {{operand #0 dim 0 (n) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time}}
   %0 = nd.add %x, %y : tensor<?xf32>
   return %0 : tensor<?xf32>
 }

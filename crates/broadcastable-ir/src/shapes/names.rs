@@ -10,7 +10,8 @@ use tensor_ir::types::TypeKind;
 use tensor_ir::{Attribute, Context, DYNAMIC, Value, ValueDef};
 
 use super::{Origin, ShapeAnalysis};
-use broadcastable::symbolic::SizeId;
+use broadcastable::OperandDim;
+use broadcastable::symbolic::{SizeExpr, SizeId};
 
 /// The argument attribute naming a function argument's dims, spelled once.
 pub const DIM_NAMES: &str = "nd.dim_names";
@@ -198,11 +199,10 @@ impl ShapeAnalysis {
             }
         }
         for d in named {
-            if !table.contains_key(&d.name) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = table.entry(d.name) {
                 let n = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
-                self.names.push(d.name.clone().into_boxed_str());
-                let size = self.symbol(Origin::Named(n));
-                table.insert(d.name, size);
+                self.names.push(slot.key().clone().into_boxed_str());
+                slot.insert(self.symbol(Origin::Named(n)));
             }
         }
         table
@@ -250,5 +250,20 @@ impl ShapeAnalysis {
             .map(|&d| self.render(module, d, &|_| "?".to_owned()))
             .collect();
         Some(format!("[{}]", words.join(", ")))
+    }
+}
+
+impl ShapeAnalysis {
+    /// What a remark calls the size of `d` of `op`'s operands: its dim name,
+    /// `%argK[i]`, or an expression of those (`bcast(n, m)`); `None` when the
+    /// analysis has no name for any part of it, or did not reach it.
+    #[must_use]
+    pub fn operand_size_name(&self, module: &Module, op: OpId, d: OperandDim) -> Option<String> {
+        let v = *module.operands(op).get(d.operand)?;
+        let size = *self.dims(v)?.get(d.dim)?;
+        if let SizeExpr::Symbol(s) = self.sizes.expr(size) {
+            return self.symbol_name(module, *s);
+        }
+        Some(self.render(module, size, &|_| "?".to_owned()))
     }
 }

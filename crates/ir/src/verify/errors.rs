@@ -65,6 +65,8 @@ pub fn missing_attribute(
 /// with [`Context::attach_dialect_interface`], called by the op's verifier with the
 /// op, the argument's number, the attribute's name and its value.
 #[derive(Clone, Copy, Debug)]
-pub struct ArgAttrVerifier(
-    pub fn(&Context, &Module, OpId, usize, &str, crate::Attribute) -> Result<(), Diagnostic>,
-);
+pub struct ArgAttrVerifier(pub ArgAttrVerifyFn);
+
+/// The function of an [`ArgAttrVerifier`]: `(ctx, module, op, argument, name, value)`.
+pub type ArgAttrVerifyFn =
+    fn(&Context, &Module, OpId, usize, &str, crate::Attribute) -> Result<(), Diagnostic>;
