@@ -2,7 +2,9 @@
 //! (see `docs/dialect.md`): its verification. What the names mean is read where
 //! they are used, from [`broadcastable_ir::shapes::named_dims`].
 
-use broadcastable_ir::shapes::{DIM_NAMES, entry_args, named_dims, names_of, static_conflict};
+pub use broadcastable_ir::shapes::{NamedDim, named_dims, tied};
+
+use broadcastable_ir::shapes::{DIM_NAMES, entry_args, names_of, static_conflict};
 use tensor_ir::diag::Diagnostic;
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::types::TypeKind;
