@@ -585,3 +585,56 @@ fn a_length_too_large_is_answered_without_waiting_for_more() {
     s.notify("exit", Value::Null);
     assert_eq!(s.exit_code(), Some(0));
 }
+
+#[test]
+fn hover_shows_symbolic_shapes() {
+    const NAMED: &str = r#"func.func @f(%x: tensor<?x?xf32> {nd.dim_names = ["batch", "seq"]}, %y: tensor<?x4xf32>, %b: tensor<?xf32> {nd.dim_names = ["seq"]}) -> tensor<?x?xf32> {
+  %s = nd.add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  %t = nd.exp %y : tensor<?x4xf32>
+  %u = nd.add %x, %y : (tensor<?x?xf32>, tensor<?x4xf32>) -> tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+"#;
+    let mut s = Server::start();
+    initialize(&mut s, json!(null));
+    s.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "mlir", "version": 1, "text": NAMED}}),
+    );
+    // The remark of %u names its sizes as the hover does.
+    let diags = s.diagnostics(1);
+    assert_eq!(diags.len(), 2, "{diags:?}");
+    assert_eq!(
+        diags[0]["message"],
+        "operand #0 dim 0 (batch) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time"
+    );
+    let first_line = |s: &mut Server, needle: &str, n: usize, into: u32| {
+        let (l, c) = pos(NAMED, needle, n, into);
+        let text = hover_text(&s.call("textDocument/hover", at(l, c)));
+        text.lines().next().unwrap_or("").to_owned()
+    };
+    // Named dims by their names; the sum of %x and %b keeps them (`seq` ties
+    // %b's dim to %x's, so no check is needed and the names survive).
+    assert_eq!(
+        first_line(&mut s, "%x:", 0, 1),
+        "`%x`: `tensor<?x?xf32> [batch, seq]`"
+    );
+    assert_eq!(
+        first_line(&mut s, "%s =", 0, 1),
+        "`%s`: `tensor<?x?xf32> [batch, seq]`"
+    );
+    // An anonymous dim by where it comes from; a static one by its size.
+    assert_eq!(
+        first_line(&mut s, "%t =", 0, 1),
+        "`%t`: `tensor<?x4xf32> [%arg1[0], 4]`"
+    );
+    // A checked broadcast's size: the common size of what it joined (seq
+    // meets a static 4: after the check, it is 4).
+    assert_eq!(
+        first_line(&mut s, "%u =", 0, 1),
+        "`%u`: `tensor<?x?xf32> [bcast(%arg1[0], batch), 4]`"
+    );
+    assert_eq!(s.call("shutdown", Value::Null), Value::Null);
+    s.notify("exit", Value::Null);
+    assert_eq!(s.exit_code(), Some(0));
+}
