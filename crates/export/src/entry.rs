@@ -51,13 +51,43 @@ pub fn checked_pairs(ctx: &Context, module: &Module, func: OpId) -> Vec<(NamedDi
 /// Whether a function under `top` has a contract to assert.
 #[must_use]
 pub fn has_contracts(ctx: &Context, module: &Module, top: OpId) -> bool {
-    let mut any = false;
-    module.walk(top, |op| {
-        any = any
-            || (ctx.str(module.op(op).name()) == "func.func"
-                && !checked_pairs(ctx, module, op).is_empty());
+    !contracts(ctx, module, top).is_empty()
+}
+
+/// A function with pairs of named dims to check on entry.
+struct Contract {
+    func: OpId,
+    pairs: Vec<(NamedDim, NamedDim)>,
+    /// The entry block's arguments.
+    args: Vec<Value>,
+    block: BlockId,
+}
+
+/// Every `func.func` under `top` with a contract to check.
+fn contracts(ctx: &Context, module: &Module, top: OpId) -> Vec<Contract> {
+    let mut out = Vec::new();
+    module.walk(top, |func| {
+        if ctx.str(module.op(func).name()) != "func.func" {
+            return;
+        }
+        let pairs = checked_pairs(ctx, module, func);
+        if pairs.is_empty() {
+            return;
+        }
+        let Some(args) = entry_args(module, func).map(<[Value]>::to_vec) else {
+            return;
+        };
+        if let Some(ValueDef::BlockArg { block, .. }) = args.first().map(|&a| module.value(a).def())
+        {
+            out.push(Contract {
+                func,
+                pairs,
+                args,
+                block,
+            });
+        }
     });
-    any
+    out
 }
 
 /// Asserts the contract at the start of the body of every `func.func` under `top`
@@ -66,24 +96,13 @@ pub fn has_contracts(ctx: &Context, module: &Module, top: OpId) -> bool {
 /// # Errors
 /// An edit the module refuses, at the function.
 pub fn assert_contracts(b: &mut Builder<'_>, top: OpId) -> Result<(), Diagnostic> {
-    let mut funcs = Vec::new();
-    b.module.walk(top, |op| {
-        if b.ctx.str(b.module.op(op).name()) == "func.func" {
-            funcs.push(op);
-        }
-    });
-    for func in funcs {
-        let pairs = checked_pairs(b.ctx, b.module, func);
-        if pairs.is_empty() {
-            continue;
-        }
-        let Some(args) = entry_args(b.module, func).map(<[Value]>::to_vec) else {
-            continue;
-        };
-        let Some(ValueDef::BlockArg { block, .. }) = args.first().map(|&a| b.module.value(a).def())
-        else {
-            continue;
-        };
+    for Contract {
+        func,
+        pairs,
+        args,
+        block,
+    } in contracts(b.ctx, b.module, top)
+    {
         let mut at = Entry {
             b,
             func,
@@ -184,24 +203,10 @@ impl Entry<'_, '_> {
 /// and the sizes compared must be the ones the attribute gives). The attribute
 /// says it again in `nd`; any other assert is left to the rest of the import.
 pub fn take_contracts(b: &mut Builder<'_>, top: OpId) {
-    let mut funcs = Vec::new();
-    b.module.walk(top, |op| {
-        if b.ctx.str(b.module.op(op).name()) == "func.func" {
-            funcs.push(op);
-        }
-    });
-    for func in funcs {
-        let pairs = checked_pairs(b.ctx, b.module, func);
-        if pairs.is_empty() {
-            continue;
-        }
-        let Some(args) = entry_args(b.module, func).map(<[Value]>::to_vec) else {
-            continue;
-        };
-        let Some(ValueDef::BlockArg { block, .. }) = args.first().map(|&a| b.module.value(a).def())
-        else {
-            continue;
-        };
+    for Contract {
+        pairs, args, block, ..
+    } in contracts(b.ctx, b.module, top)
+    {
         let asserts: Vec<OpId> = b
             .module
             .block_ops(block)

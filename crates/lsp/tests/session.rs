@@ -608,32 +608,24 @@ fn hover_shows_symbolic_shapes() {
         diags[0]["message"],
         "operand #0 dim 0 (batch) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time"
     );
-    let first_line = |s: &mut Server, needle: &str, n: usize, into: u32| {
-        let (l, c) = pos(NAMED, needle, n, into);
-        let text = hover_text(&s.call("textDocument/hover", at(l, c)));
-        text.lines().next().unwrap_or("").to_owned()
-    };
     // Named dims by their names; the sum of %x and %b keeps them (`seq` ties
-    // %b's dim to %x's, so no check is needed and the names survive).
-    assert_eq!(
-        first_line(&mut s, "%x:", 0, 1),
-        "`%x`: `tensor<?x?xf32> [batch, seq]`"
-    );
-    assert_eq!(
-        first_line(&mut s, "%s =", 0, 1),
-        "`%s`: `tensor<?x?xf32> [batch, seq]`"
-    );
-    // An anonymous dim by where it comes from; a static one by its size.
-    assert_eq!(
-        first_line(&mut s, "%t =", 0, 1),
-        "`%t`: `tensor<?x4xf32> [%arg1[0], 4]`"
-    );
-    // A checked broadcast's size: the common size of what it joined (seq
-    // meets a static 4: after the check, it is 4).
-    assert_eq!(
-        first_line(&mut s, "%u =", 0, 1),
-        "`%u`: `tensor<?x?xf32> [bcast(%arg1[0], batch), 4]`"
-    );
+    // %b's dim to %x's, so no check is needed and the names survive). An
+    // anonymous dim by where it comes from; a static one by its size. A checked
+    // broadcast's size: the common size of what it joined (seq meets a static
+    // 4: after the check, it is 4).
+    for (needle, want) in [
+        ("%x:", "`%x`: `tensor<?x?xf32> [batch, seq]`"),
+        ("%s =", "`%s`: `tensor<?x?xf32> [batch, seq]`"),
+        ("%t =", "`%t`: `tensor<?x4xf32> [%arg1[0], 4]`"),
+        (
+            "%u =",
+            "`%u`: `tensor<?x?xf32> [bcast(%arg1[0], batch), 4]`",
+        ),
+    ] {
+        let (l, c) = pos(NAMED, needle, 0, 1);
+        let text = hover_text(&s.call("textDocument/hover", at(l, c)));
+        assert_eq!(text.lines().next(), Some(want), "{text}");
+    }
     assert_eq!(s.call("shutdown", Value::Null), Value::Null);
     s.notify("exit", Value::Null);
     assert_eq!(s.exit_code(), Some(0));
