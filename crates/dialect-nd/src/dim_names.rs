@@ -4,12 +4,16 @@
 
 pub use broadcastable_ir::shapes::{NamedDim, named_dims, tied};
 
-use broadcastable_ir::shapes::{DIM_NAMES, entry_args, names_of, static_conflict};
+use broadcastable_ir::shapes::{entry_args, names_of, static_conflict};
 use tensor_ir::diag::Diagnostic;
 use tensor_ir::module::{Module, OpId};
 use tensor_ir::types::TypeKind;
 use tensor_ir::verify::ArgAttrVerifier;
 use tensor_ir::{Attribute, Context};
+
+/// The name of the argument attribute naming a function argument's dims, spelled
+/// once: the shape analysis learns it when the dialect is registered.
+pub const DIM_NAMES: &str = "nd.dim_names";
 
 /// The nd dialect's check of its argument attributes.
 pub const VERIFIER: ArgAttrVerifier = ArgAttrVerifier(verify_arg_attr);

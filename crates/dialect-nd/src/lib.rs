@@ -37,9 +37,7 @@ pub mod transfer;
 /// The name of the `broadcast_dimensions` attribute of binary ops, `nd.cmp`,
 /// `nd.broadcast_in_dim` and `nd.broadcast_shapes` (XLA's, seed 002).
 pub use broadcastable_ir::BROADCAST_DIMENSIONS;
-/// The name of the argument attribute naming a function argument's dims
-/// ([`dim_names`]).
-pub use broadcastable_ir::shapes::DIM_NAMES;
+pub use dim_names::DIM_NAMES;
 pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
@@ -109,6 +107,7 @@ pub fn register(ctx: &mut Context) {
     fold::register(ctx).expect("nd folds: attaching to an op of nd");
     lower::register(ctx).expect("nd lowering: attaching to an op of nd");
     transfer::register(ctx).expect("nd shape transfer: attaching to an op of nd");
+    broadcastable_ir::shapes::set_dim_names_attr(ctx, DIM_NAMES);
     ctx.attach_dialect_interface(DIALECT.name, dim_names::VERIFIER)
         .expect("nd argument attributes: the dialect was just registered");
 }

@@ -28,7 +28,8 @@ mod decide;
 mod names;
 pub use decide::Decision;
 pub use names::{
-    DIM_NAMES, NamedDim, arg_dim_names, entry_args, named_dims, names_of, static_conflict, tied,
+    NamedDim, arg_dim_names, entry_args, named_dims, names_of, set_dim_names_attr, static_conflict,
+    tied,
 };
 
 /// Entries of one shape value followed: a shape's length is a number in its type,

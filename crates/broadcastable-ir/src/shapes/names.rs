@@ -1,4 +1,4 @@
-//! Named dims: the `nd.dim_names` argument attribute of a function, a contract that
+//! Named dims: the argument attribute (`nd.dim_names`) of a function, a contract that
 //! dims with the same name have the same size. The analysis gives them one symbol
 //! (or the constant a static dim with that name has); the verifier, the interpreter
 //! and the export read the same table ([`named_dims`]).
@@ -13,8 +13,16 @@ use super::{Origin, ShapeAnalysis};
 use broadcastable::OperandDim;
 use broadcastable::symbolic::{SizeExpr, SizeId};
 
-/// The argument attribute naming a function argument's dims, spelled once.
-pub const DIM_NAMES: &str = "nd.dim_names";
+/// The name of the argument attribute that names a function argument's dims: the
+/// dialect that defines it (`nd`, whose `DIM_NAMES` spells it) sets it in the
+/// context ([`set_dim_names_attr`]); without it, no dim has a name.
+#[derive(Clone, Copy, Debug)]
+struct DimNamesAttr(&'static str);
+
+/// Makes `name` the argument attribute that names dims (see [`named_dims`]).
+pub fn set_dim_names_attr(ctx: &mut Context, name: &'static str) {
+    ctx.set_extension(DimNamesAttr(name));
+}
 
 /// One named dim of a function argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +46,7 @@ pub fn arg_dim_names(
     func: OpId,
     index: usize,
 ) -> Option<Attribute> {
+    let attr = ctx.extension::<DimNamesAttr>()?.0;
     let arrays = module.get_attr_named(ctx, func, "arg_attrs")?;
     let AttrKind::Array(dicts) = ctx.attr_kind(arrays) else {
         return None;
@@ -47,7 +56,7 @@ pub fn arg_dim_names(
     };
     entries
         .iter()
-        .find(|e| ctx.str(e.name) == DIM_NAMES)
+        .find(|e| ctx.str(e.name) == attr)
         .map(|e| e.value)
 }
 
