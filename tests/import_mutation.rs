@@ -326,7 +326,11 @@ fn signatures(text: &str) -> Vec<Signature> {
             let params: Vec<String> = params
                 .split(", %")
                 .filter(|p| !p.is_empty())
-                .map(|p| p.split_once(": ").map(|(_, t)| t.to_owned()))
+                // An argument's attributes (`{nd.dim_names = [...]}`) follow its type.
+                .map(|p| {
+                    p.split_once(": ")
+                        .map(|(_, t)| t.split_once(" {").map_or(t, |(t, _)| t).to_owned())
+                })
                 .collect::<Option<_>>()?;
             let results = results.trim().strip_prefix("->").unwrap_or("").trim();
             let results = results.strip_prefix('(').unwrap_or(results);

@@ -10,6 +10,8 @@
 //! `libmlir_c_runner_utils.so` (LLVM 22) is missing.
 
 mod common;
+#[path = "jit_differential/dim_names.rs"]
+mod dim_names;
 #[path = "jit_differential/nary.rs"]
 mod nary;
 #[path = "jit_differential/unary.rs"]
@@ -486,6 +488,7 @@ fn cases() -> Vec<Case> {
     out.push(nary::atan2_edges());
     out.extend(nary::clamp_cases());
     out.extend(near_zero::edge_cases());
+    out.extend(dim_names::dim_names_cases());
     out
 }
 

@@ -14,7 +14,7 @@
 
 // JSON: {"code":"parse.unknown-op","location":{"column":8,"file":"{{.*}}diagnostics-format.mlir","line":4},"message":"custom op 'nd.ad' is unknown","notes":[{"hint":true,"location":{"column":8,"file":"{{.*}}diagnostics-format.mlir","line":4},"message":"did you mean `nd.add`?","severity":"note"}],"severity":"error"}
 // JSON-NEXT: {"code":"broadcast.incompatible","location":{"column":8,"file":"{{.*}}","line":11},"message":"'nd.add' op operands don't have broadcast-compatible shapes","notes":[{"hint":false,{{.*}}"message":"see current operation: {{.*}}"severity":"note"},{"hint":false,{{.*}}"message":"operand #0 ('tensor<2x1xf32>') dim 0 has size 2 but {{.*}}"severity":"note"},{"hint":true,{{.*}}"message":"shapes aligned from the right:\n  operand #0:  2 x 1\n  operand #1:  4 x 3\n      result:  4 x 3\n               ^ result dim 0: 2 vs 4, and neither is 1","severity":"note"}],"severity":"error"}
-// JSON-NEXT: {"code":"broadcast.runtime-check","location":{"column":8,"file":"{{.*}}","line":18},"message":"operand #0 dim 0 (?) must be 1 or equal to 3 at run time","notes":[{"hint":true,{{.*}}"severity":"note"}],"severity":"remark"}
+// JSON-NEXT: {"code":"broadcast.runtime-check","location":{"column":8,"file":"{{.*}}","line":18},"message":"operand #0 dim 0 (%arg0[0]) must be 1 or equal to 3 at run time","notes":[{"hint":true,{{.*}}"severity":"note"}],"severity":"remark"}
 // JSON-NEXT: {"code":"verify.error","loc":"loc(\"here\")","location":null,"message":"'test.broadcastable' op requires one result","notes":[{"hint":false,"loc":"loc(\"here\")","location":null,"message":"see current operation: \"test.broadcastable\"() : () -> ()","severity":"note"}],"severity":"error"}
 // JSON-NOT: {{.}}
 
@@ -34,7 +34,7 @@
 // SARIF: "ruleId": "broadcast.incompatible",
 // SARIF-NEXT: "ruleIndex": 1
 // SARIF: "level": "note",
-// SARIF: "text": "operand #0 dim 0 (?) must be 1 or equal to 3 at run time"
+// SARIF: "text": "operand #0 dim 0 (%arg0[0]) must be 1 or equal to 3 at run time"
 // SARIF: "ruleId": "broadcast.runtime-check",
 // SARIF: "text": "loc(\"here\"): 'test.broadcastable' op requires one result"
 // SARIF: "tool": {

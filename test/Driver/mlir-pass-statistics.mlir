@@ -12,7 +12,7 @@
 // RUN: not tensor-opt --cse --mlir-pass-statistics %s 2>&1 | FileCheck %s --check-prefix=PARSE
 // RUN: not tensor-opt --mlir-pass-statistics-display=tree %s 2>&1 | FileCheck %s --check-prefix=BAD
 
-// CHECK:      remark: operand #0 dim 0 (?) must be 1 or equal to 4 at run time
+// CHECK:      remark: operand #0 dim 0 (%arg0[0]) must be 1 or equal to 4 at run time
 // CHECK:      ===-------------------------------------------------------------------------===
 // CHECK-NEXT: {{^}}                         ... Pass statistics report ...{{$}}
 // CHECK-NEXT: ===-------------------------------------------------------------------------===
@@ -48,7 +48,7 @@
 // LIST:      ... Pass statistics report ...
 
 // OFF-NOT: Pass statistics report
-// OFF: remark: operand #0 dim 0 (?) must be 1 or equal to 4 at run time
+// OFF: remark: operand #0 dim 0 (%arg0[0]) must be 1 or equal to 4 at run time
 // OFF-NOT: Pass statistics report
 
 // PARSE: error: custom op 'nd.ad' is unknown

@@ -52,3 +52,19 @@ pub fn obligation(
 ) -> String {
     wording::obligation(&OpView::new(ctx, module, op, BroadcastPolicy::NumPy), check)
 }
+
+/// [`obligation`] with each dynamic operand dim's size named by `sizes` (the shape
+/// analysis's name for it: `n`, `%arg0[1]`), `?` where it has none.
+pub fn obligation_named(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    check: &broadcastable::RuntimeCheck,
+    sizes: &wording::SizeNames<'_>,
+) -> String {
+    wording::obligation_named(
+        &OpView::new(ctx, module, op, BroadcastPolicy::NumPy),
+        check,
+        sizes,
+    )
+}

@@ -31,7 +31,7 @@ pub mod shapes;
 mod verifier;
 mod view;
 
-pub use diagnose::{diagnose, obligation};
+pub use diagnose::{diagnose, obligation, obligation_named};
 pub use expand::{Expansion, expansions};
 pub use lower::{ExplicitBroadcast, ExplicitForm, Sweep};
 pub use verifier::{BroadcastVerifier, Obligation};

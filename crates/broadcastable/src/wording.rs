@@ -182,16 +182,29 @@ pub fn note<O: BroadcastableOp + ?Sized>(op: &O, err: &Error) -> Option<String> 
     Some(s)
 }
 
-/// `operand #k dim d (?)`: an operand dimension with its declared size.
-fn operand_dim<O: BroadcastableOp + ?Sized>(op: &O, d: OperandDim) -> String {
+/// `operand #k dim d (?)`: an operand dimension with its declared size, or for a
+/// dynamic one the symbolic size `sizes` names (`n`, `%arg0[1]`) when it has one.
+fn operand_dim<O: BroadcastableOp + ?Sized>(
+    op: &O,
+    d: OperandDim,
+    sizes: &SizeNames<'_>,
+) -> String {
     let size = (d.operand < op.num_operands())
         .then(|| op.operand(d.operand).shape)
         .and_then(|s| s.dims().and_then(|dims| dims.get(d.dim).copied()));
     match size {
+        Some(size) if size.is_dynamic() => match sizes(d) {
+            Some(name) => format!("{d} ({name})"),
+            None => format!("{d} ({size})"),
+        },
         Some(size) => format!("{d} ({size})"),
         None => d.to_string(),
     }
 }
+
+/// The name of a dynamic operand dim's size, from an IR that knows one (its shape
+/// analysis): `None` leaves it `?`. The words stay free of any IR.
+pub type SizeNames<'a> = dyn Fn(OperandDim) -> Option<String> + 'a;
 
 /// A run-time obligation of `op`, as `--verify-broadcast` reports it: the
 /// condition that the spec leaves undefined and that a lowering checks
@@ -199,7 +212,18 @@ fn operand_dim<O: BroadcastableOp + ?Sized>(op: &O, d: OperandDim) -> String {
 /// time`).
 #[must_use]
 pub fn obligation<O: BroadcastableOp + ?Sized>(op: &O, check: &RuntimeCheck) -> String {
-    let dim = |d| operand_dim(op, d);
+    obligation_named(op, check, &|_| None)
+}
+
+/// [`obligation`] with dynamic sizes named by `sizes` (`operand #0 dim 0 (n)
+/// and operand #1 dim 0 (m) must be 1 or equal at run time`).
+#[must_use]
+pub fn obligation_named<O: BroadcastableOp + ?Sized>(
+    op: &O,
+    check: &RuntimeCheck,
+    sizes: &SizeNames<'_>,
+) -> String {
+    let dim = |d| operand_dim(op, d, sizes);
     let bound = |b: &Bound| match b {
         Bound::Size(n) => n.to_string(),
         Bound::Dim(d) => dim(*d),

@@ -17,7 +17,7 @@ use tensor_ir::parse::{BlockArgDecl, PResult, Parser, Tok};
 use tensor_ir::print::OpPrinter;
 use tensor_ir::registry::{Dialect, OpTrait, Syntax};
 use tensor_ir::symbol_table::{SymbolTableCollection, nearest_symbol_table};
-use tensor_ir::verify::op_error;
+use tensor_ir::verify::{ArgAttrVerifier, op_error};
 use tensor_ir::{Attribute, Context, Type};
 
 tensor_ir::op! {
@@ -322,6 +322,30 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     Ok(())
 }
 
+/// Hands each argument attribute to the verifier its dialect attached, if any.
+fn verify_arg_attrs(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    dicts: Option<&[Attribute]>,
+) -> Result<(), Diagnostic> {
+    for (i, &d) in dicts.unwrap_or_default().iter().enumerate() {
+        let AttrKind::Dictionary(entries) = ctx.attr_kind(d) else {
+            continue;
+        };
+        for e in entries {
+            let name = ctx.str(e.name);
+            let Some((dialect, _)) = name.split_once('.') else {
+                continue;
+            };
+            if let Some(verify) = ctx.dialect_interface::<ArgAttrVerifier>(dialect) {
+                (verify.0)(ctx, module, op, i, name, e.value)?;
+            }
+        }
+    }
+    Ok(())
+}
+
 fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnostic> {
     let Some((inputs, _)) = function_signature(ctx, module, op) else {
         return Err(op_error(
@@ -368,6 +392,7 @@ fn verify_func(ctx: &Context, module: &Module, op: OpId) -> Result<(), Diagnosti
             ));
         }
     }
+    verify_arg_attrs(ctx, module, op, props.arg_attrs())?;
     // Upstream's Symbol verifier: a visibility is one of three words.
     if let Some(vis) = props.sym_visibility()
         && !matches!(vis, "public" | "private" | "nested")

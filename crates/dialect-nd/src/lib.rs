@@ -23,6 +23,7 @@
 
 pub mod broadcast;
 pub mod constant;
+pub mod dim_names;
 pub mod elementwise;
 pub mod fold;
 pub mod lower;
@@ -36,6 +37,7 @@ pub mod transfer;
 /// The name of the `broadcast_dimensions` attribute of binary ops, `nd.cmp`,
 /// `nd.broadcast_in_dim` and `nd.broadcast_shapes` (XLA's, seed 002).
 pub use broadcastable_ir::BROADCAST_DIMENSIONS;
+pub use dim_names::DIM_NAMES;
 pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
@@ -114,6 +116,9 @@ pub fn register(ctx: &mut Context) {
     fold::register(ctx).expect("nd folds: attaching to an op of nd");
     lower::register(ctx).expect("nd lowering: attaching to an op of nd");
     transfer::register(ctx).expect("nd shape transfer: attaching to an op of nd");
+    broadcastable_ir::shapes::set_dim_names_attr(ctx, DIM_NAMES);
+    ctx.attach_dialect_interface(DIALECT.name, dim_names::VERIFIER)
+        .expect("nd argument attributes: the dialect was just registered");
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 //! | [`compute`] | elementwise ops, `nd.cmp`, `nd.select`, `nd.cast`, `nd.constant`, `nd.reduce` |
 //! | [`matmul`] | `nd.matmul` |
 //! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` |
+//! | [`entry`] | the `nd.dim_names` contract, asserted at function entry |
 //! | [`import`] | the way back: `--convert-upstream-to-nd` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
 //! | [`unranked`] | any of them on unranked tensors: rank specialisation |
@@ -26,6 +27,7 @@
 pub mod broadcast;
 pub mod compute;
 pub mod emit;
+pub mod entry;
 pub mod import;
 pub mod matmul;
 pub mod shapes;
@@ -171,11 +173,23 @@ impl Pass for ConvertNdToUpstream {
             return Ok(PassOutcome::unchanged());
         };
         let (ops, proofs) = exportable_ops(ctx, module, top)?;
-        if ops.is_empty() {
+        let contracts = entry::has_contracts(ctx, module, top);
+        if ops.is_empty() && !contracts {
             return Ok(PassOutcome::unchanged());
         }
         // The output holds ops of dialects the context does not register.
         ctx.set_allow_unregistered(true);
+        if contracts {
+            let mut b = Builder::new(ctx, module);
+            if let Err(d) = entry::assert_contracts(&mut b, top) {
+                let mut errors = Diagnostics::default();
+                errors.push(d);
+                return Err(errors);
+            }
+            if ops.is_empty() {
+                return Ok(PassOutcome::changed(true));
+            }
+        }
         let mut errors = Diagnostics::default();
         let first = ops[0];
         let mut x = Exporter::new(Builder::new(ctx, module), first);

@@ -152,6 +152,23 @@ impl<'a> Interpreter<'a> {
                 });
             }
         }
+        // Same name, same size: the contract of `nd.dim_names`, at the later
+        // argument.
+        for t in &plan.tied {
+            let size = |(a, d): (usize, usize)| args.get(a).and_then(|x| x.shape().get(d).copied());
+            if let (Some(x), Some(y)) = (size(t.first), size(t.other))
+                && x != y
+            {
+                let message = format!(
+                    "argument #{} of @{name} has size {y} in dim {} (named \"{}\"), but argument #{} has size {x} in dim {} of that name",
+                    t.other.0, t.other.1, t.name, t.first.0, t.first.1
+                );
+                return Err(match self.arg_location(func, t.other.0) {
+                    Some(loc) => Diagnostic::error(loc, message),
+                    None => op_error(self.ctx, self.module, func, message),
+                });
+            }
+        }
         Ok(())
     }
 

@@ -87,6 +87,17 @@ pub(crate) struct Plan {
     pub steps: Vec<Step>,
     /// True when some step is a shape check (which needs the shape table).
     pub has_checks: bool,
+    /// The contract of the arguments' `nd.dim_names`: pairs of (argument, dim)
+    /// whose sizes must be equal on entry, the first of its name first.
+    pub tied: Vec<Tied>,
+}
+
+/// Two argument dims one name ties: `(argument, dim)` each, and the name.
+#[derive(Debug)]
+pub(crate) struct Tied {
+    pub first: (usize, usize),
+    pub other: (usize, usize),
+    pub name: String,
 }
 
 /// True when a type has `?` dims or no rank.
@@ -362,6 +373,16 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
         args,
         steps,
         has_checks,
+        tied: tensor_dialect_nd::dim_names::tied(&tensor_dialect_nd::dim_names::named_dims(
+            ctx, module, func,
+        ))
+        .into_iter()
+        .map(|(f, o)| Tied {
+            first: (f.arg, f.dim),
+            other: (o.arg, o.dim),
+            name: o.name.clone(),
+        })
+        .collect(),
     })
 }
 

@@ -70,7 +70,7 @@ pub fn verify_changed(ctx: &Context, module: &Module, changes: &Changes) -> Diag
 mod changed;
 mod dominance;
 mod errors;
-pub use errors::{missing_attribute, op_error, with_current_op};
+pub use errors::{ArgAttrVerifier, missing_attribute, op_error, with_current_op};
 
 struct Verifier<'a> {
     ctx: &'a Context,

@@ -2,6 +2,7 @@
 
 use crate::analysis::{Analysis, Chunk};
 use crate::broadcast;
+use broadcastable_ir::shapes::ShapeAnalysis;
 use lsp_types::{
     DocumentSymbol, Hover, HoverContents, Location, MarkupContent, MarkupKind, Position,
     SymbolKind, Uri,
@@ -9,7 +10,8 @@ use lsp_types::{
 use std::fmt::Write as _;
 use tensor_ir::parse::{Name, NameKind};
 use tensor_ir::symbol_table::{SymbolTableCollection, nearest_symbol_table, symbol_name};
-use tensor_ir::{Context, Module, OpId, Symbol, Value, ValueDef};
+use tensor_ir::types::TypeKind;
+use tensor_ir::{Context, DYNAMIC, Module, OpId, Symbol, Value, ValueDef};
 
 /// How deep document symbols nest before deeper ones are listed flat (the parser
 /// bounds nesting already; this keeps the walk's stack small regardless).
@@ -95,6 +97,22 @@ fn value_hover(
         .text()
         .get(name.range.start as usize..name.range.end as usize)
         .unwrap_or("%");
+    // A type with a `?` shows the symbolic size of each dim beside it, as the
+    // shape analysis knows them: `tensor<?x?xf32> [batch, seq]`.
+    let mut shapes = ShapeAnalysis::new();
+    let mut typed = |v: Value| {
+        let ty = module.value_type(v);
+        let dynamic =
+            matches!(ctx.type_kind(ty), TypeKind::Tensor { dims, .. } if dims.contains(&DYNAMIC));
+        let mut text = ctx.ty(ty).to_string();
+        if dynamic {
+            shapes.ensure(ctx, module, v);
+            if let Some(dims) = shapes.render_dims(module, v) {
+                let _ = write!(text, " {dims}");
+            }
+        }
+        text
+    };
     let mut s = String::new();
     if count > 1 {
         let _ = writeln!(s, "`{spelled}`: {count} results");
@@ -102,12 +120,12 @@ fn value_hover(
             for k in 0..count {
                 let i = index.saturating_add(k) as usize;
                 if let Some(v) = module.try_result(op, i) {
-                    let _ = writeln!(s, "- `{spelled}#{k}`: `{}`", ctx.ty(module.value_type(v)));
+                    let _ = writeln!(s, "- `{spelled}#{k}`: `{}`", typed(v));
                 }
             }
         }
     } else {
-        let _ = writeln!(s, "`{spelled}`: `{}`", ctx.ty(module.value_type(value)));
+        let _ = writeln!(s, "`{spelled}`: `{}`", typed(value));
     }
     let op = match module.value(value).def() {
         ValueDef::Result { op, index } => {

@@ -162,7 +162,10 @@ fn check_one_write_session(messages: &[Value], code: Option<i32>) {
     assert_eq!(code, Some(0));
     let hover = messages.iter().find(|m| m["id"] == 2).unwrap();
     let text = hover["result"]["contents"]["value"].as_str().unwrap();
-    assert!(text.starts_with("`%p`: `tensor<?xf32>`"), "{text}");
+    assert!(
+        text.starts_with("`%p`: `tensor<?xf32> [bcast(%arg1[0], %arg0[0])]`"),
+        "{text}"
+    );
     assert_eq!(last_diagnostics(messages), (1, 1));
     assert_eq!(answers(messages).values().max(), Some(&1));
     assert_eq!(answers(messages).len(), 3);

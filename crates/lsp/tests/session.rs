@@ -252,7 +252,7 @@ fn an_editor_session() {
     assert_eq!(diags[0]["code"], "broadcast.runtime-check");
     assert_eq!(
         diags[0]["message"],
-        "operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time"
+        "operand #0 dim 0 (%arg0[0]) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time"
     );
 
     // Hover on a value a broadcasting op defines: its type, the inferred shape, and
@@ -581,6 +581,51 @@ fn a_length_too_large_is_answered_without_waiting_for_more() {
     // The next message is read as usual.
     let (l, c) = pos(DOC, "%p =", 0, 1);
     assert!(hover_text(&s.call("textDocument/hover", at(l, c))).starts_with("`%p`"));
+    assert_eq!(s.call("shutdown", Value::Null), Value::Null);
+    s.notify("exit", Value::Null);
+    assert_eq!(s.exit_code(), Some(0));
+}
+
+#[test]
+fn hover_shows_symbolic_shapes() {
+    const NAMED: &str = r#"func.func @f(%x: tensor<?x?xf32> {nd.dim_names = ["batch", "seq"]}, %y: tensor<?x4xf32>, %b: tensor<?xf32> {nd.dim_names = ["seq"]}) -> tensor<?x?xf32> {
+  %s = nd.add %x, %b : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  %t = nd.exp %y : tensor<?x4xf32>
+  %u = nd.add %x, %y : (tensor<?x?xf32>, tensor<?x4xf32>) -> tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+"#;
+    let mut s = Server::start();
+    initialize(&mut s, json!(null));
+    s.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "mlir", "version": 1, "text": NAMED}}),
+    );
+    // The remark of %u names its sizes as the hover does.
+    let diags = s.diagnostics(1);
+    assert_eq!(diags.len(), 2, "{diags:?}");
+    assert_eq!(
+        diags[0]["message"],
+        "operand #0 dim 0 (batch) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time"
+    );
+    // Named dims by their names; the sum of %x and %b keeps them (`seq` ties
+    // %b's dim to %x's, so no check is needed and the names survive). An
+    // anonymous dim by where it comes from; a static one by its size. A checked
+    // broadcast's size: the common size of what it joined (seq meets a static
+    // 4: after the check, it is 4).
+    for (needle, want) in [
+        ("%x:", "`%x`: `tensor<?x?xf32> [batch, seq]`"),
+        ("%s =", "`%s`: `tensor<?x?xf32> [batch, seq]`"),
+        ("%t =", "`%t`: `tensor<?x4xf32> [%arg1[0], 4]`"),
+        (
+            "%u =",
+            "`%u`: `tensor<?x?xf32> [bcast(%arg1[0], batch), 4]`",
+        ),
+    ] {
+        let (l, c) = pos(NAMED, needle, 0, 1);
+        let text = hover_text(&s.call("textDocument/hover", at(l, c)));
+        assert_eq!(text.lines().next(), Some(want), "{text}");
+    }
     assert_eq!(s.call("shutdown", Value::Null), Value::Null);
     s.notify("exit", Value::Null);
     assert_eq!(s.exit_code(), Some(0));

@@ -2,11 +2,11 @@
 //! upstream's `-test-*` passes show an analysis. Every op with a ranked tensor or
 //! shape result gets a remark with its results' symbolic sizes: `[n, 4]` for a
 //! tensor's dims, `<n, 4>` for what a shape value holds. A dim of a block argument
-//! (or an entry of a shape argument) is named `%argK[i]`; any other size the program does not fix is `sN`.
+//! (or an entry of a shape argument) is named `%argK[i]` (a named dim by its `nd.dim_names` name); any other size the program does not fix is `sN`.
 
 use broadcastable::symbolic::SizeId;
-use broadcastable_ir::shapes::{Origin, ShapeAnalysis};
-use tensor_ir::module::{OpId, ValueDef};
+use broadcastable_ir::shapes::ShapeAnalysis;
+use tensor_ir::module::OpId;
 use tensor_ir::pass::{Pass, PassOutcome};
 use tensor_ir::{Context, Diagnostic, Diagnostics, Module};
 
@@ -45,17 +45,11 @@ impl Pass for TestPrintShapes {
 
 /// The remark for `op`, if it has a result the analysis has facts for.
 fn describe(analysis: &ShapeAnalysis, module: &Module, op: OpId) -> Option<String> {
-    let name = |s: u32| match analysis.origin(s) {
-        Origin::Dim(v, i) | Origin::Entry(v, i) => match module.value(v).def() {
-            ValueDef::BlockArg { index, .. } => format!("%arg{index}[{i}]"),
-            _ => format!("s{s}"),
-        },
-        _ => format!("s{s}"),
-    };
+    let unnamed = |s: u32| format!("s{s}");
     let list = |sizes: &[SizeId], open: char, close: char| {
         let words: Vec<String> = sizes
             .iter()
-            .map(|&s| analysis.sizes().render(s, &name))
+            .map(|&s| analysis.render(module, s, &unnamed))
             .collect();
         format!("{open}{}{close}", words.join(", "))
     };

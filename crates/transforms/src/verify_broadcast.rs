@@ -155,7 +155,7 @@ fn check_all(
                         };
                         match decision {
                             Decision::Proven => report.proven += 1,
-                            Decision::Open => open.push(o),
+                            Decision::Open => open.push((check, o)),
                             Decision::Refuted(why) => {
                                 refuted.get_or_insert(why);
                             }
@@ -176,10 +176,13 @@ fn check_all(
                 if !open.is_empty() {
                     passed.record(ctx, module, op, policy);
                 }
-                for o in open {
+                for (check, o) in open {
                     report.obligations += 1;
-                    let d = Diagnostic::remark(location, o.text.clone())
-                        .with_code(codes::RUNTIME_CHECK);
+                    // Named per op, not per signature: the sizes are this op's.
+                    let text = broadcastable_ir::obligation_named(ctx, module, op, check, &|d| {
+                        analysis.operand_size_name(module, op, d)
+                    });
+                    let d = Diagnostic::remark(location, text).with_code(codes::RUNTIME_CHECK);
                     report.diagnostics.push(match &o.alignment {
                         Some(text) => d.with_hint(location, text.clone()),
                         None => d,

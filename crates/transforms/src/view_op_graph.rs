@@ -17,12 +17,14 @@
 //! The IR is left unchanged.
 
 use broadcastable_ir::Expansion;
+use broadcastable_ir::shapes;
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 use tensor_ir::module::BlockId;
 use tensor_ir::pass::{Pass, PassOutcome};
 use tensor_ir::print::ValueNames;
-use tensor_ir::{Context, Diagnostics, Module, OpId, Symbol, Value};
+use tensor_ir::types::TypeKind;
+use tensor_ir::{Context, Diagnostics, Module, OpId, Symbol, Value, ValueDef};
 
 /// Attribute values and types longer than this are cut, as upstream's
 /// `max-label-len` default.
@@ -127,6 +129,7 @@ pub fn graph(ctx: &Context, module: &Module, top: OpId) -> String {
                     w.names.write(arg, &mut label);
                     label.push(' ');
                     w.type_text(arg, &mut label);
+                    w.dim_names(arg, &mut label);
                     let node = w.node(&label, None);
                     if let Some(slot) = w.nodes.get_mut(arg.index()) {
                         *slot = Some(node);
@@ -312,6 +315,42 @@ impl Writer<'_> {
         let mut text = String::new();
         let _ = self.ctx.write_type(self.module.value_type(v), &mut text);
         out.push_str(&escape(&truncate(&text)));
+    }
+
+    /// ` [batch, seq]` after a function argument whose dims `nd.dim_names`
+    /// names; an anonymous dim shows its declared size.
+    fn dim_names(&self, v: Value, out: &mut String) {
+        let ValueDef::BlockArg { block, index } = self.module.value(v).def() else {
+            return;
+        };
+        if self.module.block_index(block) != Some(0) {
+            return;
+        }
+        let Some(func) = self.module.block_parent_op(block) else {
+            return;
+        };
+        let Some(attr) = shapes::arg_dim_names(self.ctx, self.module, func, index as usize) else {
+            return;
+        };
+        let (Ok(names), TypeKind::Tensor { dims, .. }) = (
+            shapes::names_of(self.ctx, attr),
+            self.ctx.type_kind(self.module.value_type(v)),
+        ) else {
+            return;
+        };
+        if names.len() != dims.len() {
+            return;
+        }
+        let words: Vec<String> = names
+            .iter()
+            .zip(dims.iter())
+            .map(|(name, &d)| match name {
+                Some(name) => name.clone(),
+                None if d == tensor_ir::DYNAMIC => "?".to_owned(),
+                None => d.to_string(),
+            })
+            .collect();
+        out.push_str(&escape(&truncate(&format!(" [{}]", words.join(", ")))));
     }
 
     /// A port name: the value's name with `%` and `#` as `_`.

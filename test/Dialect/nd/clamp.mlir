@@ -18,8 +18,8 @@ func.func @clamp(%a: tensor<2x4xf32>, %s: tensor<f32>, %u: tensor<3xui8>, %i: te
 
 // -----
 
-// REMARK: remark: operand #0 dim 0 (?) and operand #2 dim 0 (?) must be 1 or equal at run time
-// REMARK: remark: operand #0 dim 1 (?) and operand #1 dim 0 (?) must be 1 or equal at run time
+// REMARK: remark: operand #0 dim 0 (%arg0[0]) and operand #2 dim 0 (%arg2[0]) must be 1 or equal at run time
+// REMARK: remark: operand #0 dim 1 (%arg0[1]) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time
 func.func @dynamic(%x: tensor<?x?xf32>, %lo: tensor<?xf32>, %hi: tensor<?x1xf32>) -> tensor<?x?xf32> {
   %r = nd.clamp %x, %lo, %hi : (tensor<?x?xf32>, tensor<?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>

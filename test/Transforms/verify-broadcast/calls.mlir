@@ -17,9 +17,10 @@ func.func @softmax_center(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
 
 // -----
 
-// Two call sites that pass different sizes: the obligation is real.
+// Two call sites that pass different sizes: the obligation is real. %x has the
+// size both calls pass (the caller's %arg0), %m its own.
 func.func private @center(%x: tensor<?x?xf32>, %m: tensor<?x1xf32>) -> tensor<?x?xf32> {
-  // expected-remark @+1 {{operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time}}
+  // expected-remark @+1 {{operand #0 dim 0 (%arg0[0]) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time}}
   %0 = nd.sub %x, %m : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }

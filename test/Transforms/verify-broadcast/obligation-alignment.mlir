@@ -6,12 +6,12 @@
 
 // A `?` against a static size.
 func.func @dyn_vs_static(%a: tensor<?x4xf32>, %b: tensor<3x4xf32>) -> tensor<3x4xf32> {
-  // expected-remark @+2 {{operand #0 dim 0 (?) must be 1 or equal to 3 at run time}}
+  // expected-remark @+2 {{operand #0 dim 0 (%arg0[0]) must be 1 or equal to 3 at run time}}
   // expected-note @+1 {{shapes aligned from the right:}}
   %0 = nd.add %a, %b : (tensor<?x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
 }
-// CHECK: obligation-alignment.mlir:[[@LINE-3]]:8: remark: operand #0 dim 0 (?) must be 1 or equal to 3 at run time
+// CHECK: obligation-alignment.mlir:[[@LINE-3]]:8: remark: operand #0 dim 0 (%arg0[0]) must be 1 or equal to 3 at run time
 // CHECK-NEXT: %0 = nd.add
 // CHECK-NEXT: ^
 // CHECK-NEXT: obligation-alignment.mlir:[[@LINE-6]]:8: note: shapes aligned from the right:
@@ -25,19 +25,19 @@ func.func @dyn_vs_static(%a: tensor<?x4xf32>, %b: tensor<3x4xf32>) -> tensor<3x4
 // Two obligations, each with its own marker; the declared result is drawn
 // because it is less precise than the broadcast shape.
 func.func @two(%a: tensor<?x?xf32>, %b: tensor<?x5xf32>) -> tensor<*xf32> {
-  // expected-remark @+2 {{operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time}}
-  // expected-remark @+1 {{operand #0 dim 1 (?) must be 1 or equal to 5 at run time}}
+  // expected-remark @+2 {{operand #0 dim 0 (%arg0[0]) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time}}
+  // expected-remark @+1 {{operand #0 dim 1 (%arg0[1]) must be 1 or equal to 5 at run time}}
   %0 = nd.sub %a, %b : (tensor<?x?xf32>, tensor<?x5xf32>) -> tensor<*xf32>
   return %0 : tensor<*xf32>
 }
-// CHECK: remark: operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time
+// CHECK: remark: operand #0 dim 0 (%arg0[0]) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time
 // CHECK: note: shapes aligned from the right:
 // CHECK-NEXT: {{^}}  operand #0:  ? x ?{{$}}
 // CHECK-NEXT: {{^}}  operand #1:  ? x 5{{$}}
 // CHECK-NEXT: {{^}}   broadcast:  ? x 5{{$}}
 // CHECK-NEXT: {{^}}      result:  *{{$}}
 // CHECK-NEXT: {{^}}               ^ result dim 0: ? vs ?, checked at run time{{$}}
-// CHECK: remark: operand #0 dim 1 (?) must be 1 or equal to 5 at run time
+// CHECK: remark: operand #0 dim 1 (%arg0[1]) must be 1 or equal to 5 at run time
 // CHECK: note: shapes aligned from the right:
 // CHECK: {{^}}                   ^ result dim 1: ? vs 5, checked at run time{{$}}
 
@@ -63,11 +63,11 @@ func.func @unranked(%a: tensor<2x?xf32>, %u: tensor<*xf32>) -> tensor<*xf32> {
 // XLA's broadcast_dimensions: the marker is under the higher-rank dim. (Dims
 // placed as from the right are titled so.)
 func.func @xla(%a: tensor<2x3xf32>, %b: tensor<?xf32>) -> tensor<2x3xf32> {
-  // expected-remark @+1 {{operand #1 dim 0 (?) must be 1 or equal to 2 at run time}}
+  // expected-remark @+1 {{operand #1 dim 0 (%arg1[0]) must be 1 or equal to 2 at run time}}
   %0 = nd.add %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<?xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
-// CHECK: remark: operand #1 dim 0 (?) must be 1 or equal to 2 at run time
+// CHECK: remark: operand #1 dim 0 (%arg1[0]) must be 1 or equal to 2 at run time
 // CHECK: note: shapes aligned by broadcast_dimensions = [0]:
 // CHECK-NEXT: {{^}}  operand #0:  2 x 3{{$}}
 // CHECK-NEXT: {{^}}  operand #1:  ?{{$}}
@@ -77,11 +77,11 @@ func.func @xla(%a: tensor<2x3xf32>, %b: tensor<?xf32>) -> tensor<2x3xf32> {
 // -----
 
 func.func @xla_right(%a: tensor<2x3xf32>, %b: tensor<?xf32>) -> tensor<2x3xf32> {
-  // expected-remark @+1 {{operand #1 dim 0 (?) must be 1 or equal to 3 at run time}}
+  // expected-remark @+1 {{operand #1 dim 0 (%arg1[0]) must be 1 or equal to 3 at run time}}
   %0 = nd.add %a, %b {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<?xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
-// CHECK: remark: operand #1 dim 0 (?) must be 1 or equal to 3 at run time
+// CHECK: remark: operand #1 dim 0 (%arg1[0]) must be 1 or equal to 3 at run time
 // CHECK: note: shapes aligned from the right:
 // CHECK-NEXT: {{^}}  operand #0:  2 x 3{{$}}
 // CHECK-NEXT: {{^}}  operand #1:      ?{{$}}

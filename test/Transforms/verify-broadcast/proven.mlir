@@ -42,7 +42,7 @@ func.func @same(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
 // Once `%a + %b` has passed its check, its result broadcasts with either
 // operand: only the first op needs a check.
 func.func @checked_once(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-remark @+1 {{operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time}}
+  // expected-remark @+1 {{operand #0 dim 0 (%arg0[0]) and operand #1 dim 0 (%arg1[0]) must be 1 or equal at run time}}
   %0 = nd.add %a, %b : tensor<?xf32>
   %1 = nd.mul %0, %a : tensor<?xf32>
   %2 = nd.sub %b, %1 : tensor<?xf32>
@@ -61,7 +61,7 @@ func.func @two_joins(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>) ->
   %0 = nd.add %a, %b : tensor<?xf32>
   // expected-remark @+1 {{must be 1 or equal at run time}}
   %1 = nd.add %a, %c : tensor<?xf32>
-  // expected-remark @+1 {{operand #0 dim 0 (?) and operand #1 dim 0 (?) must be 1 or equal at run time}}
+  // expected-remark @+1 {{operand #0 dim 0 (bcast(%arg0[0], %arg1[0])) and operand #1 dim 0 (bcast(%arg0[0], %arg2[0])) must be 1 or equal at run time}}
   %2 = nd.add %0, %1 : tensor<?xf32>
   return %2 : tensor<?xf32>
 }

@@ -6,10 +6,10 @@
 // RUN: tensor-opt %s --verify-broadcast=refine 2>&1 >/dev/null | FileCheck %s --check-prefix=REFINE
 
 // CHECKMODE: refine-obligations.mlir:15:10: remark: unranked operand #0 must broadcast to the inferred shape at run time
-// CHECKMODE: refine-obligations.mlir:16:8: remark: operand #0 dim 0 (?) must be 1 or equal to 5 at run time
+// CHECKMODE: refine-obligations.mlir:16:8: remark: operand #0 dim 0 (%arg0[0]) must be 1 or equal to 5 at run time
 
 // REFINE-NOT: unranked operand
-// REFINE:     refine-obligations.mlir:16:8: remark: operand #0 dim 0 (?) must be 1 or equal to 5 at run time
+// REFINE:     refine-obligations.mlir:16:8: remark: operand #0 dim 0 (%arg0[0]) must be 1 or equal to 5 at run time
 func.func @f(%x: tensor<?x6xf32>, %bias: tensor<6xf32>, %scale: tensor<1xf32>, %y: tensor<5x6xf32>) -> (tensor<*xf32>, tensor<5x6xf32>) {
   %sum = nd.add %x, %bias : (tensor<?x6xf32>, tensor<6xf32>) -> tensor<*xf32>
   %out = nd.mul %sum, %scale : (tensor<*xf32>, tensor<1xf32>) -> tensor<*xf32>

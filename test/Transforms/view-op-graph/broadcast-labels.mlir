@@ -29,7 +29,7 @@
 
 // The graph comes at its place in the pipeline, before the next pass's remarks.
 // ORDER: digraph G {
-// ORDER: remark: operand #1 dim 0 (?) must be 1 or equal to 4 at run time
+// ORDER: remark: operand #1 dim 0 (%arg2[0]) must be 1 or equal to 4 at run time
 
 func.func @f(%a: tensor<4x1xf32>, %b: tensor<3xf32>, %c: tensor<?x3xf32>, %d: tensor<2x3xf32>) -> (tensor<?x3xf32>, tensor<2x3xf32>) {
   %0 = nd.add %a, %b : (tensor<4x1xf32>, tensor<3xf32>) -> tensor<4x3xf32>

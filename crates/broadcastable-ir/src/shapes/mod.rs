@@ -27,7 +27,12 @@ use tensor_ir::{Context, DYNAMIC, Value, ValueDef};
 use crate::view::OpView;
 
 mod decide;
+mod names;
 pub use decide::Decision;
+pub use names::{
+    NamedDim, arg_dim_names, entry_args, named_dims, names_of, set_dim_names_attr, static_conflict,
+    tied,
+};
 
 /// Entries of one shape value followed: a shape's length is a number in its type,
 /// which a program may make huge; past this its entries are left unknown.
@@ -63,6 +68,9 @@ pub enum Origin {
     /// The whole shape of the tensor `.0` (or the shape the shape value `.0`
     /// holds).
     Whole(Value),
+    /// A name the function's `nd.dim_names` gives its arguments' dims: the
+    /// number of the name ([`ShapeAnalysis::dim_name`]).
+    Named(u32),
     /// Made by the size algebra (an expression too large to keep).
     Algebra,
 }
@@ -95,6 +103,10 @@ pub struct ShapeAnalysis {
     /// Inside [`ShapeAnalysis::ensure`]: a value first seen there is worked
     /// out by its loop, not by a nested one.
     ensuring: bool,
+    /// Per function that names dims, the size of each name.
+    named_functions: rustc_hash::FxHashMap<OpId, rustc_hash::FxHashMap<String, SizeId>>,
+    /// The names of `Origin::Named` symbols, by number.
+    names: Vec<Box<str>>,
 }
 
 /// What a [`ShapeTransfer`] sees: the IR, and the facts found so far.
@@ -524,7 +536,7 @@ impl ShapeAnalysis {
                 .enumerate()
                 .map(|(i, &d)| match (d, &given) {
                     (DYNAMIC, Some(g)) => g[i],
-                    (DYNAMIC, None) => self.symbol(Origin::Dim(v, i)),
+                    (DYNAMIC, None) => self.dynamic_dim(ctx, module, v, i),
                     (d, _) => self.sizes.constant(d),
                 })
                 .collect()

@@ -59,3 +59,14 @@ pub fn missing_attribute(
         None => d,
     }
 }
+
+/// A dialect's check of the attributes it owns (`dialect.name`) on the arguments of
+/// a function-like op, as upstream's `Dialect::verifyRegionArgAttribute`: attached
+/// with [`Context::attach_dialect_interface`], called by the op's verifier with the
+/// op, the argument's number, the attribute's name and its value.
+#[derive(Clone, Copy, Debug)]
+pub struct ArgAttrVerifier(pub ArgAttrVerifyFn);
+
+/// The function of an [`ArgAttrVerifier`]: `(ctx, module, op, argument, name, value)`.
+pub type ArgAttrVerifyFn =
+    fn(&Context, &Module, OpId, usize, &str, crate::Attribute) -> Result<(), Diagnostic>;
