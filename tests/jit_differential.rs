@@ -14,10 +14,10 @@ mod common;
 mod dim_names;
 #[path = "jit_differential/nary.rs"]
 mod nary;
-#[path = "jit_differential/unary.rs"]
-mod unary;
 #[path = "jit_differential/near_zero.rs"]
 mod near_zero;
+#[path = "jit_differential/unary.rs"]
+mod unary;
 use common::jit::{self, Arg, Failure};
 use common::reference::{self, Reference};
 use tensor_dialect_nd::scalar::{self, ElemKind};
