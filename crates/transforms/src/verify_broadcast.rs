@@ -27,7 +27,7 @@
 use broadcastable::{BroadcastableOp, Semantics, refined_result_shape};
 use broadcastable_ir::shapes::{Decision, ShapeAnalysis};
 use broadcastable_ir::{BroadcastPolicy, BroadcastVerifier, OpView, codes, policy_of, with_shape};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use tensor_ir::verify::{op_error, with_current_op};
 use tensor_ir::{Context, Diagnostic, Diagnostics, Module, OpId, Symbol, Value};
@@ -114,7 +114,8 @@ fn check_all(
     // Worked out on demand, for the operands of ops with a run-time obligation
     // and what they derive from: a program without one costs nothing more.
     let mut analysis = ShapeAnalysis::new();
-    let mut passed = PassedChecks::default();
+    // The checks of ops with open obligations so far ([`CheckKey`]).
+    let mut passed: FxHashSet<CheckKey> = FxHashSet::default();
     module.walk(top, |op| {
         if let Some((ops, _)) = collect.as_mut() {
             ops.push(op);
@@ -145,8 +146,11 @@ fn check_all(
                 let location = module.op(op).location();
                 let mut refuted = None;
                 let mut open = Vec::with_capacity(obligations.len());
+                let mut key = None;
                 if !obligations.is_empty() {
-                    let earlier = passed.covers(ctx, module, op, policy);
+                    let k = CheckKey::of(ctx, module, op, policy);
+                    let earlier = passed.contains(&k);
+                    key = Some(k);
                     for (check, o) in inferred.checks.iter().zip(obligations.iter()) {
                         let decision = if earlier && on_operands_only(check) {
                             Decision::Proven
@@ -173,8 +177,10 @@ fn check_all(
                     report.diagnostics.push(with_current_op(ctx, module, op, d));
                     return;
                 }
-                if !open.is_empty() {
-                    passed.record(ctx, module, op, policy);
+                if !open.is_empty()
+                    && let Some(k) = key
+                {
+                    passed.insert(k);
                 }
                 for (check, o) in open {
                     report.obligations += 1;
@@ -196,19 +202,12 @@ fn check_all(
     });
 }
 
-/// The checks that ops with run-time obligations make, by what they check: the
-/// block they run in, their policy and placement, and their operands. A later op
-/// of the same block that checks the same operands the same way cannot fail its
-/// check (the earlier one passed, or the block stopped there), and the lowering
-/// reuses the earlier check for it. (Operands with the same sizes but different
-/// values are not matched: the lowering, which reuses checks by their shape
-/// values, would check them again.)
-#[derive(Default)]
-struct PassedChecks {
-    seen: rustc_hash::FxHashSet<CheckKey>,
-}
-
-/// What an op's check depends on, besides its result type.
+/// What an op's run-time check depends on, besides its result type: the block
+/// it runs in, its policy and placement, and its operands. A later op of the same
+/// block with the same key cannot fail its check (the earlier one passed, or the
+/// block stopped there), and the lowering reuses the earlier check for it.
+/// (Operands with the same sizes but different values are not matched: the
+/// lowering, which reuses checks by their shape values, would check them again.)
 #[derive(PartialEq, Eq, Hash)]
 struct CheckKey {
     block: Option<tensor_ir::BlockId>,
@@ -217,31 +216,20 @@ struct CheckKey {
     placement: Option<tensor_ir::Attribute>,
 }
 
-impl PassedChecks {
-    fn key(ctx: &Context, module: &Module, op: OpId, policy: BroadcastPolicy) -> CheckKey {
+impl CheckKey {
+    fn of(ctx: &Context, module: &Module, op: OpId, policy: BroadcastPolicy) -> CheckKey {
         let placement = match policy {
             BroadcastPolicy::Explicit { attr } | BroadcastPolicy::NumPyOrExplicit { attr } => ctx
                 .lookup_sym(attr)
                 .and_then(|name| module.get_attr(op, name)),
             _ => None,
         };
-        let operands = module.operands(op).iter().copied().collect();
         CheckKey {
             block: module.op(op).parent(),
             policy,
-            operands,
+            operands: module.operands(op).iter().copied().collect(),
             placement,
         }
-    }
-
-    fn record(&mut self, ctx: &Context, module: &Module, op: OpId, policy: BroadcastPolicy) {
-        let key = Self::key(ctx, module, op, policy);
-        self.seen.insert(key);
-    }
-
-    /// Whether an earlier op of `op`'s block checked what `op` checks.
-    fn covers(&self, ctx: &Context, module: &Module, op: OpId, policy: BroadcastPolicy) -> bool {
-        !self.seen.is_empty() && self.seen.contains(&Self::key(ctx, module, op, policy))
     }
 }
 

@@ -98,11 +98,10 @@ pub struct ShapeAnalysis {
     /// the size that a client reasoning in terms of dims can share.
     representatives: Vec<Option<(Value, u32)>>,
     /// The calls entering each private function, found on first need: its
-    /// arguments have the sizes its call sites agree on.
+    /// arguments have the sizes its call sites agree on. `None` also while
+    /// [`ShapeAnalysis::ensure`] runs (it holds them), so that a value first seen
+    /// there is worked out by its loop, not by a nested one.
     calls: Option<CallSites>,
-    /// Inside [`ShapeAnalysis::ensure`]: a value first seen there is worked
-    /// out by its loop, not by a nested one.
-    ensuring: bool,
     /// Per function that names dims, the size of each name.
     named_functions: rustc_hash::FxHashMap<OpId, rustc_hash::FxHashMap<String, SizeId>>,
     /// The names of `Origin::Named` symbols, by number.
@@ -259,7 +258,6 @@ impl ShapeAnalysis {
         if self.has(v) {
             return;
         }
-        self.ensuring = true;
         let calls = self.take_calls(ctx, module);
         let mut stack = vec![v];
         let mut steps = 0;
@@ -274,7 +272,8 @@ impl ShapeAnalysis {
             }
             steps += 1;
             let ValueDef::Result { op, .. } = module.value(top).def() else {
-                if let Some(passed) = calls.passed(module, top)
+                let passed = calls.passed(module, top);
+                if let Some(passed) = &passed
                     && steps <= MAX_STEPS
                     && stack.len() <= MAX_STEPS
                     && entered.insert(top)
@@ -287,10 +286,7 @@ impl ShapeAnalysis {
                     }
                 }
                 stack.pop();
-                let given = match calls.passed(module, top) {
-                    Some(passed) => self.agreed(&passed),
-                    None => Facts::default(),
-                };
+                let given = passed.map_or_else(Facts::default, |p| self.agreed(&p));
                 let facts = self.settle(ctx, module, top, given);
                 self.set(top, facts);
                 continue;
@@ -310,7 +306,6 @@ impl ShapeAnalysis {
             }
         }
         self.calls = Some(calls);
-        self.ensuring = false;
     }
 
     /// The call sites of the module's private functions (found now if not yet),
@@ -489,10 +484,7 @@ impl ShapeAnalysis {
         // An argument of a function whose calls are all known has their sizes:
         // worked out from the call sites' operands, which the walk may not
         // have reached yet.
-        if !self.has(v)
-            && !self.ensuring
-            && self.calls.as_ref().is_some_and(|c| c.argument(v).is_some())
-        {
+        if !self.has(v) && self.calls.as_ref().is_some_and(|c| c.argument(v).is_some()) {
             self.ensure(ctx, module, v);
         }
         if !self.has(v) {
