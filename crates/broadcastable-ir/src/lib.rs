@@ -16,6 +16,9 @@
 //!   conflicting operands and dimensions, under the `mlir` semantics the output is
 //!   exactly upstream's.
 //!
+//! * [`SizeChecks`] lets an op that is not Broadcastable declare its own
+//!   run-time size conditions (a matrix product's batch and contracted dims), so
+//!   `--verify-broadcast` reports and proves them too.
 //! * [`shapes`] is the shape analysis: a symbolic size for each `?`, from the
 //!   transfer each op declares ([`shapes::ShapeTransfer`]).
 //!
@@ -23,6 +26,7 @@
 //! in the context ([`set_semantics`]).
 
 mod align;
+mod checks;
 pub mod codes;
 mod diagnose;
 mod expand;
@@ -31,6 +35,7 @@ pub mod shapes;
 mod verifier;
 mod view;
 
+pub use checks::{SizeCheck, SizeChecks, size_checks};
 pub use diagnose::{diagnose, obligation, obligation_named};
 pub use expand::{Expansion, expansions};
 pub use lower::{ExplicitBroadcast, ExplicitForm, Sweep};

@@ -116,6 +116,11 @@ pub fn register(ctx: &mut Context) {
     fold::register(ctx).expect("nd folds: attaching to an op of nd");
     lower::register(ctx).expect("nd lowering: attaching to an op of nd");
     transfer::register(ctx).expect("nd shape transfer: attaching to an op of nd");
+    ctx.attach_interface(
+        MatmulOp::NAME,
+        broadcastable_ir::SizeChecks(reduce::matmul_size_checks),
+    )
+    .expect("nd.matmul size checks: the dialect was just registered");
     broadcastable_ir::shapes::set_dim_names_attr(ctx, DIM_NAMES);
     ctx.attach_dialect_interface(DIALECT.name, dim_names::VERIFIER)
         .expect("nd argument attributes: the dialect was just registered");

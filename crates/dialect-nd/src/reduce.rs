@@ -202,6 +202,64 @@ tensor_ir::op! {
     }
 }
 
+/// `nd.matmul`'s run-time conditions: those of [`verify_matmul`]'s rules that its
+/// operand types leave open. The contracted sizes must be equal, and the batch
+/// dims must broadcast (NumPy). `--verify-broadcast` reports or proves them
+/// through [`broadcastable_ir::SizeChecks`]; the lowering and the export check them.
+pub(crate) fn matmul_size_checks(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+) -> Vec<broadcastable_ir::SizeCheck> {
+    use broadcastable::{Bound, OperandDim, RuntimeCheck};
+    let mut out = Vec::new();
+    let (Some(ta), Some(tb)) = (operand_type(module, op, 0), operand_type(module, op, 1)) else {
+        return out;
+    };
+    let (Some(a), Some(b)) = (tensor_dims(ctx, ta), tensor_dims(ctx, tb)) else {
+        return out;
+    };
+    if a.is_empty() || b.is_empty() {
+        return out;
+    }
+    let (a, b) = (dims_of(a), dims_of(b));
+    let (ka, kb) = (a.len() - 1, b.len().saturating_sub(2));
+    let (da, db) = (OperandDim::new(0, ka), OperandDim::new(1, kb));
+    let equal = match (a[ka], b[kb]) {
+        (Dim::Dynamic, Dim::Dynamic) => Some((da, Bound::Dim(db))),
+        (Dim::Dynamic, Dim::Static(n)) => Some((da, Bound::Size(n))),
+        (Dim::Static(n), Dim::Dynamic) => Some((db, Bound::Size(n))),
+        (Dim::Static(_), Dim::Static(_)) => None,
+    };
+    if let Some((subject, to)) = equal {
+        out.push(broadcastable_ir::SizeCheck {
+            what: "contracted dims",
+            check: RuntimeCheck::Equal {
+                // The contracted size is no dim of the result.
+                result_dim: usize::MAX,
+                subject,
+                to,
+            },
+        });
+    }
+    // The batch dims are the operands' leading dims and the result's: the
+    // checks of their broadcast index the operands and the result as they are.
+    let batch_a = Shape::ranked(a[..a.len().saturating_sub(2)].iter().copied());
+    let batch_b = Shape::ranked(b[..b.len().saturating_sub(2)].iter().copied());
+    if let Ok(inferred) = analyze(&[batch_a, batch_b]) {
+        out.extend(
+            inferred
+                .checks
+                .into_iter()
+                .map(|check| broadcastable_ir::SizeCheck {
+                    what: "batch dims",
+                    check,
+                }),
+        );
+    }
+    out
+}
+
 /// Verifies `nd.matmul` with NumPy's rules: operands of rank 1 or more (a
 /// vector is promoted and its dim removed again), equal contracted sizes,
 /// batch dims broadcast as elementwise ops do.

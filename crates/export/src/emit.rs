@@ -5,7 +5,7 @@
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tensor_dialect_nd::lower::DimCheck;
+use tensor_dialect_nd::lower::{DimCheck, MatmulProofs};
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{BlockId, EditError, OpId};
 use tensor_ir::verify::op_error;
@@ -72,6 +72,9 @@ pub struct Exporter<'a> {
     /// which result entries the program proves cannot fail their check
     /// ([`tensor_dialect_nd::lower::shape_checks_proven`]): those get no assert.
     pub shape_checks: FxHashMap<OpId, SmallVec<[bool; 4]>>,
+    /// Per `nd.matmul`, by op, which of its size checks the program proves
+    /// ([`tensor_dialect_nd::lower::matmul_checks_proven`]): those get no assert.
+    pub matmul_checks: FxHashMap<OpId, MatmulProofs>,
 }
 
 impl<'a> Exporter<'a> {
@@ -92,6 +95,7 @@ impl<'a> Exporter<'a> {
             padded: SmallVec::new(),
             dim_checks: FxHashMap::default(),
             shape_checks: FxHashMap::default(),
+            matmul_checks: FxHashMap::default(),
         }
     }
 

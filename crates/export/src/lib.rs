@@ -36,7 +36,9 @@ pub mod unranked;
 use broadcastable_ir::{ExplicitBroadcast, Sweep};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tensor_dialect_nd::lower::{DimCheck, broadcast_checks, shape_checks_proven};
+use tensor_dialect_nd::lower::{
+    DimCheck, MatmulProofs, broadcast_checks, matmul_checks_proven, shape_checks_proven,
+};
 use tensor_ir::builder::Builder;
 use tensor_ir::module::OpId;
 use tensor_ir::pass::{Pass, PassOption, PassOutcome, PassRegistry, RegistryError};
@@ -196,6 +198,7 @@ impl Pass for ConvertNdToUpstream {
         x.max_rank = self.max_rank;
         x.dim_checks = proofs.dims;
         x.shape_checks = proofs.shapes;
+        x.matmul_checks = proofs.matmuls;
         let mut exported = 0u64;
         for &op in &ops {
             x.start(op);
@@ -241,6 +244,7 @@ pub const UPSTREAM_TEST_OP: &str = "test.broadcastable";
 struct Proofs {
     dims: FxHashMap<OpId, SmallVec<[DimCheck; 4]>>,
     shapes: FxHashMap<OpId, SmallVec<[bool; 4]>>,
+    matmuls: FxHashMap<OpId, MatmulProofs>,
 }
 
 /// The `nd` ops under `top` in program order, after checking that none broadcasts
@@ -289,6 +293,9 @@ fn exportable_ops(
         }
         if let Some(c) = shape_checks_proven(ctx, module, op, &mut sweep) {
             proofs.shapes.insert(op, c);
+        }
+        if let Some(c) = matmul_checks_proven(ctx, module, op, &mut sweep) {
+            proofs.matmuls.insert(op, c);
         }
         ops.push(op);
     });

@@ -238,21 +238,28 @@ fn check_equal(x: &mut Exporter<'_>, s: Value, t: Value, message: &str) -> XResu
 }
 
 /// The interpreter's checks of a matmul: the contracted sizes agree, and so do
-/// the batch dims (explicit once lowered: both operands have them all).
+/// the batch dims (explicit once lowered: both operands have them all), except
+/// those the program proves ([`Exporter::matmul_checks`]).
 fn check_sizes(x: &mut Exporter<'_>, a: Value, b: Value, ra: usize, rb: usize) -> XResult<()> {
+    let proofs = x.matmul_checks.get(&x.op).cloned().unwrap_or_default();
     let (ka, kb) = (ra.saturating_sub(1), rb.saturating_sub(2));
-    let (sa, sb) = (x.built_dim(a, ka)?, x.built_dim(b, kb)?);
-    check_equal(
-        x,
-        sa,
-        sb,
-        &format!(
-            "contracted dims differ at run time: operand #0 dim {ka} and operand #1 dim {kb} \
-             have different sizes"
-        ),
-    )?;
+    if !proofs.contracted {
+        let (sa, sb) = (x.built_dim(a, ka)?, x.built_dim(b, kb)?);
+        check_equal(
+            x,
+            sa,
+            sb,
+            &format!(
+                "contracted dims differ at run time: operand #0 dim {ka} and operand #1 dim {kb} \
+                 have different sizes"
+            ),
+        )?;
+    }
     if ra > 2 && ra == rb {
         for i in 0..ra - 2 {
+            if proofs.batch.get(i).copied().unwrap_or(false) {
+                continue;
+            }
             let (sa, sb) = (x.built_dim(a, i)?, x.built_dim(b, i)?);
             check_equal(
                 x,

@@ -130,6 +130,10 @@ fn check_all(
             }
         };
         let Some(policy) = policy else {
+            if let Some(checks) = broadcastable_ir::size_checks(ctx, module, op) {
+                report.checked += 1;
+                own_checks(ctx, module, op, &checks, &mut analysis, report);
+            }
             return;
         };
         report.checked += 1;
@@ -200,6 +204,46 @@ fn check_all(
             }
         }
     });
+}
+
+/// Reports or proves the run-time conditions an op that is not Broadcastable
+/// declares ([`broadcastable_ir::SizeChecks`]), as the trait's obligations are:
+/// a proven one is counted, a refuted one is an error, an open one a remark
+/// prefixed by what it is about.
+fn own_checks(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    checks: &[broadcastable_ir::SizeCheck],
+    analysis: &mut ShapeAnalysis,
+    report: &mut Report,
+) {
+    let location = module.op(op).location();
+    let mut remarks = Vec::new();
+    for c in checks {
+        match analysis.decide(ctx, module, op, &c.check) {
+            Decision::Proven => report.proven += 1,
+            Decision::Refuted(why) => {
+                let d = op_error(ctx, module, op, format!("{}: {why}", c.what))
+                    .with_code(codes::NEVER_SATISFIABLE);
+                report.diagnostics.push(with_current_op(ctx, module, op, d));
+                return;
+            }
+            Decision::Open => {
+                let text = broadcastable_ir::obligation_named(ctx, module, op, &c.check, &|d| {
+                    analysis.operand_size_name(module, op, d)
+                });
+                remarks.push(
+                    Diagnostic::remark(location, format!("{}: {text}", c.what))
+                        .with_code(codes::RUNTIME_CHECK),
+                );
+            }
+        }
+    }
+    report.obligations += remarks.len();
+    for d in remarks {
+        report.diagnostics.push(d);
+    }
 }
 
 /// What an op's run-time check depends on, besides its result type: the block

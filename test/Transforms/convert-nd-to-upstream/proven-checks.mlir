@@ -33,3 +33,34 @@ func.func @open(%p: tensor<?x?xf32>, %q: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %0 = nd.add %x, %q : (tensor<?x1xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// A matrix times a vector of its column sums, after a unary op: the contracted
+// sizes are both %x's dim 1, which --verify-broadcast proves (no remark), so
+// the export asserts nothing for the product either.
+// CHECK-LABEL: func.func @matvec(
+// CHECK-NOT:     "cf.assert"
+// CHECK:         return
+func.func @matvec(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %e = nd.exp %x : tensor<?x?xf32>
+  %m = nd.reduce sum %x across [0] : (tensor<?x?xf32>) -> tensor<?xf32>
+  %g = nd.matmul %e, %m : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %g : tensor<?xf32>
+}
+
+// -----
+
+// Batches of one argument: the batch dims are proven equal, the contracted
+// ones are not (dim 2 against dim 1 of the same tensor): one assert, the one
+// --verify-broadcast reports.
+// CHECK-LABEL: func.func @batched_self(
+// CHECK-COUNT-1: "cf.assert"
+// CHECK-SAME:    contracted dims differ
+// CHECK-NOT:     "cf.assert"
+// CHECK:         return
+func.func @batched_self(%a: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %e = nd.neg %a : tensor<?x?x?xf32>
+  %g = nd.matmul %a, %e : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %g : tensor<?x?x?xf32>
+}

@@ -166,3 +166,45 @@ pub fn shape_checks_proven(
     *sweep.state::<Memo>() = sizes.into_memo();
     (out.len() == len).then_some(out)
 }
+
+/// Of an `nd.matmul` once lowered, which size checks cannot fail: whether its
+/// contracted sizes are provably equal, and, when both operands have the same
+/// number of batch dims, whether each batch dim is. `None` for any other op or
+/// an unranked operand. The export asserts only the rest, as it does for
+/// [`shape_checks_proven`], so the exported program holds the checks
+/// `--verify-broadcast` reports for the op and no more.
+pub fn matmul_checks_proven(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    sweep: &mut Sweep,
+) -> Option<MatmulProofs> {
+    let this = crate::reduce::MatmulOp::cast(ctx, module, op)?;
+    let (a, b) = (this.lhs(module), this.rhs(module));
+    let ra = tensor_dims(ctx, module.value_type(a))?.len();
+    let rb = tensor_dims(ctx, module.value_type(b))?.len();
+    if ra == 0 || rb == 0 {
+        return None;
+    }
+    let memo = sweep.state::<Memo>();
+    let mut sizes = Sizes::resume(ctx, module, std::mem::take(memo));
+    let contracted = sizes.dim(a, ra - 1) == sizes.dim(b, rb.saturating_sub(2));
+    let batch = if ra > 2 && ra == rb {
+        (0..ra - 2)
+            .map(|i| sizes.dim(a, i) == sizes.dim(b, i))
+            .collect()
+    } else {
+        SmallVec::new()
+    };
+    *sweep.state::<Memo>() = sizes.into_memo();
+    Some(MatmulProofs { contracted, batch })
+}
+
+/// What [`matmul_checks_proven`] proves of one `nd.matmul`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatmulProofs {
+    /// The contracted sizes are equal.
+    pub contracted: bool,
+    /// Per batch dim (operands of equal rank only): the operands' sizes are equal.
+    pub batch: SmallVec<[bool; 4]>,
+}

@@ -27,7 +27,9 @@ mod matmul;
 mod plan;
 mod sizes;
 
-pub use checks::{DimCheck, broadcast_checks, shape_checks_proven};
+pub use checks::{
+    DimCheck, MatmulProofs, broadcast_checks, matmul_checks_proven, shape_checks_proven,
+};
 pub(crate) use sizes::landing;
 
 use broadcastable_ir::{ExplicitBroadcast, ExplicitForm};

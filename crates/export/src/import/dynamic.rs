@@ -25,7 +25,7 @@
 use broadcastable_ir::ExplicitBroadcast;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tensor_dialect_nd::lower::{broadcast_checks, shape_checks_proven};
+use tensor_dialect_nd::lower::{broadcast_checks, matmul_checks_proven, shape_checks_proven};
 use tensor_dialect_nd::shape::ShapeOfOp;
 use tensor_ir::builder::{Builder, InsertionPoint};
 use tensor_ir::module::{OpId, ValueMap};
@@ -599,6 +599,7 @@ impl Importer<'_> {
             for &o in nd_ops {
                 let checks = broadcast_checks(x.b.ctx, x.b.module, o, &mut sweep);
                 let shape_checks = shape_checks_proven(x.b.ctx, x.b.module, o, &mut sweep);
+                let matmul_checks = matmul_checks_proven(x.b.ctx, x.b.module, o, &mut sweep);
                 let copy = x.b.module.clone_op(o, &mut map);
                 x.b.module.insert_op_before(at, copy).ok()?;
                 if let Some(c) = checks {
@@ -606,6 +607,9 @@ impl Importer<'_> {
                 }
                 if let Some(c) = shape_checks {
                     x.shape_checks.insert(copy, c);
+                }
+                if let Some(c) = matmul_checks {
+                    x.matmul_checks.insert(copy, c);
                 }
                 x.start(copy);
                 let export =
