@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the real-world oracles of the StableHLO/CHLO work into a virtual
+# environment at <repo>/.venv-rw (see /work/shared/REAL-WORLD-TOOLS.md):
+#   torch-mlir-opt  StableHLO and CHLO's own parser, printer and verifier
+#                   (torch-mlir, without its torch dependency);
+#   jax             StableHLO from real programs (with --jax).
+# The tests find torch-mlir-opt through $TORCH_MLIR_OPT, PATH or .venv-rw/bin,
+# and skip with a message when it is missing, so a failed install here is a
+# warning, not a failure: the rest of CI still runs.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+with_jax=0
+for arg in "$@"; do
+    case "$arg" in
+        --jax) with_jax=1 ;;
+        *) echo "usage: $0 [--jax]" >&2; exit 2 ;;
+    esac
+done
+
+venv=.venv-rw
+warn() { echo "install-real-world-tools: warning: $*" >&2; }
+
+if [[ ! -x $venv/bin/python ]]; then
+    if ! python3 -m venv "$venv" 2>/dev/null; then
+        # Debian's python3 lacks ensurepip without python3-venv.
+        sudo=()
+        if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
+        DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq python3-venv >/dev/null 2>&1
+        python3 -m venv "$venv" || { warn "cannot create $venv"; exit 0; }
+    fi
+fi
+pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check)
+if [[ ! -x $venv/bin/torch-mlir-opt ]]; then
+    echo "install-real-world-tools: torch-mlir (torch-mlir-opt)"
+    "${pip[@]}" --no-deps torch-mlir || warn "torch-mlir did not install: its differential tests will skip"
+fi
+if ((with_jax)) && ! "$venv/bin/python" -c 'import jax' 2>/dev/null; then
+    echo "install-real-world-tools: jax"
+    "${pip[@]}" numpy ml_dtypes jax jaxlib || warn "jax did not install: the JAX suite will skip"
+fi
+exit 0
