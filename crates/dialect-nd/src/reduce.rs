@@ -240,6 +240,7 @@ pub(crate) fn matmul_size_checks(
                 subject,
                 to,
             },
+            entries_of: None,
         });
     }
     // The batch dims are the operands' leading dims and the result's: the
@@ -254,6 +255,7 @@ pub(crate) fn matmul_size_checks(
                 .map(|check| broadcastable_ir::SizeCheck {
                     what: "batch dims",
                     check,
+                    entries_of: None,
                 }),
         );
     }

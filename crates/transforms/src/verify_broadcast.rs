@@ -221,7 +221,7 @@ fn own_checks(
     let location = module.op(op).location();
     let mut remarks = Vec::new();
     for c in checks {
-        match analysis.decide(ctx, module, op, &c.check) {
+        match analysis.decide_reading(ctx, module, op, &c.check, c.entries_of) {
             Decision::Proven => report.proven += 1,
             Decision::Refuted(why) => {
                 let d = op_error(ctx, module, op, format!("{}: {why}", c.what))
@@ -230,13 +230,10 @@ fn own_checks(
                 return;
             }
             Decision::Open => {
-                let text = broadcastable_ir::obligation_named(ctx, module, op, &c.check, &|d| {
-                    analysis.operand_size_name(module, op, d)
+                let text = c.describe(ctx, module, op, &|d| {
+                    analysis.operand_size_name_reading(module, op, d, c.entries_of)
                 });
-                remarks.push(
-                    Diagnostic::remark(location, format!("{}: {text}", c.what))
-                        .with_code(codes::RUNTIME_CHECK),
-                );
+                remarks.push(Diagnostic::remark(location, text).with_code(codes::RUNTIME_CHECK));
             }
         }
     }

@@ -23,9 +23,19 @@ pub enum Decision {
 }
 
 impl ShapeAnalysis {
-    /// The size of `d` of `op`'s operands, if the analysis reached it.
-    fn operand_size(&self, module: &Module, op: OpId, d: OperandDim) -> Option<SizeId> {
+    /// The size of `d` of `op`'s operands, if the analysis reached it: a dim,
+    /// or an entry of the shape operand `entries_of` names.
+    fn operand_size(
+        &self,
+        module: &Module,
+        op: OpId,
+        d: OperandDim,
+        entries_of: Option<usize>,
+    ) -> Option<SizeId> {
         let v = *module.operands(op).get(d.operand)?;
+        if entries_of == Some(d.operand) {
+            return self.facts(v)?.entries.as_ref()?.get(d.dim).copied();
+        }
         self.dims(v)?.get(d.dim).copied()
     }
 
@@ -39,6 +49,21 @@ impl ShapeAnalysis {
         op: OpId,
         check: &RuntimeCheck,
     ) -> Decision {
+        self.decide_reading(ctx, module, op, check, None)
+    }
+
+    /// [`ShapeAnalysis::decide`], with the "dims" of operand `entries_of` read as
+    /// the entries of the shape it holds: how an explicit broadcast's operand
+    /// dims are checked against its shape operand.
+    #[must_use]
+    pub fn decide_reading(
+        &mut self,
+        ctx: &Context,
+        module: &Module,
+        op: OpId,
+        check: &RuntimeCheck,
+        entries_of: Option<usize>,
+    ) -> Decision {
         for &v in module.operands(op) {
             self.ensure(ctx, module, v);
         }
@@ -46,7 +71,7 @@ impl ShapeAnalysis {
             // One way: the subject stretches to `to` or equals it, and `to` does
             // not stretch (a `to` of 1 demands a subject of 1).
             RuntimeCheck::OneOrEqual { subject, to, .. } => {
-                self.pair(module, op, *subject, *to, |t, a, b| {
+                self.pair(module, op, entries_of, *subject, *to, |t, a, b| {
                     match (t.constant_of(a), t.constant_of(b)) {
                         _ if t.covers(b, a) => Obligation::Holds,
                         (Some(x), Some(y)) => Obligation::Fails(x, y),
@@ -55,7 +80,7 @@ impl ShapeAnalysis {
                 })
             }
             RuntimeCheck::Equal { subject, to, .. } => {
-                self.pair(module, op, *subject, *to, |t, a, b| {
+                self.pair(module, op, entries_of, *subject, *to, |t, a, b| {
                     match (t.constant_of(a), t.constant_of(b)) {
                         _ if a == b => Obligation::Holds,
                         (Some(x), Some(y)) => Obligation::Fails(x, y),
@@ -68,7 +93,7 @@ impl ShapeAnalysis {
                 // 1 or that size), as a passed check leaves its operands.
                 let sizes: Option<SmallVec<[SizeId; 4]>> = dims
                     .iter()
-                    .map(|&d| self.operand_size(module, op, d))
+                    .map(|&d| self.operand_size(module, op, d, entries_of))
                     .collect();
                 if let Some(s) = sizes
                     && s.iter()
@@ -79,8 +104,9 @@ impl ShapeAnalysis {
                 let mut all = Decision::Proven;
                 for (i, &a) in dims.iter().enumerate() {
                     for &b in &dims[i + 1..] {
-                        match self.pair(module, op, a, Bound::Dim(b), |t, x, y| t.obligation(x, y))
-                        {
+                        match self.pair(module, op, entries_of, a, Bound::Dim(b), |t, x, y| {
+                            t.obligation(x, y)
+                        }) {
                             Decision::Proven => {}
                             Decision::Open => all = Decision::Open,
                             refuted @ Decision::Refuted(_) => return refuted,
@@ -96,7 +122,7 @@ impl ShapeAnalysis {
             } => {
                 let sizes: Option<Vec<SizeId>> = dims
                     .iter()
-                    .map(|&d| self.operand_size(module, op, d))
+                    .map(|&d| self.operand_size(module, op, d, entries_of))
                     .collect();
                 match sizes {
                     Some(s) if !one_present && s.windows(2).all(|w| w[0] == w[1]) => {
@@ -144,11 +170,12 @@ impl ShapeAnalysis {
         &mut self,
         module: &Module,
         op: OpId,
+        entries_of: Option<usize>,
         subject: OperandDim,
         to: Bound,
         relate: fn(&broadcastable::symbolic::SizeTable, SizeId, SizeId) -> Obligation,
     ) -> Decision {
-        let Some(a) = self.operand_size(module, op, subject) else {
+        let Some(a) = self.operand_size(module, op, subject, entries_of) else {
             return Decision::Open;
         };
         let b = match to {
@@ -156,7 +183,7 @@ impl ShapeAnalysis {
                 Ok(n) => self.sizes.constant(n),
                 Err(_) => return Decision::Open,
             },
-            Bound::Dim(d) => match self.operand_size(module, op, d) {
+            Bound::Dim(d) => match self.operand_size(module, op, d, entries_of) {
                 Some(b) => b,
                 None => return Decision::Open,
             },

@@ -268,8 +268,25 @@ impl ShapeAnalysis {
     /// analysis has no name for any part of it, or did not reach it.
     #[must_use]
     pub fn operand_size_name(&self, module: &Module, op: OpId, d: OperandDim) -> Option<String> {
+        self.operand_size_name_reading(module, op, d, None)
+    }
+
+    /// [`ShapeAnalysis::operand_size_name`], with the "dims" of operand
+    /// `entries_of` read as the entries of the shape it holds.
+    #[must_use]
+    pub fn operand_size_name_reading(
+        &self,
+        module: &Module,
+        op: OpId,
+        d: OperandDim,
+        entries_of: Option<usize>,
+    ) -> Option<String> {
         let v = *module.operands(op).get(d.operand)?;
-        let size = *self.dims(v)?.get(d.dim)?;
+        let size = if entries_of == Some(d.operand) {
+            *self.facts(v)?.entries.as_ref()?.get(d.dim)?
+        } else {
+            *self.dims(v)?.get(d.dim)?
+        };
         if let SizeExpr::Symbol(s) = self.sizes.expr(size) {
             return self.symbol_name(module, *s);
         }
