@@ -208,7 +208,7 @@ fn batch(cases: &[Case], result: &dyn Fn(usize) -> String) -> String {
 /// The case whose op is on the line of `line` (`<stdin>:LINE:COL: error: ...`).
 fn case_of(line: &str) -> Option<usize> {
     let n: usize = line.split(':').nth(1)?.parse().ok()?;
-    (n >= 2 && (n - 2) % 5 == 0).then(|| (n - 2) / 5)
+    (n >= 2 && (n - 2).is_multiple_of(5)).then(|| (n - 2) / 5)
 }
 
 proptest! {
