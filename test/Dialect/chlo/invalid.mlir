@@ -201,3 +201,51 @@ func.func @binary_syntax(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = chlo.broadcast_add %a, %a : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @signed_integers(%s: tensor<si16>) -> tensor<si16> {
+  // expected-error @+1 {{'chlo.broadcast_add' op operand #0 must be tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements or per-tensor integer quantized or per-axis integer quantized values, but got 'tensor<si16>'}}
+  %0 = chlo.broadcast_add %s, %s : (tensor<si16>, tensor<si16>) -> tensor<si16>
+  return %0 : tensor<si16>
+}
+
+// -----
+
+func.func @index_elements(%i: tensor<4xindex>) -> tensor<4xindex> {
+  // expected-error @+1 {{'chlo.broadcast_maximum' op operand #0 must be tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements or per-tensor integer quantized or per-axis integer quantized values, but got 'tensor<4xindex>'}}
+  %0 = chlo.broadcast_maximum %i, %i : (tensor<4xindex>, tensor<4xindex>) -> tensor<4xindex>
+  return %0 : tensor<4xindex>
+}
+
+// -----
+
+func.func @complex_of_f16(%c: tensor<4xcomplex<f16>>) -> tensor<4xcomplex<f16>> {
+  // expected-error @+1 {{'chlo.broadcast_multiply' op operand #0 must be tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements or per-tensor integer quantized or per-axis integer quantized values, but got 'tensor<4xcomplex<f16>>'}}
+  %0 = chlo.broadcast_multiply %c, %c : (tensor<4xcomplex<f16>>, tensor<4xcomplex<f16>>) -> tensor<4xcomplex<f16>>
+  return %0 : tensor<4xcomplex<f16>>
+}
+
+// -----
+
+func.func @and_of_signed(%s: tensor<4xsi8>) -> tensor<4xsi8> {
+  // expected-error @+1 {{'chlo.broadcast_and' op operand #0 must be tensor of bool or 2/4/8/16/32/64-bit integer values, but got 'tensor<4xsi8>'}}
+  %0 = chlo.broadcast_and %s, %s : (tensor<4xsi8>, tensor<4xsi8>) -> tensor<4xsi8>
+  return %0 : tensor<4xsi8>
+}
+
+// -----
+
+func.func @erf_of_tf32(%a: tensor<4xtf32>) -> tensor<4xtf32> {
+  // expected-error @+1 {{'chlo.erf' op operand #0 must be tensor of 4/6/8/16/32/64-bit float values, but got 'tensor<4xtf32>'}}
+  %0 = chlo.erf %a : tensor<4xtf32> -> tensor<4xtf32>
+  return %0 : tensor<4xtf32>
+}
+
+// -----
+
+func.func @not_a_tensor(%v: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_add' op operand #0 must be tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements or per-tensor integer quantized or per-axis integer quantized values, but got 'vector<4xf32>'}}
+  %0 = chlo.broadcast_add %v, %v : (vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+  return %0 : vector<4xf32>
+}
