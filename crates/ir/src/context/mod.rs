@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
 mod registration;
+pub use registration::AttrBodyParser;
 mod tables;
 mod uniquing;
 

@@ -28,7 +28,14 @@ pub(crate) struct Registry {
     allow_unregistered: bool,
     trait_verifiers: Vec<(&'static str, Arc<dyn TraitVerifier>)>,
     open_dialects: Vec<&'static str>,
+    attr_parsers: Vec<(&'static str, AttrBodyParser)>,
 }
+
+/// How a registered dialect reads the body of its attributes (`comparison_direction
+/// GT` in `#chlo<comparison_direction GT>`): the body as the printer writes it, or the
+/// byte offset in the body and the message of what is wrong. The attribute is then
+/// kept as text, as an unregistered dialect's is, so the body must hold no alias.
+pub type AttrBodyParser = fn(&str) -> Result<String, (usize, String)>;
 
 impl Context {
     /// Registers a dialect and its ops.
@@ -72,6 +79,22 @@ impl Context {
         if !self.registry.open_dialects.contains(&dialect.name) {
             self.registry.open_dialects.push(dialect.name);
         }
+    }
+
+    /// Lets a registered dialect's attributes be read: each body goes through `parse`
+    /// (without such a hook, a registered dialect's attribute is an error).
+    pub fn register_attr_parser(&mut self, dialect: &'static str, parse: AttrBodyParser) {
+        self.registry.attr_parsers.retain(|(d, _)| *d != dialect);
+        self.registry.attr_parsers.push((dialect, parse));
+    }
+
+    /// The attribute body parser a dialect registered, if any.
+    pub fn attr_parser(&self, dialect: &str) -> Option<AttrBodyParser> {
+        self.registry
+            .attr_parsers
+            .iter()
+            .find(|(d, _)| *d == dialect)
+            .map(|&(_, p)| p)
     }
 
     /// Whether the dialect of that namespace accepts unknown operations.

@@ -76,6 +76,20 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
+        if let Some(parse) = self.ctx.attr_parser(dialect) {
+            // Upstream hands the type to the dialect's parser, which may ignore it.
+            let body = parse(sym.data).map_err(|(at, message)| {
+                let at = u32::try_from(at).unwrap_or(u32::MAX);
+                self.error_at(sym.data_start.saturating_add(at), message)
+            })?;
+            let dialect = self.ctx.sym(dialect);
+            return Ok(self.ctx.intern_attr(AttrKind::Opaque {
+                dialect,
+                body: body.into(),
+                refs: Box::new([]),
+                ty: None,
+            }));
+        }
         if !self.accepts_unknown_symbols(dialect) {
             if self.ctx.is_dialect_registered(dialect) {
                 return Err(self.error_at(

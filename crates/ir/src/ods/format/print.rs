@@ -181,7 +181,10 @@ impl Writer<'_> {
             }
             Elem::AttrDict { keyword } => {
                 let o = module.op(op);
-                let all: Vec<NamedAttr> = o.props().iter().chain(o.attrs()).copied().collect();
+                // Upstream prints the op's attribute dictionary, properties and
+                // discardable attributes together, sorted by name.
+                let mut all: Vec<NamedAttr> = o.props().iter().chain(o.attrs()).copied().collect();
+                all.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
                 let elided: Vec<&str> = self
                     .printed
                     .iter()
