@@ -9,6 +9,7 @@ mod registration;
 mod tables;
 mod uniquing;
 
+pub use registration::{DialectAttrHook, ResultNamer};
 pub(crate) use registration::Registry;
 pub(crate) use tables::Tables;
 pub(crate) use uniquing::Uniquing;

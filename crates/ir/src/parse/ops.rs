@@ -89,7 +89,28 @@ impl<'a> Parser<'a> {
             used?;
             self.module.set_location(op, loc);
         }
+        for (op, heirs) in std::mem::take(&mut self.location_heirs) {
+            let loc = self.module.op(op).location();
+            for heir in heirs {
+                match heir {
+                    super::Inheritor::Op(o) => self.module.set_location(o, loc),
+                    super::Inheritor::Arg(v) => self.module.set_arg_location(v, loc),
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// Gives `ops` and the block arguments `args`, which a custom parser made for
+    /// the op it is parsing, that op's location once it is known: upstream's
+    /// compact forms (`stablehlo.reduce ... applies stablehlo.add`) build their
+    /// region from the op's trailing location, which may name an alias defined
+    /// later in the file.
+    pub fn inherit_op_location(&mut self, ops: &[OpId], args: &[crate::module::Value]) {
+        self.inheriting
+            .extend(ops.iter().map(|&o| super::Inheritor::Op(o)));
+        self.inheriting
+            .extend(args.iter().map(|&v| super::Inheritor::Arg(v)));
     }
 
     /// Parses one operation, with its results and trailing location, into `block`.
@@ -97,6 +118,7 @@ impl<'a> Parser<'a> {
         let results = self.parse_result_decls()?;
         let name_pos = self.pos();
         let name_end = self.tok.end;
+        let heirs_mark = self.inheriting.len();
         let mut state = match self.tok.kind {
             Tok::String => self.parse_generic_operation()?,
             Tok::BareIdent => self.parse_custom_operation()?,
@@ -127,6 +149,10 @@ impl<'a> Parser<'a> {
         self.attach(r)?;
         if let Some((name, pos)) = deferred {
             self.deferred_locs.push((op, name, pos, self.depth));
+        }
+        if self.inheriting.len() > heirs_mark {
+            let heirs = self.inheriting.split_off(heirs_mark);
+            self.location_heirs.push((op, heirs));
         }
         if self.index.is_some() {
             let start = results.first().map_or(name_pos, |r| r.pos);

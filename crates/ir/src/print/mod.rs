@@ -226,11 +226,16 @@ impl<'a> OpPrinter<'a> {
         let n = self.module.num_results(op);
         if n > 0 {
             let first = self.module.result(op, 0);
-            if let ValueName::Num { id, .. } = self.names.value(first) {
-                self.out.push('%');
-                self.out.push_str(itoa::Buffer::new().format(id));
-            } else {
-                self.out.push_str("%<<UNKNOWN>>");
+            match self.names.value(first) {
+                ValueName::Num { id, .. } => {
+                    self.out.push('%');
+                    self.out.push_str(itoa::Buffer::new().format(id));
+                }
+                ValueName::Named(i) => {
+                    self.out.push('%');
+                    self.out.push_str(self.names.named(i));
+                }
+                _ => self.out.push_str("%<<UNKNOWN>>"),
             }
             if n > 1 {
                 write!(self.out, ":{n}")?;
@@ -345,6 +350,10 @@ impl<'a> OpPrinter<'a> {
                     self.out.push('#');
                     self.out.push_str(buf.format(s));
                 }
+            }
+            ValueName::Named(i) => {
+                self.out.push('%');
+                self.out.push_str(self.names.named(i));
             }
             ValueName::Unnamed => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
