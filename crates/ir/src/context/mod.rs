@@ -9,8 +9,8 @@ mod registration;
 mod tables;
 mod uniquing;
 
-pub use registration::{DialectAttrHook, ResultNamer};
 pub(crate) use registration::Registry;
+pub use registration::{DialectAttrHook, ResultNamer};
 pub(crate) use tables::Tables;
 pub(crate) use uniquing::Uniquing;
 

@@ -29,6 +29,8 @@ pub(crate) struct Registry {
     trait_verifiers: Vec<(&'static str, Arc<dyn TraitVerifier>)>,
     open_dialects: Vec<&'static str>,
     attr_hooks: Vec<(&'static str, DialectAttrHook)>,
+    /// Dialects whose ops do not make their dialect the default in their regions.
+    qualified_dialects: Vec<&'static str>,
     /// Result-name suggestions by op kind ([`Context::set_result_namer`]).
     result_namers: Vec<Option<ResultNamer>>,
 }
@@ -109,6 +111,20 @@ impl Context {
         true
     }
 
+    /// Makes the printer write the full names of the ops nested in the regions of
+    /// `dialect`'s ops (`stablehlo.return`, not `return`, in a `stablehlo.reduce`):
+    /// upstream's ops that name no default dialect.
+    pub fn qualify_nested_ops(&mut self, dialect: &'static str) {
+        if !self.registry.qualified_dialects.contains(&dialect) {
+            self.registry.qualified_dialects.push(dialect);
+        }
+    }
+
+    /// Whether the ops nested in `dialect`'s ops print their full names.
+    pub(crate) fn qualifies_nested_ops(&self, dialect: &str) -> bool {
+        self.registry.qualified_dialects.contains(&dialect)
+    }
+
     /// Whether some op suggests result names.
     pub(crate) fn has_result_namers(&self) -> bool {
         !self.registry.result_namers.is_empty()
@@ -117,7 +133,11 @@ impl Context {
     /// The result namer of the op named `name`, if it has one.
     pub(crate) fn result_namer(&self, name: Symbol) -> Option<ResultNamer> {
         let kind = self.op_kind(name)?;
-        self.registry.result_namers.get(kind.index()).copied().flatten()
+        self.registry
+            .result_namers
+            .get(kind.index())
+            .copied()
+            .flatten()
     }
 
     /// The attribute hook of the dialect of that namespace, if it has one.

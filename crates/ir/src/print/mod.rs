@@ -251,7 +251,14 @@ impl<'a> OpPrinter<'a> {
                     _ => full,
                 };
                 self.out.push_str(short);
-                self.default_dialect.push(def.dialect());
+                // An op of a dialect that names no default dialect (upstream's
+                // `getDefaultDialect`) leaves the ops of its regions qualified.
+                let default = if self.ctx.qualifies_nested_ops(def.dialect()) {
+                    ""
+                } else {
+                    def.dialect()
+                };
+                self.default_dialect.push(default);
                 let r = match custom {
                     Custom::Fn(print) => print(self, op),
                     Custom::Format(format, printed) => {
@@ -480,6 +487,12 @@ impl<'a> OpPrinter<'a> {
             self.out.push_str(" attributes");
         }
         self.print_optional_attr_dict(attrs, elided)
+    }
+
+    /// The indentation of the op being printed, for custom forms that break lines
+    /// (`stablehlo.reduce`'s `reducer`).
+    pub fn indent(&self) -> usize {
+        self.indent
     }
 
     /// Prints raw text.
