@@ -11,8 +11,35 @@ use crate::support::{
     SAME_TYPES, SELECT_TYPES, TENSOR, VResult, dims, elem, operand_ty, plain, prefixed, result_ty,
     shapes_compatible,
 };
+use tensor_ir::ods::{DiagStyle, TypeConstraint};
 use tensor_ir::registry::{OpTrait, Syntax};
-use tensor_ir::{Context, Module, OpId};
+use tensor_ir::{Context, Module, OpId, TypeKind};
+
+/// Whether `t` is a ranked tensor whose elements `accepts` (upstream's element
+/// classes, without the quantized types tensor-opt does not have).
+fn ranked_of(ctx: &Context, t: tensor_ir::Type, accepts: fn(&TypeKind) -> bool) -> bool {
+    dims(ctx, t).is_some() && elem(ctx, t).is_some_and(|e| accepts(ctx.type_kind(e)))
+}
+
+/// Upstream's `HLO_FpComplexOrQuantizedIntTensor`.
+const FP_COMPLEX_TENSOR: TypeConstraint = TypeConstraint {
+    summary: "ranked tensor of 4/6/8/16/32/64-bit float or complex type with 32/64-bit float elements or per-tensor integer quantized values",
+    check: |ctx, t, s| {
+        (!ranked_of(ctx, t, |k| {
+            matches!(k, TypeKind::Float(_) | TypeKind::Complex { .. })
+        }))
+        .then(|| format!("{s} must be a ranked tensor of float or complex elements"))
+    },
+};
+
+/// Upstream's `HLO_FpOrQuantizedIntTensor`.
+const FP_TENSOR: TypeConstraint = TypeConstraint {
+    summary: "ranked tensor of 4/6/8/16/32/64-bit float or per-tensor integer quantized values",
+    check: |ctx, t, s| {
+        (!ranked_of(ctx, t, |k| matches!(k, TypeKind::Float(_))))
+            .then(|| format!("{s} must be a ranked tensor of float elements"))
+    },
+};
 
 /// `%r = stablehlo.add %a, %b : T` (or `: (A, B) -> R`).
 const ELEMENTWISE: Syntax = Syntax::Format(
@@ -50,9 +77,9 @@ fn verify_same(ctx: &Context, module: &Module, op: OpId) -> VResult {
 
 /// Defines elementwise ops of `$arity` operands (`binary` or `unary`).
 macro_rules! elementwise {
-    ($($ty:ident $name:literal $what:literal $arity:ident;)*) => {
+    ($($ty:ident $name:literal $what:literal $arity:ident $(($c:path))?;)*) => {
         $(
-            elementwise!(@op $ty $name $what $arity);
+            elementwise!(@op $ty $name $what $arity $(($c))?);
         )*
     };
     (@op $ty:ident $name:literal $what:literal binary) => {
@@ -65,19 +92,24 @@ macro_rules! elementwise {
                 results: { result: TENSOR },
                 syntax: ELEMENTWISE,
                 verify: verify_same,
+                style: DiagStyle::Ods,
             }
         }
     };
     (@op $ty:ident $name:literal $what:literal unary) => {
+        elementwise!(@op $ty $name $what unary(TENSOR));
+    };
+    (@op $ty:ident $name:literal $what:literal unary($c:path)) => {
         tensor_ir::op! {
             #[doc = concat!("`", $name, "`: ", $what, "; the result has the operand's type.")]
             pub struct $ty = $name {
                 summary: $what,
                 traits: [OpTrait::Pure],
-                operands: { operand: TENSOR },
-                results: { result: TENSOR },
+                operands: { operand: $c },
+                results: { result: $c },
                 syntax: ELEMENTWISE,
                 verify: verify_same,
+                style: DiagStyle::Ods,
             }
         }
     };
@@ -102,19 +134,19 @@ elementwise! {
     NegateOp "stablehlo.negate" "elementwise negation" unary;
     AbsOp "stablehlo.abs" "elementwise absolute value" unary;
     SignOp "stablehlo.sign" "elementwise sign" unary;
-    ExpOp "stablehlo.exponential" "elementwise exponential" unary;
-    Expm1Op "stablehlo.exponential_minus_one" "elementwise exp(x) - 1" unary;
-    LogOp "stablehlo.log" "elementwise natural logarithm" unary;
-    Log1pOp "stablehlo.log_plus_one" "elementwise log(1 + x)" unary;
-    LogisticOp "stablehlo.logistic" "elementwise logistic sigmoid" unary;
-    SqrtOp "stablehlo.sqrt" "elementwise square root" unary;
-    RsqrtOp "stablehlo.rsqrt" "elementwise reciprocal square root" unary;
-    TanhOp "stablehlo.tanh" "elementwise hyperbolic tangent" unary;
-    SineOp "stablehlo.sine" "elementwise sine" unary;
-    CosineOp "stablehlo.cosine" "elementwise cosine" unary;
-    FloorOp "stablehlo.floor" "elementwise floor" unary;
-    CeilOp "stablehlo.ceil" "elementwise ceiling" unary;
-    RoundEvenOp "stablehlo.round_nearest_even" "elementwise round to nearest, ties to even" unary;
+    ExpOp "stablehlo.exponential" "elementwise exponential" unary(FP_COMPLEX_TENSOR);
+    Expm1Op "stablehlo.exponential_minus_one" "elementwise exp(x) - 1" unary(FP_COMPLEX_TENSOR);
+    LogOp "stablehlo.log" "elementwise natural logarithm" unary(FP_COMPLEX_TENSOR);
+    Log1pOp "stablehlo.log_plus_one" "elementwise log(1 + x)" unary(FP_COMPLEX_TENSOR);
+    LogisticOp "stablehlo.logistic" "elementwise logistic sigmoid" unary(FP_COMPLEX_TENSOR);
+    SqrtOp "stablehlo.sqrt" "elementwise square root" unary(FP_COMPLEX_TENSOR);
+    RsqrtOp "stablehlo.rsqrt" "elementwise reciprocal square root" unary(FP_COMPLEX_TENSOR);
+    TanhOp "stablehlo.tanh" "elementwise hyperbolic tangent" unary(FP_COMPLEX_TENSOR);
+    SineOp "stablehlo.sine" "elementwise sine" unary(FP_COMPLEX_TENSOR);
+    CosineOp "stablehlo.cosine" "elementwise cosine" unary(FP_COMPLEX_TENSOR);
+    FloorOp "stablehlo.floor" "elementwise floor" unary(FP_TENSOR);
+    CeilOp "stablehlo.ceil" "elementwise ceiling" unary(FP_TENSOR);
+    RoundEvenOp "stablehlo.round_nearest_even" "elementwise round to nearest, ties to even" unary(FP_TENSOR);
 }
 
 /// `min` and `max` are scalars or have the operand's shape; all three and the

@@ -13,6 +13,8 @@ use tensor_ir::{Context, Location, Module, OpId, Type};
 /// `(%x init: %c), (%y init: %d) [applies op] across dimensions = [..] {attrs}
 /// : (types) -> results [reducer(%a: T, %b: T) (...) { ... }]`.
 fn parse_reduce(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
+    // Upstream's parser places the op where its operands start, not at its name.
+    state.location = p.location(p.pos());
     let mut inputs = Vec::new();
     let mut inits = Vec::new();
     loop {
@@ -212,6 +214,7 @@ fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
             p.print_operand(a)?;
             p.write(": ");
             p.print_type(module.value_type(a))?;
+            p.print_arg_location(a)?;
         }
         p.write(")");
     }

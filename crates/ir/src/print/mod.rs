@@ -489,6 +489,19 @@ impl<'a> OpPrinter<'a> {
         self.print_optional_attr_dict(attrs, elided)
     }
 
+    /// Prints ` loc(...)` of a block argument under `--mlir-print-debuginfo`, as
+    /// upstream prints argument locations in signatures and block labels.
+    pub fn print_arg_location(&mut self, v: Value) -> fmt::Result {
+        if !self.options.debuginfo || self.collector.is_some() {
+            return Ok(());
+        }
+        if let Some(loc) = self.module.arg_location(v) {
+            self.out.push(' ');
+            self.ctx.write_loc(loc, self.out)?;
+        }
+        Ok(())
+    }
+
     /// The indentation of the op being printed, for custom forms that break lines
     /// (`stablehlo.reduce`'s `reducer`).
     pub fn indent(&self) -> usize {
@@ -569,6 +582,7 @@ impl<'a> OpPrinter<'a> {
                         self.print_operand(a)?;
                         self.out.push_str(": ");
                         self.print_type(self.module.value_type(a))?;
+                        self.print_arg_location(a)?;
                     }
                     self.out.push(')');
                 }
