@@ -118,7 +118,9 @@ fn stablehlo_prints_and_verifies_as_torch_mlir_opt() {
                 if a != 0 && b != 0 {
                     t.rejected_by_both += 1;
                 } else {
-                    failures.push(format!("{what}: exit codes {a} (tensor-opt), {b} (torch-mlir-opt)"));
+                    failures.push(format!(
+                        "{what}: exit codes {a} (tensor-opt), {b} (torch-mlir-opt)"
+                    ));
                 }
                 continue;
             }

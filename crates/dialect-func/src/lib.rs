@@ -143,9 +143,6 @@ fn parse_func(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
     let mut named: Vec<BlockArgDecl<'_>> = Vec::new();
     let mut inputs = Vec::new();
     let mut arg_attrs = Vec::new();
-    // Locations written on the arguments (`%x: T loc("x")`), set once the body
-    // has made the arguments.
-    let mut arg_locs = Vec::new();
     p.parse_comma_list(Tok::RParen, ")", |p| {
         if p.at(Tok::PercentIdent) {
             if !inputs.is_empty() && named.is_empty() {
@@ -157,9 +154,10 @@ fn parse_func(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
             let attrs = p.parse_optional_attr_dict()?;
             arg_attrs.push(p.ctx.intern_attr(AttrKind::Dictionary(attrs)));
             if p.at_keyword("loc") {
-                arg_locs.push(Some(p.parse_location()?));
-            } else {
-                arg_locs.push(None);
+                let loc = p.parse_location()?;
+                if let Some(decl) = named.last_mut() {
+                    decl.loc = Some(loc);
+                }
             }
         } else {
             if !named.is_empty() {
@@ -218,16 +216,7 @@ fn parse_func(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
     let region = if p.at(Tok::LBrace) {
         let entry = (!named.is_empty() || !p.next_is_block_label()).then_some(named);
         // Not a name scope of its own: upstream checks isolation in the verifier.
-        let region = p.parse_region(entry)?;
-        if let Some(&entry) = p.module.region(region).blocks().first() {
-            let args = p.module.block(entry).args().to_vec();
-            for (&arg, loc) in args.iter().zip(&arg_locs) {
-                if let Some(loc) = *loc {
-                    p.module.set_arg_location(arg, loc);
-                }
-            }
-        }
-        region
+        p.parse_region(entry)?
     } else {
         p.module.create_region()
     };

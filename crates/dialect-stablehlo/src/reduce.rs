@@ -14,7 +14,8 @@ use tensor_ir::{Context, Location, Module, OpId, Type};
 /// : (types) -> results [reducer(%a: T, %b: T) (...) { ... }]`.
 fn parse_reduce(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
     // Upstream's parser places the op where its operands start, not at its name.
-    state.location = p.location(p.pos());
+    let start = p.pos();
+    state.location = p.location(start);
     let mut inputs = Vec::new();
     let mut inits = Vec::new();
     loop {
@@ -60,7 +61,16 @@ fn parse_reduce(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
         .collect();
     state.result_types.extend(results);
     let region = match applies {
-        Some((name, at)) => compact_region(p, &in_types[inputs.len()..], &name, at)?,
+        Some((name, at)) => {
+            if !COMMUTATIVE.contains(&name.as_str()) {
+                return Err(p.error_at(
+                    start,
+                    "custom op 'stablehlo.reduce' expected the inner-op to be a commutative \
+                     binary-op from the stablehlo dialect, with zero region, producing single result",
+                ));
+            }
+            compact_region(p, &in_types[inputs.len()..], &name, at)?
+        }
         None => {
             p.parse_keyword("reducer")?;
             let mut args: Vec<BlockArgDecl<'_>> = Vec::new();
@@ -116,6 +126,18 @@ fn compact_region(
     Ok(region)
 }
 
+/// The ops a compact `stablehlo.reduce` may apply: the dialect's commutative
+/// binary ops.
+const COMMUTATIVE: [&str; 7] = [
+    crate::elementwise::AddOp::NAME,
+    crate::elementwise::MultiplyOp::NAME,
+    crate::elementwise::MaximumOp::NAME,
+    crate::elementwise::MinimumOp::NAME,
+    crate::elementwise::AndOp::NAME,
+    crate::elementwise::OrOp::NAME,
+    crate::elementwise::XorOp::NAME,
+];
+
 /// The op a compact `stablehlo.reduce` applies, if it can print so (upstream's
 /// `isEligibleForCompactPrint`): one block of one binary stablehlo op on the two
 /// arguments in order, of the inputs' 0-D type, whose result is returned.
@@ -130,16 +152,7 @@ fn compact_op(ctx: &Context, module: &Module, op: OpId) -> Option<OpId> {
         return None;
     }
     let name = ctx.str(module.op(inner).name());
-    let commutative = [
-        "stablehlo.add",
-        "stablehlo.multiply",
-        "stablehlo.maximum",
-        "stablehlo.minimum",
-        "stablehlo.and",
-        "stablehlo.or",
-        "stablehlo.xor",
-    ];
-    if !commutative.contains(&name) || !module.op(inner).regions().is_empty() {
+    if !COMMUTATIVE.contains(&name) || !module.op(inner).regions().is_empty() {
         return None;
     }
     let inputs = module.operands(op);
@@ -244,6 +257,78 @@ fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
                 format!("Out-of-bounds dimension {d}, expected to be in range [0, {rank})"),
             );
         }
+    }
+    let operands = module.operands(op);
+    let params = module
+        .op(op)
+        .regions()
+        .first()
+        .and_then(|&r| module.region(r).blocks().first().copied())
+        .map_or(0, |b| module.block(b).args().len());
+    if params != operands.len() {
+        return plain(
+            module,
+            op,
+            format!(
+                "Reduction-region must take {} parameters, but takes {params} parameter(s)",
+                operands.len()
+            ),
+        );
+    }
+    // Each result is its input without the reduced dims, of its init's elements.
+    let n = operands.len() / 2;
+    let mut inferred = Vec::with_capacity(n);
+    for i in 0..n {
+        let input = module.value_type(operands[i]);
+        let init = module.value_type(operands[n + i]);
+        let (Some(d), Some(e)) = (dims(ctx, input), elem(ctx, init)) else {
+            return Ok(());
+        };
+        let kept: Vec<i64> = (0..d.len())
+            .filter(|&j| !ds.iter().any(|&r| usize::try_from(r).ok() == Some(j)))
+            .map(|j| d[j])
+            .collect();
+        inferred.push((kept, e));
+    }
+    let results = module.result_types(op);
+    let fits = results.len() == n
+        && results.iter().zip(&inferred).all(|(&r, (kept, e))| {
+            elem(ctx, r) == Some(*e) && crate::support::shapes_compatible(dims(ctx, r), Some(kept))
+        });
+    if !fits {
+        let shown: Vec<String> = inferred
+            .iter()
+            .map(|(kept, e)| {
+                let d: Vec<String> = kept
+                    .iter()
+                    .map(|&s| {
+                        if s == tensor_ir::DYNAMIC {
+                            "?".into()
+                        } else {
+                            s.to_string()
+                        }
+                    })
+                    .collect();
+                let mut t = String::from("tensor<");
+                for x in &d {
+                    t.push_str(x);
+                    t.push('x');
+                }
+                t.push_str(&ctx.ty(*e).to_string());
+                t.push('>');
+                t
+            })
+            .collect();
+        let actual: Vec<String> = results.iter().map(|&r| ctx.ty(r).to_string()).collect();
+        return plain(
+            module,
+            op,
+            format!(
+                "'stablehlo.reduce' op inferred type(s) '{}' are incompatible with return type(s) of operation '{}'",
+                shown.join("', '"),
+                actual.join("', '")
+            ),
+        );
     }
     Ok(())
 }

@@ -161,3 +161,27 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xi1> {
   %0 = "stablehlo.compare"(%a, %a) {comparison_direction = #stablehlo<comparison_direction GTE>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+// -----
+// reduce: the compact form applies a commutative binary stablehlo op.
+func.func @f(%m: tensor<2x3xf32>, %s: tensor<f32>) -> tensor<2xf32> {
+  // expected-error@+1 {{custom op 'stablehlo.reduce' expected the inner-op to be a commutative binary-op from the stablehlo dialect, with zero region, producing single result}}
+  %0 = stablehlo.reduce(%m init: %s) applies stablehlo.subtract across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+// -----
+// reduce: the reducer takes an accumulator and an element per input.
+func.func @f(%m: tensor<2x3xf32>, %s: tensor<f32>) -> tensor<2xf32> {
+  // expected-error@+1 {{Reduction-region must take 2 parameters, but takes 1 parameter(s)}}
+  %0 = "stablehlo.reduce"(%m, %s) <{dimensions = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f32>):
+    "stablehlo.return"(%a) : (tensor<f32>) -> ()
+  }) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+// -----
+// reduce: the result is the input without the reduced dims.
+func.func @f(%m: tensor<2x3xf32>, %s: tensor<f32>) -> tensor<3xf32> {
+  // expected-error@+1 {{'stablehlo.reduce' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<3xf32>'}}
+  %0 = stablehlo.reduce(%m init: %s) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}

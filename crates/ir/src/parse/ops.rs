@@ -30,6 +30,8 @@ pub struct BlockArgDecl<'a> {
     pub ty: Type,
     /// Where it was written.
     pub pos: u32,
+    /// Its `loc(...)`, if written; else it is located where it was written.
+    pub loc: Option<Location>,
 }
 
 struct ResultDecl<'a> {
@@ -518,7 +520,8 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 let v = self.module.block(block).args()[i];
-                self.module.set_arg_location(v, self.location(a.pos));
+                let loc = a.loc.unwrap_or_else(|| self.location(a.pos));
+                self.module.set_arg_location(v, loc);
                 self.define_value(a.name, v, 1, a.pos)?;
             }
             let r = self.module.append_block(region, block);
@@ -586,7 +589,8 @@ impl<'a> Parser<'a> {
             })?;
             for a in args {
                 let v = self.module.add_block_arg(block, a.ty);
-                self.module.set_arg_location(v, self.location(a.pos));
+                let loc = a.loc.unwrap_or_else(|| self.location(a.pos));
+                self.module.set_arg_location(v, loc);
                 self.define_value(a.name, v, 1, a.pos)?;
             }
         }
@@ -596,9 +600,9 @@ impl<'a> Parser<'a> {
 
     /// Parses `%name : type` with an optional trailing `loc(...)`.
     pub fn parse_block_arg_decl(&mut self) -> PResult<BlockArgDecl<'a>> {
-        let decl = self.parse_block_arg_decl_no_loc()?;
+        let mut decl = self.parse_block_arg_decl_no_loc()?;
         if self.at_keyword("loc") {
-            self.parse_location()?;
+            decl.loc = Some(self.parse_location()?);
         }
         Ok(decl)
     }
@@ -612,7 +616,12 @@ impl<'a> Parser<'a> {
         let name = &self.token_text()[1..];
         self.advance()?;
         let ty = self.parse_colon_type()?;
-        Ok(BlockArgDecl { name, ty, pos })
+        Ok(BlockArgDecl {
+            name,
+            ty,
+            pos,
+            loc: None,
+        })
     }
 
     /// True if the token after the current one is a block label (`^bb`).
