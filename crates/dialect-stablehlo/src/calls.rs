@@ -1,7 +1,10 @@
 //! `stablehlo.dot_general` and `stablehlo.custom_call`.
 
 use crate::attrs::{DotDims, DotDimsAttr, PrecisionConfigAttr, dot_dims, print_precisions};
-use crate::support::{AnyAttr, TENSOR, VResult, dims, operand_ty, plain, result_ty};
+use crate::support::{
+    AnyAttr, TENSOR, VResult, dims, operand_ty, parse_functional_types, plain,
+    print_functional_types, result_ty, show_dims,
+};
 use std::fmt;
 use tensor_ir::attrs::AttrKind;
 use tensor_ir::module::OperationState;
@@ -63,18 +66,7 @@ fn parse_dot(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
         state.props.push(NamedAttr { name, value });
     }
     state.attrs = p.parse_optional_attr_dict()?;
-    p.expect(Tok::Colon, ":")?;
-    let pos = p.pos();
-    let t = p.parse_type()?;
-    let Some((inputs, results)) = p.ctx.function_signature(t) else {
-        return Err(p.error_at(pos, "expected a function type"));
-    };
-    let (inputs, results) = (inputs.to_vec(), results.to_vec());
-    state.operands = p
-        .resolve_operands(&[lhs, rhs], &inputs, pos)?
-        .into_iter()
-        .collect();
-    state.result_types.extend(results);
+    parse_functional_types(p, state, &[lhs, rhs])?;
     Ok(())
 }
 
@@ -103,10 +95,7 @@ fn print_dot(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
         print_precisions(p, a);
     }
     p.print_optional_attr_dict(module.op(op).attrs(), &[])?;
-    p.write(" : (");
-    p.print_types(&module.operand_types(op))?;
-    p.write(") -> ");
-    p.print_result_types(&module.result_types(op))
+    print_functional_types(p, op)
 }
 
 /// The dims are in range and distinct, matched sizes agree, and the result has
@@ -203,22 +192,12 @@ fn verify_dot(ctx: &Context, module: &Module, op: OpId) -> VResult {
     if let Some(rd) = dims(ctx, r)
         && !crate::support::shapes_compatible(Some(&inferred), Some(rd))
     {
-        let shown: Vec<String> = inferred
-            .iter()
-            .map(|&s| {
-                if s == DYNAMIC {
-                    "?".into()
-                } else {
-                    s.to_string()
-                }
-            })
-            .collect();
         return plain(
             module,
             op,
             format!(
                 "inferred shape '[{}]' is incompatible with return type of operation '{}'",
-                shown.join(", "),
+                show_dims(&inferred),
                 ctx.ty(r)
             ),
         );
@@ -280,18 +259,7 @@ fn parse_custom_call(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<
         }
     }
     tensor_ir::parse::sort_props(p.ctx, &mut state.props);
-    p.expect(Tok::Colon, ":")?;
-    let pos = p.pos();
-    let t = p.parse_type()?;
-    let Some((inputs, results)) = p.ctx.function_signature(t) else {
-        return Err(p.error_at(pos, "expected a function type"));
-    };
-    let (inputs, results) = (inputs.to_vec(), results.to_vec());
-    state.operands = p
-        .resolve_operands(&uses, &inputs, pos)?
-        .into_iter()
-        .collect();
-    state.result_types.extend(results);
+    parse_functional_types(p, state, &uses)?;
     Ok(())
 }
 
@@ -327,10 +295,7 @@ fn print_custom_call(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
         .collect();
     all.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
     p.print_optional_attr_dict(&all, &["call_target_name"])?;
-    p.write(" : (");
-    p.print_types(&module.operand_types(op))?;
-    p.write(") -> ");
-    p.print_result_types(&module.result_types(op))
+    print_functional_types(p, op)
 }
 
 tensor_ir::op! {

@@ -9,7 +9,7 @@
 use crate::attrs::{ComparisonDirectionAttr, ComparisonTypeAttr};
 use crate::support::{
     SAME_TYPES, SELECT_TYPES, TENSOR, VResult, dims, elem, operand_ty, plain, prefixed, result_ty,
-    shapes_compatible,
+    shapes_compatible, show_dims,
 };
 use tensor_ir::ods::{DiagStyle, TypeConstraint};
 use tensor_ir::registry::{OpTrait, Syntax};
@@ -171,22 +171,7 @@ fn verify_clamp(ctx: &Context, module: &Module, op: OpId) -> VResult {
     for (name, t) in [("min", min), ("max", max)] {
         let d = dims(ctx, t);
         if d.is_some_and(|d| !d.is_empty()) && !shapes_compatible(d, dims(ctx, x)) {
-            let shape = |t| {
-                dims(ctx, t)
-                    .map(|d| {
-                        d.iter()
-                            .map(|&s| {
-                                if s == tensor_ir::DYNAMIC {
-                                    "?".to_string()
-                                } else {
-                                    s.to_string()
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    })
-                    .unwrap_or_default()
-            };
+            let shape = |t| dims(ctx, t).map(show_dims).unwrap_or_default();
             return plain(
                 module,
                 op,

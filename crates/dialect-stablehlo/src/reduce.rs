@@ -1,7 +1,9 @@
 //! `stablehlo.reduce`, in its compact form (`applies stablehlo.add`) and with a
 //! general reducer region, and `stablehlo.return`, the reducer's terminator.
 
-use crate::support::{TENSOR, VResult, dims, elem, plain};
+use crate::support::{
+    TENSOR, VResult, dims, elem, parse_functional_types, plain, print_functional_types, show_dims,
+};
 use std::fmt;
 use tensor_ir::module::OperationState;
 use tensor_ir::ods::attr_types::{DenseI64ArrayAttr, i64_slice, parse_i64_list};
@@ -47,19 +49,8 @@ fn parse_reduce(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
     let name = p.ctx.sym("dimensions");
     state.props.push(tensor_ir::NamedAttr { name, value: dims });
     state.attrs = p.parse_optional_attr_dict()?;
-    p.expect(Tok::Colon, ":")?;
-    let pos = p.pos();
-    let t = p.parse_type()?;
-    let Some((in_types, results)) = p.ctx.function_signature(t) else {
-        return Err(p.error_at(pos, "expected a function type"));
-    };
-    let (in_types, results) = (in_types.to_vec(), results.to_vec());
     let uses: Vec<_> = inputs.iter().chain(&inits).copied().collect();
-    state.operands = p
-        .resolve_operands(&uses, &in_types, pos)?
-        .into_iter()
-        .collect();
-    state.result_types.extend(results);
+    let in_types = parse_functional_types(p, state, &uses)?;
     let region = match applies {
         Some((name, at)) => {
             if !COMMUTATIVE.contains(&name.as_str()) {
@@ -200,10 +191,7 @@ fn print_reduce(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     crate::attrs::write_list(&mut s, dims);
     p.write(&s);
     p.print_optional_attr_dict(module.op(op).attrs(), &[])?;
-    p.write(" : (");
-    p.print_types(&module.operand_types(op))?;
-    p.write(") -> ");
-    p.print_result_types(&module.result_types(op))?;
+    print_functional_types(p, op)?;
     if compact.is_some() {
         return Ok(());
     }
@@ -299,24 +287,9 @@ fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
         let shown: Vec<String> = inferred
             .iter()
             .map(|(kept, e)| {
-                let d: Vec<String> = kept
-                    .iter()
-                    .map(|&s| {
-                        if s == tensor_ir::DYNAMIC {
-                            "?".into()
-                        } else {
-                            s.to_string()
-                        }
-                    })
-                    .collect();
-                let mut t = String::from("tensor<");
-                for x in &d {
-                    t.push_str(x);
-                    t.push('x');
-                }
-                t.push_str(&ctx.ty(*e).to_string());
-                t.push('>');
-                t
+                let sizes = show_dims(kept).replace(", ", "x");
+                let sep = if kept.is_empty() { "" } else { "x" };
+                format!("tensor<{sizes}{sep}{}>", ctx.ty(*e))
             })
             .collect();
         let actual: Vec<String> = results.iter().map(|&r| ctx.ty(r).to_string()).collect();

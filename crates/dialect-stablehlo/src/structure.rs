@@ -3,7 +3,10 @@
 //! `dynamic_reshape`, `transpose`, `concatenate`, `slice`, `dynamic_slice` and
 //! `get_dimension_size`.
 
-use crate::support::{TENSOR, VResult, dims, operand_ty, plain, result_ty};
+use crate::support::{
+    TENSOR, VResult, dims, operand_ty, parse_functional_types, plain, print_functional_types,
+    result_ty,
+};
 use std::fmt;
 use tensor_ir::attrs::AttrKind;
 use tensor_ir::module::OperationState;
@@ -437,18 +440,7 @@ fn parse_slice(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
     }
     tensor_ir::parse::sort_props(p.ctx, &mut state.props);
     state.attrs = p.parse_optional_attr_dict()?;
-    p.expect(Tok::Colon, ":")?;
-    let pos = p.pos();
-    let t = p.parse_type()?;
-    let Some((inputs, results)) = p.ctx.function_signature(t) else {
-        return Err(p.error_at(pos, "expected a function type"));
-    };
-    let (inputs, results) = (inputs.to_vec(), results.to_vec());
-    state.operands = p
-        .resolve_operands(&[operand], &inputs, pos)?
-        .into_iter()
-        .collect();
-    state.result_types.extend(results);
+    parse_functional_types(p, state, &[operand])?;
     Ok(())
 }
 
@@ -475,10 +467,7 @@ fn print_slice(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
     s.push(']');
     p.write(&s);
     p.print_optional_attr_dict(module.op(op).attrs(), &[])?;
-    p.write(" : (");
-    p.print_types(&module.operand_types(op))?;
-    p.write(") -> ");
-    p.print_result_types(&module.result_types(op))
+    print_functional_types(p, op)
 }
 
 /// Each `start:limit:stride` fits the operand.
@@ -637,18 +626,7 @@ fn parse_keyword_tail<'a>(
     let name = p.ctx.sym(prop);
     state.props.push(tensor_ir::NamedAttr { name, value });
     state.attrs = p.parse_optional_attr_dict()?;
-    p.expect(Tok::Colon, ":")?;
-    let pos = p.pos();
-    let t = p.parse_type()?;
-    let Some((inputs, results)) = p.ctx.function_signature(t) else {
-        return Err(p.error_at(pos, "expected a function type"));
-    };
-    let (inputs, results) = (inputs.to_vec(), results.to_vec());
-    state.operands = p
-        .resolve_operands(uses, &inputs, pos)?
-        .into_iter()
-        .collect();
-    state.result_types.extend(results);
+    parse_functional_types(p, state, uses)?;
     Ok(())
 }
 
@@ -671,10 +649,7 @@ fn print_keyword_tail(
         value(p, a)?;
     }
     p.print_optional_attr_dict(module.op(op).attrs(), &[])?;
-    p.write(" : (");
-    p.print_types(&module.operand_types(op))?;
-    p.write(") -> ");
-    p.print_result_types(&module.result_types(op))
+    print_functional_types(p, op)
 }
 
 fn parse_concatenate(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {

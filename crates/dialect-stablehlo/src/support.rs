@@ -4,9 +4,10 @@
 
 use std::fmt;
 use tensor_ir::module::OpId;
+use tensor_ir::module::OperationState;
 use tensor_ir::ods::TypeConstraint;
 use tensor_ir::ods::format::{CustomDirective, FormatParse};
-use tensor_ir::parse::{PResult, Tok};
+use tensor_ir::parse::{PResult, Parser, Tok, UnresolvedOperand};
 use tensor_ir::print::OpPrinter;
 use tensor_ir::{Context, Diagnostic, Module, Type, TypeKind};
 
@@ -181,4 +182,49 @@ impl tensor_ir::ods::attr_types::AttrType for AnyAttr {
     fn make(_: &mut Context, a: tensor_ir::Attribute) -> tensor_ir::Attribute {
         a
     }
+}
+
+/// `: (A, B) -> R` after the operands `uses`: resolves them and sets the result
+/// types; returns the operand types.
+pub(crate) fn parse_functional_types<'a>(
+    p: &mut Parser<'a>,
+    state: &mut OperationState,
+    uses: &[UnresolvedOperand<'a>],
+) -> PResult<Vec<Type>> {
+    p.expect(Tok::Colon, ":")?;
+    let pos = p.pos();
+    let t = p.parse_type()?;
+    let Some((inputs, results)) = p.ctx.function_signature(t) else {
+        return Err(p.error_at(pos, "expected a function type"));
+    };
+    let (inputs, results) = (inputs.to_vec(), results.to_vec());
+    state.operands = p
+        .resolve_operands(uses, &inputs, pos)?
+        .into_iter()
+        .collect();
+    state.result_types.extend(results);
+    Ok(inputs)
+}
+
+/// ` : (A, B) -> R`.
+pub(crate) fn print_functional_types(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
+    p.write(" : (");
+    p.print_types(&p.module.operand_types(op))?;
+    p.write(") -> ");
+    p.print_result_types(&p.module.result_types(op))
+}
+
+/// Sizes as upstream's messages write them: `2, ?`.
+pub(crate) fn show_dims(d: &[i64]) -> String {
+    let items: Vec<String> = d
+        .iter()
+        .map(|&s| {
+            if s == tensor_ir::DYNAMIC {
+                "?".into()
+            } else {
+                s.to_string()
+            }
+        })
+        .collect();
+    items.join(", ")
 }
