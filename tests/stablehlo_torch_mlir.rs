@@ -2,7 +2,8 @@
 //! (`torch-mlir-opt`, from the `torch-mlir` wheel): every `.mlir` under
 //! `test/Dialect/stablehlo/` (the goldens split on `// -----`, and the JAX
 //! corpus of `scripts/jax-corpus.py` whole) prints byte for byte as
-//! torch-mlir-opt prints it, in the pretty and the generic form. Chunks with
+//! torch-mlir-opt prints it, in the pretty and the generic form, and
+//! torch-mlir-opt's generic form reads back to the same program. Chunks with
 //! `expected-error` are rejected by both.
 //!
 //! Locations: tensor-opt prints them inline where upstream uses `#loc`
@@ -137,6 +138,16 @@ fn stablehlo_prints_and_verifies_as_torch_mlir_opt() {
                     ));
                 }
             }
+            // The generic form as upstream writes it reads back to the same program.
+            let (_, generic, _) = run(&torch, &["--mlir-print-op-generic", "-"], chunk);
+            let (_, pretty, _) = run(&torch, &["-"], chunk);
+            let (code, from_generic, err) = run(&ours, &["-"], &generic);
+            if code != 0 || from_generic != pretty {
+                same = false;
+                failures.push(format!(
+                    "{what}: torch-mlir-opt's generic form reads back differently (exit {code})\n{from_generic}{err}"
+                ));
+            }
             t.identical += usize::from(same);
             if chunk.contains("loc(") {
                 for flags in [&[][..], &["--mlir-print-op-generic"][..]] {
@@ -160,7 +171,8 @@ fn stablehlo_prints_and_verifies_as_torch_mlir_opt() {
         }
     }
     eprintln!(
-        "stablehlo vs torch-mlir-opt: {} files, {} chunks, {} printed identically (pretty and generic), \
+        "stablehlo vs torch-mlir-opt: {} files, {} chunks, {} printed identically (pretty, generic, \
+         and read from upstream's generic form), \
          {} rejected by both, {} location round trips",
         t.files, t.chunks, t.identical, t.rejected_by_both, t.locations
     );

@@ -350,3 +350,49 @@ pub(crate) fn print_precisions(p: &mut OpPrinter<'_>, a: Attribute) {
     p.write(&ks.join(", "));
     p.write("]");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enum_attributes_print_as_upstream_whatever_the_spacing() {
+        assert_eq!(
+            read_attr("comparison_direction   GT").as_deref(),
+            Ok("comparison_direction GT")
+        );
+        assert_eq!(
+            read_attr("precision HIGHEST").as_deref(),
+            Ok("precision HIGHEST")
+        );
+        assert_eq!(
+            read_attr("comparison_type XX"),
+            Err("expected ::mlir::stablehlo::ComparisonType to be one of: NOTYPE, FLOAT, TOTALORDER, SIGNED, UNSIGNED".into())
+        );
+        assert!(read_attr("comparison_direction GT LT").is_err());
+        assert!(read_attr("gather<>").is_err());
+    }
+
+    #[test]
+    fn dot_dimension_numbers_print_in_upstream_order_without_empty_lists() {
+        assert_eq!(
+            read_attr("dot< rhs_contracting_dimensions = [1], lhs_contracting_dimensions = [2],lhs_batching_dimensions=[0], rhs_batching_dimensions = [0] >").as_deref(),
+            Ok("dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>")
+        );
+        assert_eq!(read_attr("dot<>").as_deref(), Ok("dot<>"));
+        assert_eq!(
+            read_attr("dot<lhs_contracting_dimensions = [], rhs_contracting_dimensions = [3, 4]>")
+                .as_deref(),
+            Ok("dot<rhs_contracting_dimensions = [3, 4]>")
+        );
+        for bad in [
+            "dot<lhs_contracting_dimensions = [1], lhs_contracting_dimensions = [1]>",
+            "dot<lhs_contracting_dimensions = 1>",
+            "dot<foo = [1]>",
+            "dot<lhs_contracting_dimensions = [x]>",
+            "dot<lhs_contracting_dimensions = [1] rhs_contracting_dimensions = [1]>",
+        ] {
+            assert!(read_attr(bad).is_err(), "{bad}");
+        }
+    }
+}
