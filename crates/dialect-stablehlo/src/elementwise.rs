@@ -47,6 +47,16 @@ const ELEMENTWISE: Syntax = Syntax::Format(
     &[SAME_TYPES],
 );
 
+/// Upstream's `SameOperandsAndResultShape` error.
+fn not_same_shape(ctx: &Context, module: &Module, op: OpId) -> VResult {
+    prefixed(
+        ctx,
+        module,
+        op,
+        "requires the same shape for all operands and results",
+    )
+}
+
 /// Operands and results have one element type and compatible shapes
 /// (upstream's `SameOperandsAndResultElementType` and `SameOperandsAndResultShape`).
 fn verify_same(ctx: &Context, module: &Module, op: OpId) -> VResult {
@@ -65,12 +75,7 @@ fn verify_same(ctx: &Context, module: &Module, op: OpId) -> VResult {
     }
     let d = dims(ctx, first);
     if types.iter().any(|&t| !shapes_compatible(d, dims(ctx, t))) {
-        return prefixed(
-            ctx,
-            module,
-            op,
-            "requires the same shape for all operands and results",
-        );
+        return not_same_shape(ctx, module, op);
     }
     Ok(())
 }
@@ -184,12 +189,7 @@ fn verify_clamp(ctx: &Context, module: &Module, op: OpId) -> VResult {
         }
     }
     if !shapes_compatible(dims(ctx, x), dims(ctx, r)) {
-        return prefixed(
-            ctx,
-            module,
-            op,
-            "requires the same shape for all operands and results",
-        );
+        return not_same_shape(ctx, module, op);
     }
     Ok(())
 }
@@ -232,12 +232,7 @@ fn verify_compare(ctx: &Context, module: &Module, op: OpId) -> VResult {
     if !shapes_compatible(dims(ctx, a), dims(ctx, b))
         || !shapes_compatible(dims(ctx, a), dims(ctx, r))
     {
-        return prefixed(
-            ctx,
-            module,
-            op,
-            "requires the same shape for all operands and results",
-        );
+        return not_same_shape(ctx, module, op);
     }
     let i1 = elem(ctx, r).is_some_and(|e| {
         matches!(
@@ -338,12 +333,7 @@ fn verify_convert(ctx: &Context, module: &Module, op: OpId) -> VResult {
         return Ok(());
     };
     if !shapes_compatible(dims(ctx, a), dims(ctx, r)) {
-        return prefixed(
-            ctx,
-            module,
-            op,
-            "requires the same shape for all operands and results",
-        );
+        return not_same_shape(ctx, module, op);
     }
     Ok(())
 }
