@@ -3,7 +3,7 @@
 //! `#stablehlo.dot<...>`.
 //!
 //! They are kept as the text StableHLO's printer writes for them (opaque
-//! attributes of the dialect): [`read_attr`] is the dialect's attribute hook,
+//! attributes of the dialect): [`read_attr`] is the dialect's attribute parser,
 //! which checks what it reads and writes it back in that canonical form, so both
 //! the generic form and the ops' pretty forms print as upstream does.
 
@@ -150,9 +150,14 @@ fn read_ints(text: &str) -> Result<Vec<i64>, String> {
         .collect()
 }
 
-/// The dialect's attribute hook ([`tensor_ir::DialectAttrHook`]): the canonical
-/// text of the attribute whose symbol data is `data`, or why it is not one.
-pub fn read_attr(data: &str) -> Result<String, String> {
+/// The dialect's attribute parser ([`tensor_ir::AttrBodyParser`]): the canonical
+/// text of the attribute whose symbol data is `data`, or where in it and why it
+/// is not one.
+pub fn read_attr(data: &str) -> Result<String, (usize, String)> {
+    read_body(data).map_err(|m| (0, m))
+}
+
+fn read_body(data: &str) -> Result<String, String> {
     if data.starts_with("dot<") || data.starts_with("dot ") {
         let compact: String = data.replacen("dot ", "dot", 1);
         return DotDims::read(&compact).map(|d| d.body());
@@ -358,30 +363,30 @@ mod tests {
     #[test]
     fn enum_attributes_print_as_upstream_whatever_the_spacing() {
         assert_eq!(
-            read_attr("comparison_direction   GT").as_deref(),
+            read_body("comparison_direction   GT").as_deref(),
             Ok("comparison_direction GT")
         );
         assert_eq!(
-            read_attr("precision HIGHEST").as_deref(),
+            read_body("precision HIGHEST").as_deref(),
             Ok("precision HIGHEST")
         );
         assert_eq!(
-            read_attr("comparison_type XX"),
+            read_body("comparison_type XX"),
             Err("expected ::mlir::stablehlo::ComparisonType to be one of: NOTYPE, FLOAT, TOTALORDER, SIGNED, UNSIGNED".into())
         );
-        assert!(read_attr("comparison_direction GT LT").is_err());
-        assert!(read_attr("gather<>").is_err());
+        assert!(read_body("comparison_direction GT LT").is_err());
+        assert!(read_body("gather<>").is_err());
     }
 
     #[test]
     fn dot_dimension_numbers_print_in_upstream_order_without_empty_lists() {
         assert_eq!(
-            read_attr("dot< rhs_contracting_dimensions = [1], lhs_contracting_dimensions = [2],lhs_batching_dimensions=[0], rhs_batching_dimensions = [0] >").as_deref(),
+            read_body("dot< rhs_contracting_dimensions = [1], lhs_contracting_dimensions = [2],lhs_batching_dimensions=[0], rhs_batching_dimensions = [0] >").as_deref(),
             Ok("dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>")
         );
-        assert_eq!(read_attr("dot<>").as_deref(), Ok("dot<>"));
+        assert_eq!(read_body("dot<>").as_deref(), Ok("dot<>"));
         assert_eq!(
-            read_attr("dot<lhs_contracting_dimensions = [], rhs_contracting_dimensions = [3, 4]>")
+            read_body("dot<lhs_contracting_dimensions = [], rhs_contracting_dimensions = [3, 4]>")
                 .as_deref(),
             Ok("dot<rhs_contracting_dimensions = [3, 4]>")
         );
@@ -392,7 +397,7 @@ mod tests {
             "dot<lhs_contracting_dimensions = [x]>",
             "dot<lhs_contracting_dimensions = [1] rhs_contracting_dimensions = [1]>",
         ] {
-            assert!(read_attr(bad).is_err(), "{bad}");
+            assert!(read_body(bad).is_err(), "{bad}");
         }
     }
 }

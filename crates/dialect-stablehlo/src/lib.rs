@@ -93,11 +93,11 @@ pub static DIALECT: Dialect = Dialect {
     ],
 };
 
-/// Registers the dialect in `ctx`, with its attribute hook and the result names
+/// Registers the dialect in `ctx`, with its attribute parser and the result names
 /// of `stablehlo.constant` (`%cst`, `%c`).
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);
-    ctx.register_attr_hook(attrs::NAMESPACE, attrs::read_attr);
+    ctx.register_attr_parser(attrs::NAMESPACE, attrs::read_attr);
     ctx.qualify_nested_ops(attrs::NAMESPACE);
     ctx.set_result_namer(ConstantOp::NAME, constant_name);
 }

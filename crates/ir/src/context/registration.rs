@@ -28,7 +28,7 @@ pub(crate) struct Registry {
     allow_unregistered: bool,
     trait_verifiers: Vec<(&'static str, Arc<dyn TraitVerifier>)>,
     open_dialects: Vec<&'static str>,
-    attr_hooks: Vec<(&'static str, DialectAttrHook)>,
+    attr_parsers: Vec<(&'static str, AttrBodyParser)>,
     /// Dialects whose ops do not make their dialect the default in their regions.
     qualified_dialects: Vec<&'static str>,
     /// Result-name suggestions by op kind ([`Context::set_result_namer`]).
@@ -39,12 +39,11 @@ pub(crate) struct Registry {
 /// `OpAsmOpInterface::getAsmResultNames`: `%cst` for `stablehlo.constant`), if any.
 pub type ResultNamer = fn(&Context, &crate::Module, crate::OpId) -> Option<&'static str>;
 
-/// Reads the symbol data of one of a dialect's attributes (`comparison_direction GT`
-/// of `#stablehlo<comparison_direction GT>`, `dot<...>` of `#stablehlo.dot<...>`):
-/// the text its printer writes for it, or why it is not one of its attributes. The
-/// attribute is kept as that text (an opaque attribute of the dialect), so it
-/// prints as upstream's printer writes it.
-pub type DialectAttrHook = fn(data: &str) -> Result<String, String>;
+/// How a registered dialect reads the body of its attributes (`comparison_direction
+/// GT` in `#chlo<comparison_direction GT>`): the body as the printer writes it, or the
+/// byte offset in the body and the message of what is wrong. The attribute is then
+/// kept as text, as an unregistered dialect's is, so the body must hold no alias.
+pub type AttrBodyParser = fn(&str) -> Result<String, (usize, String)>;
 
 impl Context {
     /// Registers a dialect and its ops.
@@ -90,13 +89,6 @@ impl Context {
         }
     }
 
-    /// Lets a registered dialect read its own attributes (`#dialect<...>`,
-    /// `#dialect.name<...>`) with `hook`; without one, they are refused.
-    pub fn register_attr_hook(&mut self, dialect: &'static str, hook: DialectAttrHook) {
-        self.registry.attr_hooks.retain(|(d, _)| *d != dialect);
-        self.registry.attr_hooks.push((dialect, hook));
-    }
-
     /// Makes the printer name the single result of the registered op `op` as
     /// `namer` suggests. Returns false if `op` is not registered.
     pub fn set_result_namer(&mut self, op: &str, namer: ResultNamer) -> bool {
@@ -140,13 +132,20 @@ impl Context {
             .flatten()
     }
 
-    /// The attribute hook of the dialect of that namespace, if it has one.
-    pub fn dialect_attr_hook(&self, dialect: &str) -> Option<DialectAttrHook> {
+    /// Lets a registered dialect's attributes be read: each body goes through `parse`
+    /// (without such a hook, a registered dialect's attribute is an error).
+    pub fn register_attr_parser(&mut self, dialect: &'static str, parse: AttrBodyParser) {
+        self.registry.attr_parsers.retain(|(d, _)| *d != dialect);
+        self.registry.attr_parsers.push((dialect, parse));
+    }
+
+    /// The attribute body parser a dialect registered, if any.
+    pub fn attr_parser(&self, dialect: &str) -> Option<AttrBodyParser> {
         self.registry
-            .attr_hooks
+            .attr_parsers
             .iter()
             .find(|(d, _)| *d == dialect)
-            .map(|&(_, h)| h)
+            .map(|&(_, p)| p)
     }
 
     /// Whether the dialect of that namespace accepts unknown operations.

@@ -76,15 +76,18 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        if let Some(hook) = self.ctx.dialect_attr_hook(dialect) {
-            let body = hook(sym.data).map_err(|m| self.error_at(sym.pos, m))?;
+        if let Some(parse) = self.ctx.attr_parser(dialect) {
+            // Upstream hands the type to the dialect's parser, which may ignore it.
+            let body = parse(sym.data).map_err(|(at, message)| {
+                let at = u32::try_from(at).unwrap_or(u32::MAX);
+                self.error_at(sym.data_start.saturating_add(at), message)
+            })?;
             let dialect = self.ctx.sym(dialect);
-            let ty = ty.filter(|&t| !matches!(self.ctx.type_kind(t), TypeKind::None));
             return Ok(self.ctx.intern_attr(AttrKind::Opaque {
                 dialect,
                 body: body.into(),
-                refs: Box::default(),
-                ty,
+                refs: Box::new([]),
+                ty: None,
             }));
         }
         if !self.accepts_unknown_symbols(dialect) {
