@@ -91,10 +91,12 @@ fn corpus() -> Vec<String> {
     }
     // tensor-opt's test dialect verifies broadcasting on `test.broadcastable*`
     // ops, which mlir-opt reads as unregistered and accepts; mlir-opt has no
-    // `chlo` (tests/chlo_torch_mlir.rs compares those with torch-mlir-opt).
+    // `chlo` or `stablehlo` (tests/chlo_torch_mlir.rs and
+    // tests/stablehlo_torch_mlir.rs compare those with torch-mlir-opt).
     chunks.retain(|c| {
         !c.contains("nd.")
             && !c.contains("chlo.")
+            && !c.contains("stablehlo.")
             && !c.contains("test.broadcastable")
             && !c.trim().is_empty()
     });

@@ -84,6 +84,7 @@ pub fn new_context(options: &Options) -> Context {
     let mut ctx = base_context(options);
     tensor_export::register(&mut ctx);
     tensor_dialect_chlo::register(&mut ctx);
+    tensor_dialect_stablehlo::register(&mut ctx);
     ctx
 }
 

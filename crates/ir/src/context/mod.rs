@@ -11,6 +11,7 @@ mod tables;
 mod uniquing;
 
 pub(crate) use registration::Registry;
+pub use registration::{AttrBodyParser, ResultNamer};
 pub(crate) use tables::Tables;
 pub(crate) use uniquing::Uniquing;
 
