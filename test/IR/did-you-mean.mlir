@@ -35,7 +35,7 @@ func.func @short(%a: tensor<4xf32>) -> tensor<4xf32> {
 // A misspelled dialect: upstream's note on the dialects comes first.
 func.func @dialect(%a: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+3 {{Dialect `ndd' not found for custom op 'ndd.add'}}
-  // expected-note @+2 {{Available dialects: builtin, func, nd, test}}
+  // expected-note @+2 {{Available dialects: builtin, func, nd, stablehlo, test}}
   // expected-note @+1 {{did you mean `nd.add`?}}
   %0 = ndd.add %a, %a : tensor<4xf32>
   return %0 : tensor<4xf32>

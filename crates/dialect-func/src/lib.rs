@@ -154,7 +154,10 @@ fn parse_func(p: &mut Parser<'_>, state: &mut OperationState) -> PResult<()> {
             let attrs = p.parse_optional_attr_dict()?;
             arg_attrs.push(p.ctx.intern_attr(AttrKind::Dictionary(attrs)));
             if p.at_keyword("loc") {
-                p.parse_location()?;
+                let loc = p.parse_location()?;
+                if let Some(decl) = named.last_mut() {
+                    decl.loc = Some(loc);
+                }
             }
         } else {
             if !named.is_empty() {
@@ -284,6 +287,11 @@ fn print_func(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
         }
         p.print_type(t)?;
         print_dict_suffix(p, arg_attrs.get(i))?;
+        if let Some(b) = entry
+            && let Some(&arg) = module.block(b).args().get(i)
+        {
+            p.print_arg_location(arg)?;
+        }
     }
     p.write(")");
     if !results.is_empty() {

@@ -39,7 +39,7 @@ pub mod verify;
 mod walk;
 
 pub use attrs::{AttrKind, AttrOrType, Attribute, NamedAttr};
-pub use context::{Context, Symbol};
+pub use context::{Context, DialectAttrHook, ResultNamer, Symbol};
 pub use dense::{DenseElement, ElementKind, ElementValues};
 pub use diag::{Diagnostic, Diagnostics, Severity};
 pub use extent::Extent;

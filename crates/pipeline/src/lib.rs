@@ -83,6 +83,7 @@ pub fn passes_doc(registry: &PassRegistry) -> String {
 pub fn new_context(options: &Options) -> Context {
     let mut ctx = base_context(options);
     tensor_export::register(&mut ctx);
+    tensor_dialect_stablehlo::register(&mut ctx);
     ctx
 }
 

@@ -10,6 +10,7 @@ mod tables;
 mod uniquing;
 
 pub(crate) use registration::Registry;
+pub use registration::{DialectAttrHook, ResultNamer};
 pub(crate) use tables::Tables;
 pub(crate) use uniquing::Uniquing;
 

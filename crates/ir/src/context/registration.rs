@@ -28,7 +28,23 @@ pub(crate) struct Registry {
     allow_unregistered: bool,
     trait_verifiers: Vec<(&'static str, Arc<dyn TraitVerifier>)>,
     open_dialects: Vec<&'static str>,
+    attr_hooks: Vec<(&'static str, DialectAttrHook)>,
+    /// Dialects whose ops do not make their dialect the default in their regions.
+    qualified_dialects: Vec<&'static str>,
+    /// Result-name suggestions by op kind ([`Context::set_result_namer`]).
+    result_namers: Vec<Option<ResultNamer>>,
 }
+
+/// The name an op suggests for its single result in the custom form (upstream's
+/// `OpAsmOpInterface::getAsmResultNames`: `%cst` for `stablehlo.constant`), if any.
+pub type ResultNamer = fn(&Context, &crate::Module, crate::OpId) -> Option<&'static str>;
+
+/// Reads the symbol data of one of a dialect's attributes (`comparison_direction GT`
+/// of `#stablehlo<comparison_direction GT>`, `dot<...>` of `#stablehlo.dot<...>`):
+/// the text its printer writes for it, or why it is not one of its attributes. The
+/// attribute is kept as that text (an opaque attribute of the dialect), so it
+/// prints as upstream's printer writes it.
+pub type DialectAttrHook = fn(data: &str) -> Result<String, String>;
 
 impl Context {
     /// Registers a dialect and its ops.
@@ -72,6 +88,65 @@ impl Context {
         if !self.registry.open_dialects.contains(&dialect.name) {
             self.registry.open_dialects.push(dialect.name);
         }
+    }
+
+    /// Lets a registered dialect read its own attributes (`#dialect<...>`,
+    /// `#dialect.name<...>`) with `hook`; without one, they are refused.
+    pub fn register_attr_hook(&mut self, dialect: &'static str, hook: DialectAttrHook) {
+        self.registry.attr_hooks.retain(|(d, _)| *d != dialect);
+        self.registry.attr_hooks.push((dialect, hook));
+    }
+
+    /// Makes the printer name the single result of the registered op `op` as
+    /// `namer` suggests. Returns false if `op` is not registered.
+    pub fn set_result_namer(&mut self, op: &str, namer: ResultNamer) -> bool {
+        let Some(kind) = self.lookup_sym(op).and_then(|s| self.op_kind(s)) else {
+            return false;
+        };
+        let namers = &mut self.registry.result_namers;
+        if namers.len() <= kind.index() {
+            namers.resize(kind.index() + 1, None);
+        }
+        namers[kind.index()] = Some(namer);
+        true
+    }
+
+    /// Makes the printer write the full names of the ops nested in the regions of
+    /// `dialect`'s ops (`stablehlo.return`, not `return`, in a `stablehlo.reduce`):
+    /// upstream's ops that name no default dialect.
+    pub fn qualify_nested_ops(&mut self, dialect: &'static str) {
+        if !self.registry.qualified_dialects.contains(&dialect) {
+            self.registry.qualified_dialects.push(dialect);
+        }
+    }
+
+    /// Whether the ops nested in `dialect`'s ops print their full names.
+    pub(crate) fn qualifies_nested_ops(&self, dialect: &str) -> bool {
+        self.registry.qualified_dialects.contains(&dialect)
+    }
+
+    /// Whether some op suggests result names.
+    pub(crate) fn has_result_namers(&self) -> bool {
+        !self.registry.result_namers.is_empty()
+    }
+
+    /// The result namer of the op named `name`, if it has one.
+    pub(crate) fn result_namer(&self, name: Symbol) -> Option<ResultNamer> {
+        let kind = self.op_kind(name)?;
+        self.registry
+            .result_namers
+            .get(kind.index())
+            .copied()
+            .flatten()
+    }
+
+    /// The attribute hook of the dialect of that namespace, if it has one.
+    pub fn dialect_attr_hook(&self, dialect: &str) -> Option<DialectAttrHook> {
+        self.registry
+            .attr_hooks
+            .iter()
+            .find(|(d, _)| *d == dialect)
+            .map(|&(_, h)| h)
     }
 
     /// Whether the dialect of that namespace accepts unknown operations.

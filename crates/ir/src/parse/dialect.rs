@@ -76,6 +76,17 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
+        if let Some(hook) = self.ctx.dialect_attr_hook(dialect) {
+            let body = hook(sym.data).map_err(|m| self.error_at(sym.pos, m))?;
+            let dialect = self.ctx.sym(dialect);
+            let ty = ty.filter(|&t| !matches!(self.ctx.type_kind(t), TypeKind::None));
+            return Ok(self.ctx.intern_attr(AttrKind::Opaque {
+                dialect,
+                body: body.into(),
+                refs: Box::default(),
+                ty,
+            }));
+        }
         if !self.accepts_unknown_symbols(dialect) {
             if self.ctx.is_dialect_registered(dialect) {
                 return Err(self.error_at(

@@ -180,12 +180,26 @@ pub struct Parser<'a> {
     /// Ops whose `loc(#alias)` names an alias defined later: the op, the name,
     /// where it was used and the nesting depth there.
     deferred_locs: Vec<(crate::module::OpId, &'a str, u32, u32)>,
+    /// Ops and block arguments a custom parser made that take the location of the
+    /// op it is parsing, once that op's trailing location is known
+    /// ([`Parser::inherit_op_location`]).
+    inheriting: Vec<Inheritor>,
+    /// Each parsed op with the ops and arguments that take its location, applied
+    /// when the deferred locations are resolved.
+    location_heirs: Vec<(crate::module::OpId, Vec<Inheritor>)>,
     default_dialects: Vec<&'static str>,
     /// Nodes the alias uses so far expand to, and the budget for this input.
     expanded: u64,
     expansion_limit: u64,
     /// Where names were written, when asked for ([`parse_source_indexed`]).
     index: Option<Box<SourceIndex>>,
+}
+
+/// An op or a block argument that takes the location of the op being parsed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Inheritor {
+    Op(crate::module::OpId),
+    Arg(crate::module::Value),
 }
 
 impl<'a> Parser<'a> {
@@ -220,6 +234,8 @@ impl<'a> Parser<'a> {
             distinct: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
+            inheriting: Vec::new(),
+            location_heirs: Vec::new(),
             default_dialects: vec!["builtin"],
             expanded: 0,
             expansion_limit: ALIAS_EXPANSION_BASE.saturating_add(

@@ -30,6 +30,8 @@ pub struct BlockArgDecl<'a> {
     pub ty: Type,
     /// Where it was written.
     pub pos: u32,
+    /// Its `loc(...)`, if written; else it is located where it was written.
+    pub loc: Option<Location>,
 }
 
 struct ResultDecl<'a> {
@@ -89,7 +91,28 @@ impl<'a> Parser<'a> {
             used?;
             self.module.set_location(op, loc);
         }
+        for (op, heirs) in std::mem::take(&mut self.location_heirs) {
+            let loc = self.module.op(op).location();
+            for heir in heirs {
+                match heir {
+                    super::Inheritor::Op(o) => self.module.set_location(o, loc),
+                    super::Inheritor::Arg(v) => self.module.set_arg_location(v, loc),
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// Gives `ops` and the block arguments `args`, which a custom parser made for
+    /// the op it is parsing, that op's location once it is known: upstream's
+    /// compact forms (`stablehlo.reduce ... applies stablehlo.add`) build their
+    /// region from the op's trailing location, which may name an alias defined
+    /// later in the file.
+    pub fn inherit_op_location(&mut self, ops: &[OpId], args: &[crate::module::Value]) {
+        self.inheriting
+            .extend(ops.iter().map(|&o| super::Inheritor::Op(o)));
+        self.inheriting
+            .extend(args.iter().map(|&v| super::Inheritor::Arg(v)));
     }
 
     /// Parses one operation, with its results and trailing location, into `block`.
@@ -97,6 +120,7 @@ impl<'a> Parser<'a> {
         let results = self.parse_result_decls()?;
         let name_pos = self.pos();
         let name_end = self.tok.end;
+        let heirs_mark = self.inheriting.len();
         let mut state = match self.tok.kind {
             Tok::String => self.parse_generic_operation()?,
             Tok::BareIdent => self.parse_custom_operation()?,
@@ -127,6 +151,10 @@ impl<'a> Parser<'a> {
         self.attach(r)?;
         if let Some((name, pos)) = deferred {
             self.deferred_locs.push((op, name, pos, self.depth));
+        }
+        if self.inheriting.len() > heirs_mark {
+            let heirs = self.inheriting.split_off(heirs_mark);
+            self.location_heirs.push((op, heirs));
         }
         if self.index.is_some() {
             let start = results.first().map_or(name_pos, |r| r.pos);
@@ -492,7 +520,8 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 let v = self.module.block(block).args()[i];
-                self.module.set_arg_location(v, self.location(a.pos));
+                let loc = a.loc.unwrap_or_else(|| self.location(a.pos));
+                self.module.set_arg_location(v, loc);
                 self.define_value(a.name, v, 1, a.pos)?;
             }
             let r = self.module.append_block(region, block);
@@ -560,7 +589,8 @@ impl<'a> Parser<'a> {
             })?;
             for a in args {
                 let v = self.module.add_block_arg(block, a.ty);
-                self.module.set_arg_location(v, self.location(a.pos));
+                let loc = a.loc.unwrap_or_else(|| self.location(a.pos));
+                self.module.set_arg_location(v, loc);
                 self.define_value(a.name, v, 1, a.pos)?;
             }
         }
@@ -570,9 +600,9 @@ impl<'a> Parser<'a> {
 
     /// Parses `%name : type` with an optional trailing `loc(...)`.
     pub fn parse_block_arg_decl(&mut self) -> PResult<BlockArgDecl<'a>> {
-        let decl = self.parse_block_arg_decl_no_loc()?;
+        let mut decl = self.parse_block_arg_decl_no_loc()?;
         if self.at_keyword("loc") {
-            self.parse_location()?;
+            decl.loc = Some(self.parse_location()?);
         }
         Ok(decl)
     }
@@ -586,7 +616,12 @@ impl<'a> Parser<'a> {
         let name = &self.token_text()[1..];
         self.advance()?;
         let ty = self.parse_colon_type()?;
-        Ok(BlockArgDecl { name, ty, pos })
+        Ok(BlockArgDecl {
+            name,
+            ty,
+            pos,
+            loc: None,
+        })
     }
 
     /// True if the token after the current one is a block label (`^bb`).

@@ -226,11 +226,16 @@ impl<'a> OpPrinter<'a> {
         let n = self.module.num_results(op);
         if n > 0 {
             let first = self.module.result(op, 0);
-            if let ValueName::Num { id, .. } = self.names.value(first) {
-                self.out.push('%');
-                self.out.push_str(itoa::Buffer::new().format(id));
-            } else {
-                self.out.push_str("%<<UNKNOWN>>");
+            match self.names.value(first) {
+                ValueName::Num { id, .. } => {
+                    self.out.push('%');
+                    self.out.push_str(itoa::Buffer::new().format(id));
+                }
+                ValueName::Named(i) => {
+                    self.out.push('%');
+                    self.out.push_str(self.names.named(i));
+                }
+                _ => self.out.push_str("%<<UNKNOWN>>"),
             }
             if n > 1 {
                 write!(self.out, ":{n}")?;
@@ -246,7 +251,14 @@ impl<'a> OpPrinter<'a> {
                     _ => full,
                 };
                 self.out.push_str(short);
-                self.default_dialect.push(def.dialect());
+                // An op of a dialect that names no default dialect (upstream's
+                // `getDefaultDialect`) leaves the ops of its regions qualified.
+                let default = if self.ctx.qualifies_nested_ops(def.dialect()) {
+                    ""
+                } else {
+                    def.dialect()
+                };
+                self.default_dialect.push(default);
                 let r = match custom {
                     Custom::Fn(print) => print(self, op),
                     Custom::Format(format, printed) => {
@@ -345,6 +357,10 @@ impl<'a> OpPrinter<'a> {
                     self.out.push('#');
                     self.out.push_str(buf.format(s));
                 }
+            }
+            ValueName::Named(i) => {
+                self.out.push('%');
+                self.out.push_str(self.names.named(i));
             }
             ValueName::Unnamed => self.out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
@@ -473,6 +489,25 @@ impl<'a> OpPrinter<'a> {
         self.print_optional_attr_dict(attrs, elided)
     }
 
+    /// Prints ` loc(...)` of a block argument under `--mlir-print-debuginfo`, as
+    /// upstream prints argument locations in signatures and block labels.
+    pub fn print_arg_location(&mut self, v: Value) -> fmt::Result {
+        if !self.options.debuginfo || self.collector.is_some() {
+            return Ok(());
+        }
+        if let Some(loc) = self.module.arg_location(v) {
+            self.out.push(' ');
+            self.ctx.write_loc(loc, self.out)?;
+        }
+        Ok(())
+    }
+
+    /// The indentation of the op being printed, for custom forms that break lines
+    /// (`stablehlo.reduce`'s `reducer`).
+    pub fn indent(&self) -> usize {
+        self.indent
+    }
+
     /// Prints raw text.
     pub fn write(&mut self, s: &str) {
         self.out.push_str(s);
@@ -547,6 +582,7 @@ impl<'a> OpPrinter<'a> {
                         self.print_operand(a)?;
                         self.out.push_str(": ");
                         self.print_type(self.module.value_type(a))?;
+                        self.print_arg_location(a)?;
                     }
                     self.out.push(')');
                 }

@@ -15,6 +15,9 @@ pub(crate) enum ValueName {
     Arg(u32),
     /// `%N`, or `%N#i` for result `i` of a multi-result op.
     Num { id: u32, sub: Option<u32> },
+    /// `%name`: the name an op suggests for its single result
+    /// ([`Context::set_result_namer`]), made unique; an index into the names.
+    Named(u32),
 }
 
 /// Names by arena index: a dense vector when naming a whole module (it beats a
@@ -62,6 +65,28 @@ impl<T: Copy + Default> Slots<T> {
 pub(crate) struct NameState {
     values: Slots<ValueName>,
     blocks: Slots<Option<u32>>,
+    /// The suggested names given, made unique ([`ValueName::Named`]).
+    named: Vec<Box<str>>,
+}
+
+/// Upstream's scoped table of used names: the names taken in a region and in the
+/// regions around it.
+struct NameScopes {
+    /// Each scope's parent and names.
+    scopes: Vec<(Option<usize>, rustc_hash::FxHashSet<Box<str>>)>,
+}
+
+impl NameScopes {
+    fn used(&self, mut scope: Option<usize>, name: &str) -> bool {
+        while let Some(i) = scope {
+            let (parent, names) = &self.scopes[i];
+            if names.contains(name) {
+                return true;
+            }
+            scope = *parent;
+        }
+        false
+    }
 }
 
 impl NameState {
@@ -80,28 +105,42 @@ impl NameState {
         Self::build(ctx, module, root, unique, false)
     }
 
-    fn build(_ctx: &Context, module: &Module, root: OpId, unique: bool, dense: bool) -> Self {
+    fn build(ctx: &Context, module: &Module, root: OpId, unique: bool, dense: bool) -> Self {
         let mut s = NameState {
             values: Slots::new(module.num_values(), dense),
             blocks: Slots::new(module.num_blocks(), dense),
+            named: Vec::new(),
         };
-        // (region, next value id, next argument id)
-        let mut work: Vec<(RegionId, u32, u32)> = Vec::new();
+        // Suggested names are upstream's custom-form feature: the generic form
+        // (`unique`) numbers every value.
+        let mut names = Naming {
+            ctx: (!unique && ctx.has_result_namers()).then_some(ctx),
+            scopes: NameScopes { scopes: Vec::new() },
+            scope: None,
+            next_conflict: 0,
+        };
+        // (region, next value id, next argument id, next conflict id, parent scope)
+        let mut work: Vec<(RegionId, u32, u32, u32, Option<usize>)> = Vec::new();
         let (mut next_value, mut next_arg) = (0u32, 0u32);
         for &r in module.op(root).regions() {
-            work.push((r, 0, 0));
+            work.push((r, 0, 0, 0, None));
         }
-        s.name_results(module, root, &mut next_value);
-        while let Some((region, v, a)) = work.pop() {
+        s.name_results(module, root, &mut next_value, &mut names);
+        while let Some((region, v, a, c, parent)) = work.pop() {
             if !unique {
                 next_value = v;
                 next_arg = a;
+                names.next_conflict = c;
             }
-            s.number_region(module, region, &mut next_value, &mut next_arg);
+            if names.ctx.is_some() {
+                names.scopes.scopes.push((parent, Default::default()));
+                names.scope = Some(names.scopes.scopes.len() - 1);
+            }
+            s.number_region(module, region, &mut next_value, &mut next_arg, &mut names);
             for &b in module.region(region).blocks() {
                 for op in module.block_ops(b) {
                     for &r in module.op(op).regions() {
-                        work.push((r, next_value, next_arg));
+                        work.push((r, next_value, next_arg, names.next_conflict, names.scope));
                     }
                 }
             }
@@ -115,6 +154,7 @@ impl NameState {
         region: RegionId,
         next_value: &mut u32,
         next_arg: &mut u32,
+        names: &mut Naming<'_>,
     ) {
         for (i, &b) in module.region(region).blocks().iter().enumerate() {
             self.blocks
@@ -133,14 +173,29 @@ impl NameState {
                 self.values.set(arg.index(), name);
             }
             for op in module.block_ops(b) {
-                self.name_results(module, op, next_value);
+                self.name_results(module, op, next_value, names);
             }
         }
     }
 
-    fn name_results(&mut self, module: &Module, op: OpId, next_value: &mut u32) {
+    fn name_results(
+        &mut self,
+        module: &Module,
+        op: OpId,
+        next_value: &mut u32,
+        names: &mut Naming<'_>,
+    ) {
         let n = module.num_results(op);
         if n == 0 {
+            return;
+        }
+        if n == 1
+            && let Some(name) = names.suggest(module, op)
+        {
+            let i = u32::try_from(self.named.len()).unwrap_or(u32::MAX);
+            self.named.push(name);
+            self.values
+                .set(module.result(op, 0).index(), ValueName::Named(i));
             return;
         }
         let id = *next_value;
@@ -157,6 +212,46 @@ impl NameState {
 
     pub(crate) fn block(&self, b: BlockId) -> Option<u32> {
         self.blocks.get(b.index())
+    }
+
+    /// The text of a [`ValueName::Named`].
+    pub(crate) fn named(&self, i: u32) -> &str {
+        self.named.get(i as usize).map_or("<<UNKNOWN>>", |n| n)
+    }
+}
+
+/// Suggested result names while naming: the ops' suggestions, made unique as
+/// upstream's `SSANameState::uniqueValueName` does (`c`, `c_0`, `cst_1`: one
+/// conflict counter for all names, restored per region as the value counters).
+struct Naming<'c> {
+    /// The context, when some op may suggest a name.
+    ctx: Option<&'c Context>,
+    scopes: NameScopes,
+    scope: Option<usize>,
+    next_conflict: u32,
+}
+
+impl Naming<'_> {
+    fn suggest(&mut self, module: &Module, op: OpId) -> Option<Box<str>> {
+        let ctx = self.ctx?;
+        let base = ctx.result_namer(module.op(op).name())?(ctx, module, op)?;
+        let mut name = base.to_string();
+        if self.scopes.used(self.scope, &name) {
+            loop {
+                name.truncate(base.len());
+                name.push('_');
+                name.push_str(itoa::Buffer::new().format(self.next_conflict));
+                self.next_conflict += 1;
+                if !self.scopes.used(self.scope, &name) {
+                    break;
+                }
+            }
+        }
+        let name: Box<str> = name.into();
+        if let Some(i) = self.scope {
+            self.scopes.scopes[i].1.insert(name.clone());
+        }
+        Some(name)
     }
 }
 
@@ -184,6 +279,10 @@ impl ValueNames {
                     out.push('#');
                     out.push_str(itoa::Buffer::new().format(s));
                 }
+            }
+            ValueName::Named(i) => {
+                out.push('%');
+                out.push_str(self.0.named(i));
             }
             ValueName::Unnamed => out.push_str("<<UNKNOWN SSA VALUE>>"),
         }

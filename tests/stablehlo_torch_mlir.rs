@@ -1,0 +1,169 @@
+//! The `stablehlo` dialect against StableHLO's own parser, printer and verifier
+//! (`torch-mlir-opt`, from the `torch-mlir` wheel): every `.mlir` under
+//! `test/Dialect/stablehlo/` (the goldens split on `// -----`, and the JAX
+//! corpus of `scripts/jax-corpus.py` whole) prints byte for byte as
+//! torch-mlir-opt prints it, in the pretty and the generic form. Chunks with
+//! `expected-error` are rejected by both.
+//!
+//! Locations: tensor-opt prints them inline where upstream uses `#loc`
+//! aliases, so `--mlir-print-debuginfo` is compared after torch-mlir-opt has
+//! read tensor-opt's output: JAX's name, callsite and argument locations, and
+//! the ones a compact `stablehlo.reduce` gives its region, must all survive.
+//!
+//! Skipped, with a note, when torch-mlir-opt is missing: `TORCH_MLIR_OPT`, else
+//! `PATH`, else `.venv-rw/bin/` in the repository or a directory above it.
+
+use std::path::{Path, PathBuf};
+mod common;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// torch-mlir-opt, if installed.
+fn torch_mlir_opt() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("TORCH_MLIR_OPT") {
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
+    }
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join("torch-mlir-opt"))
+            .find(|p| p.is_file())
+    });
+    // The repository's venv, or one beside a worktree's checkout.
+    on_path.or_else(|| {
+        root()
+            .ancestors()
+            .map(|d| d.join(".venv-rw/bin/torch-mlir-opt"))
+            .find(|p| p.is_file())
+    })
+}
+
+fn run(tool: &Path, args: &[&str], input: &str) -> (i32, String, String) {
+    common::process::parts(&common::process::run(tool, args, input))
+}
+
+fn tensor_opt() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_tensor-opt"))
+}
+
+/// The `.mlir` files under `test/Dialect/stablehlo/`, sorted.
+fn files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![root().join("test/Dialect/stablehlo")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("reading test/Dialect/stablehlo") {
+            let p = e.expect("a directory entry").path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "mlir") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A file's chunks: split on `// -----` lines.
+fn chunks(text: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for line in text.lines() {
+        if line.trim_end() == "// -----" {
+            out.push(String::new());
+        } else if let Some(last) = out.last_mut() {
+            last.push_str(line);
+            last.push('\n');
+        }
+    }
+    out
+}
+
+/// Counts of what was compared.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    chunks: usize,
+    identical: usize,
+    rejected_by_both: usize,
+    locations: usize,
+}
+
+#[test]
+fn stablehlo_prints_and_verifies_as_torch_mlir_opt() {
+    let Some(torch) = torch_mlir_opt() else {
+        eprintln!(
+            "note: skipping: torch-mlir-opt not found (set TORCH_MLIR_OPT, put it on PATH, or \
+             `pip install --no-deps torch-mlir` into .venv-rw)"
+        );
+        return;
+    };
+    let ours = tensor_opt();
+    let mut t = Tally::default();
+    let mut failures = Vec::new();
+    for file in files() {
+        let text = std::fs::read_to_string(&file).expect("reading a test file");
+        let name = file
+            .strip_prefix(root())
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        t.files += 1;
+        for (i, chunk) in chunks(&text).iter().enumerate() {
+            t.chunks += 1;
+            let what = format!("{name} chunk {i}");
+            if chunk.contains("expected-error") {
+                let (a, _, _) = run(&ours, &["-"], chunk);
+                let (b, _, _) = run(&torch, &["-"], chunk);
+                if a != 0 && b != 0 {
+                    t.rejected_by_both += 1;
+                } else {
+                    failures.push(format!(
+                        "{what}: exit codes {a} (tensor-opt), {b} (torch-mlir-opt)"
+                    ));
+                }
+                continue;
+            }
+            let mut same = true;
+            for flags in [&[][..], &["--mlir-print-op-generic"][..]] {
+                let args: Vec<&str> = flags.iter().copied().chain(["-"]).collect();
+                let (ca, a, ea) = run(&ours, &args, chunk);
+                let (cb, b, eb) = run(&torch, &args, chunk);
+                if (ca, &a) != (cb, &b) {
+                    same = false;
+                    failures.push(format!(
+                        "{what} {flags:?}: tensor-opt (exit {ca}) and torch-mlir-opt (exit {cb}) differ\n\
+                         --- tensor-opt\n{a}{ea}\n--- torch-mlir-opt\n{b}{eb}"
+                    ));
+                }
+            }
+            t.identical += usize::from(same);
+            if chunk.contains("loc(") {
+                for flags in [&[][..], &["--mlir-print-op-generic"][..]] {
+                    let args: Vec<&str> = flags
+                        .iter()
+                        .copied()
+                        .chain(["--mlir-print-debuginfo", "-"])
+                        .collect();
+                    let (_, ours_text, _) = run(&ours, &args, chunk);
+                    let (_, via_ours, _) = run(&torch, &args, &ours_text);
+                    let (_, direct, _) = run(&torch, &args, chunk);
+                    if via_ours == direct {
+                        t.locations += 1;
+                    } else {
+                        failures.push(format!(
+                            "{what} {flags:?}: locations differ after tensor-opt\n--- via tensor-opt\n{via_ours}\n--- direct\n{direct}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "stablehlo vs torch-mlir-opt: {} files, {} chunks, {} printed identically (pretty and generic), \
+         {} rejected by both, {} location round trips",
+        t.files, t.chunks, t.identical, t.rejected_by_both, t.locations
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(t.identical > 0, "no chunk was compared");
+}
