@@ -185,11 +185,11 @@ impl ShapeAnalysis {
             return None;
         }
         let func = module.block_parent_op(block)?;
-        if !self.tied_functions.contains_key(&func) {
-            let table = super::contracts::representatives(ctx, module, func);
-            self.tied_functions.insert(func, table);
-        }
-        let &(arg, dim) = self.tied_functions.get(&func)?.get(&(index as usize, i))?;
+        let &(arg, dim) = self
+            .tied_functions
+            .entry(func)
+            .or_insert_with(|| super::contracts::representatives(ctx, module, func))
+            .get(&(index as usize, i))?;
         let rep = *entry_args(module, func)?.get(arg)?;
         // The representative maps to itself, so this goes one level deep.
         self.known(ctx, module, rep)
