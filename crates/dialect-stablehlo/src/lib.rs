@@ -20,6 +20,7 @@ pub mod attrs;
 pub mod calls;
 pub mod elementwise;
 pub mod reduce;
+pub mod shapes;
 pub mod structure;
 mod support;
 
@@ -100,6 +101,10 @@ pub fn register(ctx: &mut Context) {
     ctx.register_attr_parser(attrs::NAMESPACE, attrs::read_attr);
     ctx.qualify_nested_ops(attrs::NAMESPACE);
     ctx.set_result_namer(ConstantOp::NAME, constant_name);
+    broadcastable_ir::register(ctx);
+    // The dialect was registered just above, so only a bug in an entry's op can
+    // make attaching fail: fail loudly, naming it.
+    shapes::register(ctx).expect("stablehlo shapes: attaching to an op of stablehlo");
 }
 
 /// Upstream's `ConstantOp::getAsmResultNames`: `%c` for integer elements, else

@@ -36,6 +36,8 @@ pub struct CallSites {
     calls: FxHashMap<OpId, SmallVec<[OpId; 2]>>,
     /// Per entry block argument of those callables: its callable and position.
     args: FxHashMap<Value, (OpId, usize)>,
+    /// Per call of one of those callables, the callable.
+    callee: FxHashMap<OpId, OpId>,
 }
 
 impl CallSites {
@@ -89,6 +91,7 @@ impl CallSites {
                 && let Some(sites) = found.calls.get_mut(&f)
             {
                 sites.push(call);
+                found.callee.insert(call, f);
             }
         }
         found
@@ -103,6 +106,28 @@ impl CallSites {
     /// the callable and the argument's position.
     pub fn argument(&self, v: Value) -> Option<(OpId, usize)> {
         self.args.get(&v).copied()
+    }
+
+    /// The callable `call` enters, if it is one whose callers are all known.
+    pub fn callee(&self, call: OpId) -> Option<OpId> {
+        self.callee.get(&call).copied()
+    }
+
+    /// The values `call`'s callee returns, per exit: the operands of each
+    /// terminator of its body that leaves it (one with no successors), if the
+    /// callee is one whose callers are all known.
+    pub fn returned<'m>(&self, module: &'m Module, call: OpId) -> Option<Vec<&'m [Value]>> {
+        let f = self.callee(call)?;
+        let region = *module.op(f).regions().first()?;
+        let exits = module
+            .region(region)
+            .blocks()
+            .iter()
+            .filter_map(|&b| module.block(b).last_op())
+            .filter(|&t| module.op(t).successors().is_empty())
+            .map(|t| module.operands(t))
+            .collect();
+        Some(exits)
     }
 
     /// The values every caller passes for entry argument `v`, if `v` is one of a

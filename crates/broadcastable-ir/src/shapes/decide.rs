@@ -193,12 +193,26 @@ impl ShapeAnalysis {
             Obligation::Open => Decision::Open,
             Obligation::Fails(x, y) => Decision::Refuted(match to {
                 Bound::Dim(d) => format!(
-                    "{subject} and {d} can never broadcast: the program makes them {x} and {y}"
+                    "{} and {} can never broadcast: the program makes them {x} and {y}",
+                    place(subject, entries_of),
+                    place(d, entries_of)
                 ),
                 Bound::Size(_) => {
-                    format!("{subject} can never be 1 or {y}: the program makes it {x}")
+                    format!(
+                        "{} can never be 1 or {y}: the program makes it {x}",
+                        place(subject, entries_of)
+                    )
                 }
             }),
         }
+    }
+}
+
+/// `d` in words: an operand dim, or an entry of the shape operand `entries_of`.
+fn place(d: OperandDim, entries_of: Option<usize>) -> String {
+    if entries_of == Some(d.operand) {
+        format!("entry {} of operand #{}", d.dim, d.operand)
+    } else {
+        d.to_string()
     }
 }

@@ -26,8 +26,11 @@ use tensor_ir::{Context, DYNAMIC, Value, ValueDef};
 
 use crate::view::OpView;
 
+mod calls;
+mod contracts;
 mod decide;
 mod names;
+pub use contracts::{ArgDim, EntryEqualities, add_entry_equalities};
 pub use decide::Decision;
 pub use names::{
     NamedDim, arg_dim_names, entry_args, named_dims, names_of, set_dim_names_attr, static_conflict,
@@ -106,6 +109,9 @@ pub struct ShapeAnalysis {
     named_functions: rustc_hash::FxHashMap<OpId, rustc_hash::FxHashMap<String, SizeId>>,
     /// The names of `Origin::Named` symbols, by number.
     names: Vec<Box<str>>,
+    /// Per function, each argument dim its entry contracts tie to an earlier
+    /// one, with that one ([`EntryEqualities`]).
+    tied_functions: rustc_hash::FxHashMap<OpId, rustc_hash::FxHashMap<ArgDim, ArgDim>>,
 }
 
 /// What a [`ShapeTransfer`] sees: the IR, and the facts found so far.
@@ -244,7 +250,12 @@ impl ShapeAnalysis {
             calls: Some(CallSites::of(ctx, module, root)),
             ..ShapeAnalysis::default()
         };
-        module.walk(root, |op| analysis.visit(ctx, module, op));
+        // Through `ensure`, which works out a call's callee first.
+        module.walk(root, |op| {
+            for r in module.results(op) {
+                analysis.ensure(ctx, module, r);
+            }
+        });
         analysis
     }
 
@@ -265,6 +276,10 @@ impl ShapeAnalysis {
         // those are known, an argument is on a cycle of calls and gets sizes of
         // its own.
         let mut entered: FxHashSet<Value> = FxHashSet::default();
+        // Calls whose callee's returned values were asked for: met again before
+        // those are known, a call is on a cycle of calls and its results get
+        // sizes of their own.
+        let mut entered_calls: FxHashSet<OpId> = FxHashSet::default();
         while let Some(&top) = stack.last() {
             if self.has(top) {
                 stack.pop();
@@ -291,16 +306,34 @@ impl ShapeAnalysis {
                 self.set(top, facts);
                 continue;
             };
-            let missing: SmallVec<[Value; 4]> = module
+            let mut missing: SmallVec<[Value; 4]> = module
                 .operands(op)
                 .iter()
                 .copied()
                 .filter(|&o| !self.has(o))
                 .collect();
+            let returned = calls.returned(module, op);
+            if missing.is_empty()
+                && let Some(exits) = &returned
+                && entered_calls.insert(op)
+            {
+                missing.extend(
+                    exits
+                        .iter()
+                        .flat_map(|e| e.iter())
+                        .copied()
+                        .filter(|&v| !self.has(v)),
+                );
+            }
             if missing.is_empty() || steps > MAX_STEPS || stack.len() > MAX_STEPS {
                 // Past the bound, the operands are named as they are.
                 stack.pop();
-                self.visit(ctx, module, op);
+                match (returned, calls.callee(op)) {
+                    (Some(exits), Some(callee)) => {
+                        self.visit_call(ctx, module, op, callee, &exits);
+                    }
+                    _ => self.visit(ctx, module, op),
+                }
             } else {
                 stack.extend(missing);
             }
@@ -454,6 +487,12 @@ impl ShapeAnalysis {
             ),
             None => SmallVec::new(),
         };
+        self.assign(ctx, module, op, &mut given);
+    }
+
+    /// Gives `op`'s results the facts in `given` (what their types say where it
+    /// has none).
+    fn assign(&mut self, ctx: &Context, module: &Module, op: OpId, given: &mut [Facts]) {
         for (i, v) in module.results(op).enumerate() {
             // A use seen before this definition (a graph region) already named
             // the value: keep that name, so every reader agrees.

@@ -168,8 +168,35 @@ impl ShapeAnalysis {
         v: Value,
         i: usize,
     ) -> SizeId {
+        if let Some(size) = self.tied_size(ctx, module, v, i) {
+            return size;
+        }
         self.named_size(ctx, module, v, i)
             .unwrap_or_else(|| self.symbol(Origin::Dim(v, i)))
+    }
+
+    /// The size of the earlier argument dim an entry contract ties dim `i` of
+    /// `v` to, if `v` is an entry argument and one does.
+    fn tied_size(&mut self, ctx: &Context, module: &Module, v: Value, i: usize) -> Option<SizeId> {
+        let ValueDef::BlockArg { block, index } = module.value(v).def() else {
+            return None;
+        };
+        if module.block_index(block) != Some(0) {
+            return None;
+        }
+        let func = module.block_parent_op(block)?;
+        let &(arg, dim) = self
+            .tied_functions
+            .entry(func)
+            .or_insert_with(|| super::contracts::representatives(ctx, module, func))
+            .get(&(index as usize, i))?;
+        let rep = *entry_args(module, func)?.get(arg)?;
+        // The representative maps to itself, so this goes one level deep.
+        self.known(ctx, module, rep)
+            .dims
+            .as_ref()?
+            .get(dim)
+            .copied()
     }
 
     fn named_size(&mut self, ctx: &Context, module: &Module, v: Value, i: usize) -> Option<SizeId> {
