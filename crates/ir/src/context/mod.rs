@@ -6,7 +6,6 @@
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
 mod registration;
-pub use registration::AttrBodyParser;
 mod tables;
 mod uniquing;
 
