@@ -123,7 +123,8 @@ func.func private @center(%x: tensor<?x?xf32>, %m: tensor<?x1xf32>) -> tensor<?x
 func.func @caller(%s: tensor<2xf32>, %a: tensor<?x?xf32>) -> tensor<?x?xf32> {
   // expected-remark @+1 {{[%arg1[0], 1]}}
   %m = nd.reduce max %a across [1] keep_dims : (tensor<?x?xf32>) -> tensor<?x1xf32>
-  // expected-remark @+1 {{[s}}
+  // The result has the sizes the callee returns, the caller's own.
+  // expected-remark @+1 {{[%arg1[0], %arg1[1]]}}
   %0 = func.call @center(%a, %m) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }

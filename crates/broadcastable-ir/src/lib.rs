@@ -154,6 +154,32 @@ pub fn register(ctx: &mut Context) {
     ctx.register_trait_verifier(KEY, Arc::new(verifier::Hook));
 }
 
+/// The policy an op with [`NUMPY_OR_XLA`] takes from its properties: XLA's
+/// placement with [`BROADCAST_DIMENSIONS`], else NumPy. Result-type inference and
+/// custom parsers see properties before the op exists, so they read them here.
+pub fn numpy_or_xla_policy(ctx: &Context, props: &[tensor_ir::NamedAttr]) -> broadcastable::Policy {
+    use tensor_ir::ods::attr_types::{AttrType, DenseI64ArrayAttr};
+    let dims = props
+        .iter()
+        .find(|a| ctx.str(a.name) == BROADCAST_DIMENSIONS)
+        .and_then(|a| DenseI64ArrayAttr::get(ctx, a.value));
+    match dims {
+        Some(dims) => broadcastable::Policy::Explicit(smallvec::SmallVec::from_vec(dims)),
+        None => broadcastable::Policy::NumPy,
+    }
+}
+
+/// The result type of a binary op with [`NUMPY_OR_XLA`]: its operands broadcast
+/// under [`numpy_or_xla_policy`], with the first operand's element type.
+pub fn infer_numpy_or_xla(
+    ctx: &mut Context,
+    operands: &[Type],
+    props: &[tensor_ir::NamedAttr],
+) -> Option<Vec<Type>> {
+    let policy = numpy_or_xla_policy(ctx, props);
+    infer_result(ctx, &policy, operands).map(|t| vec![t])
+}
+
 /// The broadcast result type of `operands` under `policy`: the inferred shape with the
 /// first operand's element type (for builders of elementwise ops).
 pub fn infer_result(

@@ -8,7 +8,6 @@
 
 use broadcastable::Policy;
 use broadcastable_ir::{NUMPY, NUMPY_OR_XLA};
-use smallvec::SmallVec;
 use tensor_ir::ods::DiagStyle;
 use tensor_ir::ods::attr_types::DenseI64ArrayAttr;
 use tensor_ir::registry::{OpTrait, Syntax};
@@ -23,23 +22,6 @@ const BINARY: Syntax = Syntax::Format(
     "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)",
     &[],
 );
-
-/// The policy a binary op's properties select: XLA with `broadcast_dimensions`,
-/// else NumPy. Every binary op declares the attribute as `broadcast_add` does (one
-/// macro defines them), so its adaptor reads them all.
-fn binary_policy(ctx: &Context, props: &[NamedAttr]) -> Policy {
-    match BinaryAdaptor::new(ctx, props).broadcast_dimensions() {
-        Some(dims) => Policy::Explicit(SmallVec::from_vec(dims)),
-        None => Policy::NumPy,
-    }
-}
-
-/// The result type of a binary op: the broadcast of its operands, with the first
-/// operand's element type.
-fn infer_binary(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
-    let policy = binary_policy(ctx, props);
-    broadcastable_ir::infer_result(ctx, &policy, operands).map(|t| vec![t])
-}
 
 macro_rules! binary_doc {
     () => {
@@ -70,7 +52,7 @@ macro_rules! binary {
                     attributes: { broadcast_dimensions?: DenseI64ArrayAttr },
                     syntax: BINARY,
                     verify: verify::binary,
-                    infer: infer_binary,
+                    infer: broadcastable_ir::infer_numpy_or_xla,
                     style: DiagStyle::Ods,
                 }
             }
@@ -95,7 +77,7 @@ binary! {
 
 /// The result type of `broadcast_compare`: the broadcast shape, of `i1`.
 fn infer_compare(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
-    let policy = binary_policy(ctx, props);
+    let policy = broadcastable_ir::numpy_or_xla_policy(ctx, props);
     let t = broadcastable_ir::infer_result(ctx, &policy, operands)?;
     let i1 = ctx.i(1);
     let shape = broadcastable_ir::typed(ctx, t).shape;

@@ -8,7 +8,6 @@
 
 use broadcastable::Policy;
 use broadcastable_ir::{NUMPY, NUMPY_OR_XLA};
-use smallvec::SmallVec;
 use tensor_ir::ods::attr_types::DenseI64ArrayAttr;
 use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Context, NamedAttr, Type};
@@ -32,23 +31,6 @@ const SAME_ALL: OpTrait = OpTrait::SameElementType {
     from_operand: 0,
     results: true,
 };
-
-/// The policy a binary op's properties select: XLA with `broadcast_dimensions`,
-/// else NumPy. Every binary op and `nd.cmp` declare `broadcast_dimensions` as
-/// `nd.add` does (one macro defines them), so `nd.add`'s adaptor reads them all.
-fn binary_policy(ctx: &Context, props: &[NamedAttr]) -> Policy {
-    match BinaryAdaptor::new(ctx, props).broadcast_dimensions() {
-        Some(dims) => Policy::Explicit(SmallVec::from_vec(dims)),
-        None => Policy::NumPy,
-    }
-}
-
-/// The result type of a binary op: the broadcast of its operands, with the first
-/// operand's element type.
-fn infer_binary(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
-    let policy = binary_policy(ctx, props);
-    broadcastable_ir::infer_result(ctx, &policy, operands).map(|t| vec![t])
-}
 
 macro_rules! binary_doc {
     () => {
@@ -102,7 +84,7 @@ macro_rules! binary {
                     results: { result: $class::TENSOR },
                     attributes: { broadcast_dimensions?: DenseI64ArrayAttr },
                     syntax: ELEMENTWISE,
-                    infer: infer_binary,
+                    infer: broadcastable_ir::infer_numpy_or_xla,
                 }
             }
         )*
@@ -128,7 +110,7 @@ binary! {
 
 /// The result type of `nd.cmp`: the broadcast shape, of `i1`.
 fn infer_cmp(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Option<Vec<Type>> {
-    let policy = binary_policy(ctx, props);
+    let policy = broadcastable_ir::numpy_or_xla_policy(ctx, props);
     let t = broadcastable_ir::infer_result(ctx, &policy, operands)?;
     i1_tensor_like(ctx, t).map(|t| vec![t])
 }

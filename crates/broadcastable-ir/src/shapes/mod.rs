@@ -250,8 +250,12 @@ impl ShapeAnalysis {
             calls: Some(CallSites::of(ctx, module, root)),
             ..ShapeAnalysis::default()
         };
-        // Through `ensure`, which works out a call's callee first.
+        // Through `ensure`, which works out a call's callee first. Operands
+        // first and in order, so sizes are numbered in program order.
         module.walk(root, |op| {
+            for &o in module.operands(op) {
+                analysis.ensure(ctx, module, o);
+            }
             for r in module.results(op) {
                 analysis.ensure(ctx, module, r);
             }
