@@ -6,7 +6,7 @@
 // @shape_assertion of equal argument dims at the top of main is a contract the
 // analysis uses.
 // RUN: tensor-opt %s -split-input-file -verify-broadcast -verify-diagnostics
-// RUN: tensor-opt %s -split-input-file -verify-broadcast --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: not tensor-opt %s -split-input-file -verify-broadcast --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
 // STATS-LABEL: VerifyBroadcast
 // STATS:       (S) 0 num-obligations
