@@ -107,8 +107,13 @@ fn check_all(
     report: &mut Report,
     mut collect: Option<(&mut Vec<OpId>, &mut Vec<OpId>)>,
 ) {
-    // Ops of one kind come in runs: remember the last name's policy.
-    let mut last: Option<(Symbol, Option<BroadcastPolicy>)> = None;
+    // Ops of one kind come in runs: remember the last name's policy and size
+    // checks.
+    type Kind = (
+        Option<BroadcastPolicy>,
+        Option<broadcastable_ir::SizeChecks>,
+    );
+    let mut last: Option<(Symbol, Kind)> = None;
     // Many failing ops in one function name its values once (linear, not quadratic).
     let _names = tensor_ir::print::cache_generic_names(module);
     // Worked out on demand, for the operands of ops with a run-time obligation
@@ -121,17 +126,21 @@ fn check_all(
             ops.push(op);
         }
         let name = module.op(op).name();
-        let policy = match last {
-            Some((n, policy)) if n == name => policy,
+        let (policy, own) = match last {
+            Some((n, kind)) if n == name => kind,
             _ => {
-                let policy = ctx.op_def(name).and_then(policy_of);
-                last = Some((name, policy));
-                policy
+                let kind = (
+                    ctx.op_def(name).and_then(policy_of),
+                    ctx.interface::<broadcastable_ir::SizeChecks>(name).copied(),
+                );
+                last = Some((name, kind));
+                kind
             }
         };
         let Some(policy) = policy else {
-            if let Some(checks) = broadcastable_ir::size_checks(ctx, module, op) {
+            if let Some(own) = own {
                 report.checked += 1;
+                let checks = (own.0)(ctx, module, op);
                 own_checks(ctx, module, op, &checks, &mut analysis, report);
             }
             return;
