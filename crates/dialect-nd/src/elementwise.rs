@@ -15,15 +15,14 @@ use tensor_ir::{Context, NamedAttr, Type};
 use crate::scalar::{Arith, Bitwise, Elementwise, FloatFn, ScalarFn};
 use crate::shape_source;
 use crate::support::{
-    BOOL_TENSOR, CONDITION, CmpPredicate, NUMERIC_TENSOR, SIGNED_TENSOR, TENSOR, TRAILING_TYPES,
-    i1_tensor_like,
+    BOOL_TENSOR, CONDITION, CmpPredicate, NUMERIC_TENSOR, SIGNED_TENSOR, TENSOR, i1_tensor_like,
 };
 
 /// The custom form of binary, select and unary ops: operands, attributes, then
 /// `: T` or `: (A, B) -> R`.
 const ELEMENTWISE: Syntax = Syntax::Format(
-    "operands attr-dict `:` custom<TrailingTypes>",
-    &[TRAILING_TYPES],
+    "operands attr-dict `:` custom<SameOperandsAndResultType>",
+    &[tensor_ir::ods::format::SAME_OPERANDS_AND_RESULT_TYPE],
 );
 
 /// Operands and results share one element type.

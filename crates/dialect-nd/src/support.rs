@@ -1,15 +1,12 @@
 //! What every op family shares: the dialect's type constraints (worded for users),
-//! its keyword enums, the `TrailingTypes` custom directive, result-type inference
+//! its keyword enums, result-type inference
 //! helpers, and small accessors for op-specific verifiers.
 
 use broadcastable::{Dim, Shape};
 use smallvec::SmallVec;
 use std::fmt;
 use tensor_ir::module::OpId;
-use tensor_ir::ods::format::{CustomDirective, FormatParse};
 use tensor_ir::ods::{Subject, TypeConstraint, describe};
-use tensor_ir::parse::PResult;
-use tensor_ir::print::OpPrinter;
 use tensor_ir::verify::op_error;
 use tensor_ir::{Context, Diagnostic, Module, Signedness, Type, TypeKind};
 
@@ -194,45 +191,6 @@ tensor_ir::str_enum! {
 tensor_ir::str_enum! {
     /// How `nd.broadcast_shapes` broadcasts its shapes.
     pub ShapesPolicy, "broadcast policy", ["numpy", "in_place", "onnx"]
-}
-
-/// `: T` when every operand and the single result have type `T`, else
-/// `: (A, B) -> R`: the trailing types of elementwise ops.
-pub(crate) const TRAILING_TYPES: CustomDirective = CustomDirective {
-    name: "TrailingTypes",
-    parse: parse_trailing_types,
-    print: print_trailing_types,
-};
-
-fn parse_trailing_types(f: &mut FormatParse<'_, '_>) -> PResult<()> {
-    let pos = f.p.pos();
-    let t = f.p.parse_type()?;
-    match f.p.ctx.function_signature(t) {
-        Some((inputs, results)) => {
-            let (inputs, results) = (inputs.to_vec(), results.to_vec());
-            f.set_operand_types(inputs, pos);
-            f.set_result_types(results);
-        }
-        None => {
-            f.set_operand_types(vec![t; f.num_uses()], pos);
-            f.set_result_types(vec![t]);
-        }
-    }
-    Ok(())
-}
-
-fn print_trailing_types(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    let inputs = p.module.operand_types(op);
-    let results = p.module.result_types(op);
-    if let [r] = results[..]
-        && inputs.iter().all(|&t| t == r)
-    {
-        return p.print_type(r);
-    }
-    p.write("(");
-    p.print_types(&inputs)?;
-    p.write(") -> ");
-    p.print_result_types(&results)
 }
 
 /// The type of operand `i`, if the op has it.

@@ -8,9 +8,10 @@
 
 use crate::attrs::{ComparisonDirectionAttr, ComparisonTypeAttr};
 use crate::support::{
-    SAME_TYPES, SELECT_TYPES, TENSOR, VResult, dims, elem, operand_ty, plain, prefixed, result_ty,
+    SELECT_TYPES, TENSOR, VResult, dims, elem, operand_ty, plain, prefixed, result_ty,
     shapes_compatible, show_dims,
 };
+use tensor_ir::ods::format::SAME_OPERANDS_AND_RESULT_TYPE;
 use tensor_ir::ods::{DiagStyle, TypeConstraint};
 use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Context, Module, OpId, TypeKind};
@@ -44,7 +45,7 @@ const FP_TENSOR: TypeConstraint = TypeConstraint {
 /// `%r = stablehlo.add %a, %b : T` (or `: (A, B) -> R`).
 const ELEMENTWISE: Syntax = Syntax::Format(
     "operands attr-dict `:` custom<SameOperandsAndResultType>",
-    &[SAME_TYPES],
+    &[SAME_OPERANDS_AND_RESULT_TYPE],
 );
 
 /// Upstream's `SameOperandsAndResultShape` error.

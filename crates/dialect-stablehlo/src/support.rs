@@ -1,5 +1,5 @@
-//! What the op families share: type constraints, the `SameOperandsAndResultType`
-//! and `SelectOpType` directives of StableHLO's assembly formats, and helpers
+//! What the op families share: type constraints, the `SelectOpType`
+//! directive of StableHLO's assembly formats, and helpers
 //! for verifiers that report StableHLO's own messages.
 
 use std::fmt;
@@ -83,42 +83,6 @@ pub(crate) const TENSOR: TypeConstraint = TypeConstraint {
             .then(|| format!("{s} must be a tensor"))
     },
 };
-
-/// `: T` when every operand and the single result have type `T`, else
-/// `: (A, B) -> R`.
-pub(crate) const SAME_TYPES: CustomDirective = CustomDirective {
-    name: "SameOperandsAndResultType",
-    parse: parse_same_types,
-    print: print_same_types,
-};
-
-fn parse_same_types(f: &mut FormatParse<'_, '_>) -> PResult<()> {
-    let pos = f.p.pos();
-    let t = f.p.parse_type()?;
-    if let Some((inputs, results)) = f.p.ctx.function_signature(t) {
-        let (inputs, results) = (inputs.to_vec(), results.to_vec());
-        f.set_operand_types(inputs, pos);
-        f.set_result_types(results);
-    } else {
-        f.set_operand_types(vec![t; f.num_uses()], pos);
-        f.set_result_types(vec![t]);
-    }
-    Ok(())
-}
-
-fn print_same_types(p: &mut OpPrinter<'_>, op: OpId) -> fmt::Result {
-    let inputs = p.module.operand_types(op);
-    let results = p.module.result_types(op);
-    if let [r] = results[..]
-        && inputs.iter().all(|&t| t == r)
-    {
-        return p.print_type(r);
-    }
-    p.write("(");
-    p.print_types(&inputs)?;
-    p.write(") -> ");
-    p.print_result_types(&results)
-}
 
 /// `stablehlo.select`'s types: `: pred_type, result_type` when both choices have
 /// the result's type, else the functional type.

@@ -18,10 +18,12 @@
 
 mod parse;
 mod print;
+mod same_types;
 
 pub use parse::FormatParse;
 pub(crate) use parse::parse_with_format;
 pub(crate) use print::{print_with_format, printable};
+pub use same_types::SAME_OPERANDS_AND_RESULT_TYPE;
 
 use crate::module::OpId;
 use crate::ods::GroupKind;
