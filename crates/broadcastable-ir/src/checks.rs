@@ -4,8 +4,8 @@
 //! [`SizeChecks`] to it, so `--verify-broadcast` reports and proves these
 //! checks as it does the trait's, and no other crate knows the op's rule.
 
-use broadcastable::{Bound, OperandDim, RuntimeCheck};
-use tensor_ir::{Context, Module, OpId, Symbol};
+use broadcastable::{OperandDim, RuntimeCheck};
+use tensor_ir::{Context, Module, OpId};
 
 /// One run-time condition of an op, with what it is about (`"batch dims"`,
 /// `"contracted dims"`), which prefixes its remark.
@@ -34,30 +34,16 @@ impl SizeCheck {
             let text = crate::obligation_named(ctx, module, op, &self.check, names);
             return format!("{}: {text}", self.what);
         };
+        let view = crate::OpView::new(ctx, module, op, crate::BroadcastPolicy::NumPy);
         let dim = |d: OperandDim| {
-            let name = names(d).unwrap_or_else(|| "?".to_owned());
             if d.operand == k {
+                let name = names(d).unwrap_or_else(|| "?".to_owned());
                 format!("entry {} of operand #{k} ({name})", d.dim)
             } else {
-                let size = crate::view::static_dim(ctx, module, op, d);
-                format!("{d} ({})", size.map_or(name, |n| n.to_string()))
+                broadcastable::wording::operand_dim(&view, d, names)
             }
         };
-        let bound = |b: &Bound| match b {
-            Bound::Size(n) => n.to_string(),
-            Bound::Dim(d) => dim(*d),
-        };
-        let text = match &self.check {
-            RuntimeCheck::OneOrEqual { subject, to, .. } => format!(
-                "{} must be 1 or equal to {} at run time",
-                dim(*subject),
-                bound(to)
-            ),
-            RuntimeCheck::Equal { subject, to, .. } => {
-                format!("{} must equal {} at run time", dim(*subject), bound(to))
-            }
-            other => other.to_string(),
-        };
+        let text = broadcastable::wording::obligation_worded(&self.check, &dim);
         format!("{}: {text}", self.what)
     }
 }
@@ -66,10 +52,3 @@ impl SizeCheck {
 /// open. Conditions its types refute are the op verifier's errors, not here.
 #[derive(Clone, Copy)]
 pub struct SizeChecks(pub fn(&Context, &Module, OpId) -> Vec<SizeCheck>);
-
-/// The run-time size conditions of `op`, if its kind declares [`SizeChecks`].
-pub fn size_checks(ctx: &Context, module: &Module, op: OpId) -> Option<Vec<SizeCheck>> {
-    let kind: Symbol = module.op(op).name();
-    ctx.interface::<SizeChecks>(kind)
-        .map(|f| (f.0)(ctx, module, op))
-}

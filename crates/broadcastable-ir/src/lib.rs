@@ -35,7 +35,7 @@ pub mod shapes;
 mod verifier;
 mod view;
 
-pub use checks::{SizeCheck, SizeChecks, size_checks};
+pub use checks::{SizeCheck, SizeChecks};
 pub use diagnose::{diagnose, obligation, obligation_named};
 pub use expand::{Expansion, expansions};
 pub use lower::{ExplicitBroadcast, ExplicitForm, Sweep};

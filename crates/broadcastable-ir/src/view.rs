@@ -187,15 +187,3 @@ impl BroadcastableOp for OpView<'_> {
             .unwrap_or_else(|_| Policy::Explicit(SmallVec::new()))
     }
 }
-
-/// The static size of dim `d` of `op`'s operands, if its type fixes one.
-pub(crate) fn static_dim(
-    ctx: &Context,
-    module: &Module,
-    op: OpId,
-    d: broadcastable::OperandDim,
-) -> Option<i64> {
-    let v = *module.operands(op).get(d.operand)?;
-    let size = *ctx.shape_dims(module.value_type(v))?.get(d.dim)?;
-    (size != tensor_ir::DYNAMIC).then_some(size)
-}

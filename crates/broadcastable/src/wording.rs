@@ -184,7 +184,7 @@ pub fn note<O: BroadcastableOp + ?Sized>(op: &O, err: &Error) -> Option<String> 
 
 /// `operand #k dim d (?)`: an operand dimension with its declared size, or for a
 /// dynamic one the symbolic size `sizes` names (`n`, `%arg0[1]`) when it has one.
-fn operand_dim<O: BroadcastableOp + ?Sized>(
+pub fn operand_dim<O: BroadcastableOp + ?Sized>(
     op: &O,
     d: OperandDim,
     sizes: &SizeNames<'_>,
@@ -223,7 +223,13 @@ pub fn obligation_named<O: BroadcastableOp + ?Sized>(
     check: &RuntimeCheck,
     sizes: &SizeNames<'_>,
 ) -> String {
-    let dim = |d| operand_dim(op, d, sizes);
+    obligation_worded(check, &|d| operand_dim(op, d, sizes))
+}
+
+/// [`obligation_named`] with each operand dim worded by `dim`: for an IR whose
+/// checks read other things than operand dims (an explicit broadcast's shape
+/// operand, whose "dims" are its entries).
+pub fn obligation_worded(check: &RuntimeCheck, dim: &dyn Fn(OperandDim) -> String) -> String {
     let bound = |b: &Bound| match b {
         Bound::Size(n) => n.to_string(),
         Bound::Dim(d) => dim(*d),
