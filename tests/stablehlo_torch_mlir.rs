@@ -87,6 +87,7 @@ struct Tally {
     chunks: usize,
     identical: usize,
     rejected_by_both: usize,
+    errors_identical: usize,
     locations: usize,
 }
 
@@ -121,6 +122,21 @@ fn stablehlo_prints_and_verifies_as_torch_mlir_opt() {
                 } else {
                     failures.push(format!(
                         "{what}: exit codes {a} (tensor-opt), {b} (torch-mlir-opt)"
+                    ));
+                }
+                continue;
+            }
+            let (cb, _, eb) = run(&torch, &["-"], chunk);
+            if cb != 0 {
+                // Rejected without `expected-error` lines: the diagnostics as
+                // rendered (notes, `called from` call stacks) are compared byte for
+                // byte.
+                let (ca, _, ea) = run(&ours, &["-"], chunk);
+                if (ca, &ea) == (cb, &eb) {
+                    t.errors_identical += 1;
+                } else {
+                    failures.push(format!(
+                        "{what}: diagnostics differ (exit {ca} and {cb})\n--- tensor-opt\n{ea}\n--- torch-mlir-opt\n{eb}"
                     ));
                 }
                 continue;
@@ -173,9 +189,10 @@ fn stablehlo_prints_and_verifies_as_torch_mlir_opt() {
     eprintln!(
         "stablehlo vs torch-mlir-opt: {} files, {} chunks, {} printed identically (pretty, generic, \
          and read from upstream's generic form), \
-         {} rejected by both, {} location round trips",
-        t.files, t.chunks, t.identical, t.rejected_by_both, t.locations
+         {} rejected by both, {} rejected with identical diagnostics, {} location round trips",
+        t.files, t.chunks, t.identical, t.rejected_by_both, t.errors_identical, t.locations
     );
+    assert!(t.errors_identical > 0, "no diagnostics were compared");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(t.identical > 0, "no chunk was compared");
 }

@@ -10,7 +10,7 @@ pub mod codes;
 pub mod suggest;
 
 use crate::context::Context;
-use crate::location::Location;
+use crate::location::{LocKind, Location};
 use std::fmt::{self, Write as _};
 
 /// Source lines up to this many bytes are quoted whole under a diagnostic, as
@@ -95,6 +95,10 @@ pub struct Diagnostic {
     /// shapes). It renders as any note, but `--verify-diagnostics` does not require an
     /// `expected-note` for it, so tests written for upstream keep passing.
     pub hint: bool,
+    /// Whether a diagnostic at a call site location is followed by its `called
+    /// from` notes. `--verify-diagnostics` reports an unexpected one without them,
+    /// as upstream's verifier handler does.
+    pub call_stack: bool,
 }
 
 impl Diagnostic {
@@ -108,6 +112,7 @@ impl Diagnostic {
             underline: 0,
             code: None,
             hint: false,
+            call_stack: true,
         }
     }
 
@@ -228,6 +233,9 @@ pub struct RenderOptions {
     pub color: bool,
 }
 
+/// Upstream's `callStackLimit`: the most `called from` notes a diagnostic gets.
+const CALL_STACK_LIMIT: usize = 10;
+
 /// The ANSI escapes of [`RenderOptions::color`], as LLVM's `raw_ostream` writes them.
 mod ansi {
     pub const BOLD: &str = "\x1b[1m";
@@ -286,10 +294,48 @@ impl Context {
         };
         // Writing to a String cannot fail.
         let _ = self.render_one(d, &mut paint, true);
-        for n in &d.notes {
-            // Upstream shows the source line again only when a note points elsewhere.
-            let _ = self.render_one(n, &mut paint, n.location != d.location);
+        // A diagnostic at a call site location gets a `called from` note per caller,
+        // as upstream's `SourceMgrDiagnosticHandler` gives: JAX's locations are call
+        // stacks, and the callers lead to the user's own line.
+        let mut last = d.location;
+        if let Some(site) = self.call_site_of(d.location).filter(|_| d.call_stack) {
+            last = site;
+            for _ in 0..CALL_STACK_LIMIT {
+                let note = Diagnostic {
+                    severity: Severity::Note,
+                    ..Diagnostic::error(last, "called from")
+                };
+                let _ = self.render_one(&note, &mut paint, true);
+                match self.call_site_of(last) {
+                    Some(caller) => last = caller,
+                    None => break,
+                }
+            }
         }
+        for n in &d.notes {
+            // Upstream shows the source line again only when a note points elsewhere
+            // than the line shown last.
+            let _ = self.render_one(n, &mut paint, n.location != last);
+            last = n.location;
+        }
+    }
+
+    /// The caller of the call site `loc` stands for, found as upstream's
+    /// `getCallSiteLoc` finds it: `loc` itself, a name's child, or the first call
+    /// site among a fused location's parts. Iterative: nesting comes from input.
+    fn call_site_of(&self, loc: Location) -> Option<Location> {
+        let mut stack = vec![loc];
+        while let Some(l) = stack.pop() {
+            let Location::Id(id) = l else { continue };
+            match self.loc_kind(id) {
+                LocKind::CallSite { caller, .. } => return Some(*caller),
+                LocKind::Name { child: Some(c), .. } => stack.push(*c),
+                // In order: the first part's call site wins.
+                LocKind::Fused { locs, .. } => stack.extend(locs.iter().rev()),
+                _ => {}
+            }
+        }
+        None
     }
 
     /// Renders a diagnostic into a new string.

@@ -120,7 +120,10 @@ impl Context {
                     })
                 }
                 LocKind::Name { child, .. } => child.and_then(|c| self.file_pos(c)),
-                LocKind::CallSite { callee, .. } => self.file_pos(*callee),
+                // Upstream's `findInstanceOf` walks the callee, then the caller.
+                LocKind::CallSite { callee, caller } => {
+                    self.file_pos(*callee).or_else(|| self.file_pos(*caller))
+                }
                 LocKind::Fused { locs, .. } => locs.iter().find_map(|l| self.file_pos(*l)),
             },
         }

@@ -205,13 +205,14 @@ pub fn check_chunk(
         match found {
             Some(e) => e.matched = true,
             None if only_expected || i >= required => {}
-            None => failures.push(
-                Diagnostic::error(
+            None => failures.push(Diagnostic {
+                call_stack: false,
+                ..Diagnostic::error(
                     d.location,
                     format!("unexpected {}: {}", d.severity.as_str(), d.message),
                 )
-                .with_code(codes::UNEXPECTED_DIAGNOSTIC),
-            ),
+                .with_code(codes::UNEXPECTED_DIAGNOSTIC)
+            }),
         }
     }
     let mut missing = Diagnostics::default();

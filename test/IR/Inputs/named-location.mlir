@@ -1,6 +1,6 @@
 // Input of named-location-differential.mlir: errors at locations without a file
-// position (a name, a fusion of names). (Upstream adds a "called from" note for
-// call-site locations, which tensor-opt does not yet.)
+// position (a name, a fusion of names). Call site locations are in
+// callsite-location.mlir.
 func.func @f() {
   "test.broadcastable"() : () -> () loc("named")
   return
