@@ -20,6 +20,7 @@
 //! | [`entry`] | the `nd.dim_names` contract, asserted at function entry |
 //! | [`import`] | the way back: `--convert-upstream-to-nd` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
+//! | [`structure`] | `nd.transpose`, `nd.slice`; `nd.reshape`, `nd.concatenate`, `nd.dynamic_slice`, `nd.iota`, `nd.dot_general` refused (no upstream form yet) |
 //! | [`unranked`] | any of them on unranked tensors: rank specialisation |
 
 #![warn(missing_docs)]
@@ -31,6 +32,7 @@ pub mod entry;
 pub mod import;
 pub mod matmul;
 pub mod shapes;
+pub mod structure;
 pub mod unranked;
 
 use broadcastable_ir::{ExplicitBroadcast, Sweep};
@@ -64,8 +66,10 @@ pub fn register(ctx: &mut Context) {
     use tensor_dialect_nd::shape::{
         BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp,
     };
+    use tensor_dialect_nd::slice::SliceOp;
+    use tensor_dialect_nd::structure::TransposeOp;
     type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
-    let structural: [(&str, Export); 12] = [
+    let structural: [(&str, Export); 14] = [
         (ConstantOp::NAME, compute::constant),
         (ReduceOp::NAME, compute::reduce),
         (MatmulOp::NAME, matmul::matmul),
@@ -78,6 +82,8 @@ pub fn register(ctx: &mut Context) {
         (BroadcastShapesOp::NAME, shapes::broadcast_shapes),
         (ShapeSliceOp::NAME, shapes::shape_slice),
         (ShapeConcatOp::NAME, shapes::shape_concat),
+        (TransposeOp::NAME, structure::transpose),
+        (SliceOp::NAME, structure::slice),
     ];
     // Every op with an elementwise computation (declared scalar semantics, or
     // cmp, select and cast) exports as a `linalg.map` of it; a new op without an
@@ -85,6 +91,7 @@ pub fn register(ctx: &mut Context) {
     for def in tensor_dialect_nd::DIALECT.ops {
         let export = match structural.iter().find(|(n, _)| *n == def.name) {
             Some(&(_, export)) => export,
+            None if structure::REFUSED.contains(&def.name) => structure::refuse,
             None if compute::Elementwise::of(def.name).is_some() => compute::elementwise,
             None => continue,
         };

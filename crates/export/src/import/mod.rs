@@ -18,6 +18,7 @@
 //! | `linalg.copy` | `nd.assign` ([`explicit`]) |
 //! | `linalg.generic` of the export's batched product (two `?` batch dims or more) | `nd.matmul` ([`batched`]) |
 //! | `tensor.from_elements` of `tensor.dim`s (and constants) | `nd.dim` (`tensor<index>`), `nd.shape_of` |
+//! | `linalg.transpose` | `nd.transpose` ([`structure`]) |
 //!
 //! With `?` sizes ([`dynamic`]) the op is rebuilt over what its inputs broadcast,
 //! lowered as `--lower-broadcast` does (`nd.shape_of`, `nd.broadcast_shapes`,
@@ -44,6 +45,7 @@ mod dynamic;
 mod explicit;
 mod hints;
 mod standalone;
+mod structure;
 mod unranked;
 
 use hints::Try;
@@ -235,6 +237,7 @@ const HELPERS: &[&str] = &[
     "tensor.reshape",
     "linalg.copy",
     "linalg.generic",
+    "linalg.transpose",
 ];
 
 impl Importer<'_> {
@@ -464,6 +467,7 @@ impl Importer<'_> {
             ("scf.index_switch", Some(r)) => return self.switch(op, r),
             ("linalg.copy", Some(r)) => self.copy(op, r)?,
             ("linalg.generic", Some(r)) => self.generic(op, r)?,
+            ("linalg.transpose", Some(r)) => self.transpose(op, r)?,
             _ => return Ok(false),
         }
         Ok(true)
