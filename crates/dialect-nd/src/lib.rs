@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+pub mod assert;
 pub mod broadcast;
 pub mod constant;
 pub mod dim_names;
@@ -104,6 +105,7 @@ pub static DIALECT: Dialect = Dialect {
         ShapeConcatOp::DEF,
         ReduceOp::DEF,
         MatmulOp::DEF,
+        assert::AssertOp::DEF,
     ],
 };
 
