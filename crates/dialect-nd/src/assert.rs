@@ -125,6 +125,20 @@ tensor_ir::op! {
     }
 }
 
+/// Attaches what the layers need of `nd.assert`: a shape transfer with no
+/// results (the analysis learns nothing from a check it does not prove).
+///
+/// # Errors
+/// If the `nd` dialect is not registered in `ctx`.
+pub fn register(ctx: &mut Context) -> Result<(), tensor_ir::interfaces::InterfaceError> {
+    ctx.attach_interface(
+        AssertOp::NAME,
+        broadcastable_ir::shapes::ShapeTransfer {
+            transfer: |_, _| smallvec::SmallVec::new(),
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::format_message;

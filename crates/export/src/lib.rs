@@ -65,7 +65,8 @@ pub fn register(ctx: &mut Context) {
         BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp,
     };
     type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
-    let structural: [(&str, Export); 12] = [
+    let structural: [(&str, Export); 13] = [
+        (tensor_dialect_nd::assert::AssertOp::NAME, compute::assert),
         (ConstantOp::NAME, compute::constant),
         (ReduceOp::NAME, compute::reduce),
         (MatmulOp::NAME, matmul::matmul),
