@@ -57,8 +57,19 @@ pub(crate) fn i64_array<'c>(
 }
 
 /// A shape operand #1, if present, has one entry per result dimension.
-fn check_shape_operand(ctx: &Context, module: &Module, op: OpId, res: Type) -> VResult {
-    let Some(s) = operand_type(module, op, 1) else {
+pub(crate) fn check_shape_operand(ctx: &Context, module: &Module, op: OpId, res: Type) -> VResult {
+    check_shape_operand_at(ctx, module, op, 1, res)
+}
+
+/// A shape operand #`k`, if present, has one entry per result dimension.
+pub(crate) fn check_shape_operand_at(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    k: usize,
+    res: Type,
+) -> VResult {
+    let Some(s) = operand_type(module, op, k) else {
         return Ok(());
     };
     let len = tensor_dims(ctx, s).and_then(|d| d.first().copied());
@@ -73,7 +84,7 @@ fn check_shape_operand(ctx: &Context, module: &Module, op: OpId, res: Type) -> V
             op,
             format!(
                 "the shape, {}, has {len} entries but {} has rank {rank}",
-                describe(ctx, "operand", 1, s),
+                describe(ctx, "operand", k, s),
                 describe(ctx, "result", 0, res)
             ),
         );
@@ -81,10 +92,27 @@ fn check_shape_operand(ctx: &Context, module: &Module, op: OpId, res: Type) -> V
     Ok(())
 }
 
-/// A result with `?` dims needs the shape operand that gives their sizes.
-fn check_dynamic_result_has_shape(ctx: &Context, module: &Module, op: OpId, res: Type) -> VResult {
+/// A result with `?` dims needs the shape operand #1 that gives their sizes.
+pub(crate) fn check_dynamic_result_has_shape(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    res: Type,
+) -> VResult {
+    check_dynamic_result_has_shape_after(ctx, module, op, 1, res)
+}
+
+/// [`check_dynamic_result_has_shape`] of an op with `others` operands besides
+/// the shape.
+pub(crate) fn check_dynamic_result_has_shape_after(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    others: usize,
+    res: Type,
+) -> VResult {
     let dynamic = tensor_dims(ctx, res).is_some_and(|d| d.contains(&tensor_ir::DYNAMIC));
-    if dynamic && module.operands(op).len() < 2 {
+    if dynamic && module.operands(op).len() <= others {
         return fail(
             ctx,
             module,

@@ -9,6 +9,10 @@
 //! | [`shape`] | `nd.shape_of`, `nd.dim`, `nd.broadcast_shapes`, `nd.shape_slice`, `nd.shape_concat` | shapes as `tensor<Nxindex>` values |
 //! | [`reduce`] | `nd.reduce`, `nd.matmul` | reductions, NumPy batch matmul |
 //! | [`constant`] | `nd.constant`, `nd.cast` | |
+//! | [`structure`] | `nd.reshape`, `nd.transpose`, `nd.concatenate` | StableHLO's structural ops |
+//! | [`slice`] | `nd.slice`, `nd.dynamic_slice` | StableHLO (clamped dynamic starts) |
+//! | [`iota`] | `nd.iota` | StableHLO `iota` / `dynamic_iota` |
+//! | [`dot`] | `nd.dot_general` | StableHLO `dot_general` |
 //!
 //! Each op is defined once with [`tensor_ir::op!`]: operands, results and
 //! attributes with their constraints, traits, a declarative format, and its
@@ -25,13 +29,17 @@ pub mod assert;
 pub mod broadcast;
 pub mod constant;
 pub mod dim_names;
+pub mod dot;
 pub mod elementwise;
 pub mod fold;
+pub mod iota;
 pub mod lower;
 pub mod reduce;
 pub mod scalar;
 pub mod shape;
 pub mod shape_source;
+pub mod slice;
+pub mod structure;
 mod support;
 pub mod transfer;
 
@@ -43,6 +51,7 @@ pub use support::{CmpPredicate, ReduceKind, ShapesPolicy};
 
 use broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use constant::{CastOp, ConstantOp};
+use dot::DotGeneralOp;
 use elementwise::{
     AbsOp, AddOp, AndOp, CeilOp, CmpOp, CosOp, DivOp, ExpOp, FloorOp, LogOp, MaxOp, MinOp, MulOp,
     NegOp, OrOp, PowOp, RemOp, RsqrtOp, SelectOp, SinOp, SqrtOp, SubOp, TanhOp, XorOp,
@@ -50,8 +59,11 @@ use elementwise::{
 use elementwise::{Atan2Op, ClampOp};
 use elementwise::{ErfOp, NotOp, RoundEvenOp, SignOp};
 use elementwise::{Expm1Op, Log1pOp, LogisticOp};
+use iota::IotaOp;
 use reduce::{MatmulOp, ReduceOp};
 use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
+use slice::{DynamicSliceOp, SliceOp};
+use structure::{ConcatenateOp, ReshapeOp, TransposeOp};
 use tensor_ir::{Context, Dialect};
 
 /// The `nd` dialect: every op, in the order of `docs/dialect.md`.
@@ -105,6 +117,13 @@ pub static DIALECT: Dialect = Dialect {
         ShapeConcatOp::DEF,
         ReduceOp::DEF,
         MatmulOp::DEF,
+        DotGeneralOp::DEF,
+        ReshapeOp::DEF,
+        TransposeOp::DEF,
+        ConcatenateOp::DEF,
+        SliceOp::DEF,
+        DynamicSliceOp::DEF,
+        IotaOp::DEF,
         assert::AssertOp::DEF,
     ],
 };
@@ -124,6 +143,11 @@ pub fn register(ctx: &mut Context) {
         broadcastable_ir::SizeChecks(reduce::matmul_size_checks),
     )
     .expect("nd.matmul size checks: the dialect was just registered");
+    ctx.attach_interface(
+        DotGeneralOp::NAME,
+        broadcastable_ir::SizeChecks(dot::dot_size_checks),
+    )
+    .expect("nd.dot_general size checks: the dialect was just registered");
     broadcastable_ir::shapes::set_dim_names_attr(ctx, DIM_NAMES);
     ctx.attach_dialect_interface(DIALECT.name, dim_names::VERIFIER)
         .expect("nd argument attributes: the dialect was just registered");

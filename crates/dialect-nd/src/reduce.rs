@@ -19,7 +19,13 @@ const SAME_ALL: OpTrait = OpTrait::SameElementType {
 };
 
 /// Checks result #0 against the shape the operands give.
-fn check_result(ctx: &Context, module: &Module, op: OpId, inferred: Shape, rule: &str) -> VResult {
+pub(crate) fn check_result(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    inferred: Shape,
+    rule: &str,
+) -> VResult {
     let Some(r) = result_type(module, op, 0) else {
         return Ok(());
     };
@@ -85,18 +91,28 @@ tensor_ir::op! {
     /// %m = nd.reduce max %x across [0, 1] : (tensor<4x8xf32>) -> tensor<f32>
     /// ```
     ///
+    /// With an init value (a 0-D tensor of the element type; StableHLO's `reduce`,
+    /// as JAX emits it with `-inf` for max and `0` for sum), each result element is
+    /// the kind's combination of the init value and the reduction, so a reduction
+    /// over an empty dim gives the init value:
+    ///
+    /// ```mlir
+    /// %i = nd.reduce max %x init %ninf across [1] : (tensor<4x0xf32>, tensor<f32>) -> tensor<4xf32>
+    /// ```
+    ///
     /// The verifier checks: a known kind; dims distinct and in range; numeric
     /// elements, the result of the operand's element type; the result shape is the
-    /// operand's with the dims removed (or 1); a result dim may be `?`.
+    /// operand's with the dims removed (or 1); a result dim may be `?`; an init
+    /// value is a 0-D tensor of that element type.
     pub struct ReduceOp = "nd.reduce" {
         summary: "reduce a tensor along some dims",
         adaptor: ReduceAdaptor,
         traits: [OpTrait::Pure, SAME_ALL],
-        operands: { input: NUMERIC_TENSOR },
+        operands: { input: NUMERIC_TENSOR, init?: NUMERIC_TENSOR },
         results: { result: NUMERIC_TENSOR },
         attributes: { kind: ReduceKind, dimensions: I64Array, keep_dims?: UnitFlag },
         syntax: Syntax::Format(
-            "$kind $input `across` $dimensions (`keep_dims` $keep_dims^)? attr-dict `:` functional-type(operands, results)",
+            "$kind $input (`init` $init^)? `across` $dimensions (`keep_dims` $keep_dims^)? attr-dict `:` functional-type(operands, results)",
             &[],
         ),
         verify: verify_reduce,
@@ -120,6 +136,19 @@ fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let dims = this.dimensions(ctx, module);
     let keep = this.keep_dims(ctx, module).unwrap_or(false);
     let t = module.value_type(this.input(module));
+    if let Some(init) = operand_type(module, op, 1)
+        && tensor_dims(ctx, init).is_none_or(|d| !d.is_empty())
+    {
+        return fail(
+            ctx,
+            module,
+            op,
+            format!(
+                "the init value, {}, must be a 0-D tensor",
+                describe(ctx, "operand", 1, init)
+            ),
+        );
+    }
     // The first position of each dim: a repeat is found in O(1), so the check is
     // linear in the rank.
     let mut first_at: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
@@ -211,7 +240,6 @@ pub(crate) fn matmul_size_checks(
     module: &Module,
     op: OpId,
 ) -> Vec<broadcastable_ir::SizeCheck> {
-    use broadcastable::{Bound, OperandDim, RuntimeCheck};
     let mut out = Vec::new();
     let (Some(ta), Some(tb)) = (operand_type(module, op, 0), operand_type(module, op, 1)) else {
         return out;
@@ -224,25 +252,11 @@ pub(crate) fn matmul_size_checks(
     }
     let (a, b) = (dims_of(a), dims_of(b));
     let (ka, kb) = (a.len() - 1, b.len().saturating_sub(2));
-    let (da, db) = (OperandDim::new(0, ka), OperandDim::new(1, kb));
-    let equal = match (a[ka], b[kb]) {
-        (Dim::Dynamic, Dim::Dynamic) => Some((da, Bound::Dim(db))),
-        (Dim::Dynamic, Dim::Static(n)) => Some((da, Bound::Size(n))),
-        (Dim::Static(n), Dim::Dynamic) => Some((db, Bound::Size(n))),
-        (Dim::Static(_), Dim::Static(_)) => None,
-    };
-    if let Some((subject, to)) = equal {
-        out.push(broadcastable_ir::SizeCheck {
-            what: "contracted dims",
-            check: RuntimeCheck::Equal {
-                // The contracted size is no dim of the result.
-                result_dim: usize::MAX,
-                subject,
-                to,
-            },
-            entries_of: None,
-        });
-    }
+    out.extend(crate::dot::equal_sizes(
+        (ka, a[ka]),
+        (kb, b[kb]),
+        "contracted dims",
+    ));
     // The batch dims are the operands' leading dims and the result's: the
     // checks of their broadcast index the operands and the result as they are.
     let batch_a = Shape::ranked(a[..a.len().saturating_sub(2)].iter().copied());
