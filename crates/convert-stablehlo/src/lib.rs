@@ -12,6 +12,7 @@
 //! | --- | --- |
 //! | [`elementwise`] | StableHLO's elementwise ops, `compare`, `select`, `clamp`, `convert` |
 //! | [`structure`] | `constant`, `broadcast_in_dim`, `dynamic_broadcast_in_dim`, `get_dimension_size`, `reduce`, `custom_call @shape_assertion` |
+//! | [`layout`] | `reshape`, `dynamic_reshape`, `transpose`, `concatenate`, `slice`, `dynamic_slice`, `iota`, `dynamic_iota`, `dot_general` |
 //! | [`chlo`] | `chlo.broadcast_*`, `chlo.broadcast_select`, `chlo.erf` |
 //!
 //! `func.call` and `func.return` are `func`'s and stay as they are.
@@ -20,6 +21,7 @@
 
 pub mod chlo;
 pub mod elementwise;
+pub mod layout;
 pub mod structure;
 
 use rustc_hash::FxHashMap;
@@ -136,6 +138,7 @@ fn patterns() -> FxHashMap<&'static str, Pattern> {
     elementwise::PATTERNS
         .iter()
         .chain(structure::PATTERNS)
+        .chain(layout::PATTERNS)
         .chain(chlo::PATTERNS)
         .flat_map(|table| table.iter().copied())
         .collect()

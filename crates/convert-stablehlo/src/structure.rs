@@ -9,9 +9,9 @@
 //! - `get_dimension_size` is `nd.dim`, cast to the result's integer type.
 //! - `reduce` of one operand whose body is one `add`, `multiply`, `maximum` or
 //!   `minimum` of its two arguments (or `and`/`or` of `i1`, which are
-//!   `min`/`max` there) is `nd.reduce`, when its init value is a constant equal
-//!   to that reduction's identity (`nd.reduce` has no init value). Any other body
-//!   or init is refused.
+//!   `min`/`max` there) is `nd.reduce` with the init value (left out when it is
+//!   a constant equal to that reduction's identity: the value is the same). Any
+//!   other body is refused.
 //! - `custom_call @shape_assertion(%cond, %values...)` is `nd.assert` with JAX's
 //!   `error_message`: the run fails with it, `{k}` replaced by value `k`, at the
 //!   op's location. Any other target is refused.
@@ -246,23 +246,15 @@ fn reduce(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let elem = cv
         .elem(cv.b.module.value_type(init))
         .ok_or_else(|| cv.refuse(op, "has an init value that is not a tensor"))?;
+    // An identity init is left out: the reduction alone is the same value.
     let identity = constant_of(cv, init)
         .and_then(|a| scalar_value(cv, a))
         .is_some_and(|v| is_identity(cv, r, v, elem));
-    if !identity {
-        return Err(cv.refuse(
-            op,
-            format!(
-                "has no nd form: its init value must be a constant equal to the identity of \
-                 its {} (nd.reduce has no init value)",
-                r.kind()
-            ),
-        ));
-    }
+    let init = (!identity).then_some(init);
     let t = cv.result_type(op, 0)?;
     cv.before(op);
     let loc = cv.location(op);
-    let b = ReduceOp::build(&mut cv.b, loc, x, r.kind(), &dims, None, t);
+    let b = ReduceOp::build(&mut cv.b, loc, x, init, r.kind(), &dims, None, t);
     let v = cv.built(op, b)?.result(cv.b.module);
     cv.replace(op, &[v])
 }
