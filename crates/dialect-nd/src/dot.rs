@@ -200,14 +200,14 @@ fn verify_dot(ctx: &Context, module: &Module, op: OpId) -> VResult {
     )
 }
 
-/// The run-time condition that lhs dim `i` (of size `x`) equals rhs dim `j` (of
-/// size `y`), if their types leave it open.
+/// The run-time condition that dim `i` of operand #`a` (of size `x`) equals dim
+/// `j` of operand #`b` (of size `y`), if their types leave it open.
 pub(crate) fn equal_sizes(
-    (i, x): (usize, Dim),
-    (j, y): (usize, Dim),
+    (a, i, x): (usize, usize, Dim),
+    (b, j, y): (usize, usize, Dim),
     what: &'static str,
 ) -> Option<broadcastable_ir::SizeCheck> {
-    let (da, db) = (OperandDim::new(0, i), OperandDim::new(1, j));
+    let (da, db) = (OperandDim::new(a, i), OperandDim::new(b, j));
     let (subject, to) = match (x, y) {
         (Dim::Dynamic, Dim::Dynamic) => (da, Bound::Dim(db)),
         (Dim::Dynamic, Dim::Static(n)) => (da, Bound::Size(n)),
@@ -217,7 +217,8 @@ pub(crate) fn equal_sizes(
     Some(broadcastable_ir::SizeCheck {
         what,
         check: RuntimeCheck::Equal {
-            // A batch or contracted size is checked as a pair of operand dims.
+            // The sizes are checked as a pair of operand dims, not against a
+            // result dim.
             result_dim: usize::MAX,
             subject,
             to,
@@ -248,7 +249,7 @@ pub(crate) fn dot_size_checks(
             .zip(r)
             .filter_map(|(&i, &j)| {
                 let (i, j) = (usize::try_from(i).ok()?, usize::try_from(j).ok()?);
-                equal_sizes((i, *a.get(i)?), (j, *b.get(j)?), what)
+                equal_sizes((0, i, *a.get(i)?), (1, j, *b.get(j)?), what)
             })
             .collect()
     };

@@ -148,6 +148,11 @@ pub fn register(ctx: &mut Context) {
         broadcastable_ir::SizeChecks(dot::dot_size_checks),
     )
     .expect("nd.dot_general size checks: the dialect was just registered");
+    ctx.attach_interface(
+        ConcatenateOp::NAME,
+        broadcastable_ir::SizeChecks(structure::concatenate_size_checks),
+    )
+    .expect("nd.concatenate size checks: the dialect was just registered");
     broadcastable_ir::shapes::set_dim_names_attr(ctx, DIM_NAMES);
     ctx.attach_dialect_interface(DIALECT.name, dim_names::VERIFIER)
         .expect("nd argument attributes: the dialect was just registered");

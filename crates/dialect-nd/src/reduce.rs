@@ -253,8 +253,8 @@ pub(crate) fn matmul_size_checks(
     let (a, b) = (dims_of(a), dims_of(b));
     let (ka, kb) = (a.len() - 1, b.len().saturating_sub(2));
     out.extend(crate::dot::equal_sizes(
-        (ka, a[ka]),
-        (kb, b[kb]),
+        (0, ka, a[ka]),
+        (1, kb, b[kb]),
         "contracted dims",
     ));
     // The batch dims are the operands' leading dims and the result's: the

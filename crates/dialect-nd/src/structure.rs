@@ -335,3 +335,36 @@ fn verify_concatenate(ctx: &Context, module: &Module, op: OpId) -> VResult {
         "(sizes along the dimension summed, the others equal)",
     )
 }
+
+/// `nd.concatenate`'s run-time conditions: each operand's dims other than the
+/// concatenated one equal operand #0's, where their types leave it open.
+pub(crate) fn concatenate_size_checks(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+) -> Vec<broadcastable_ir::SizeCheck> {
+    let Some(this) = ConcatenateOp::cast(ctx, module, op) else {
+        return Vec::new();
+    };
+    let Some(all) = all_dims(ctx, &module.operand_types(op)) else {
+        return Vec::new();
+    };
+    let Ok(axis) = usize::try_from(this.dimension(ctx, module)) else {
+        return Vec::new();
+    };
+    let first = dims_of(all[0]);
+    let mut out = Vec::new();
+    for (k, dims) in all.iter().enumerate().skip(1) {
+        for (i, &d) in dims_of(dims).iter().enumerate() {
+            let Some(&f) = first.get(i).filter(|_| i != axis) else {
+                continue;
+            };
+            out.extend(crate::dot::equal_sizes(
+                (k, i, d),
+                (0, i, f),
+                "concatenated shapes",
+            ));
+        }
+    }
+    out
+}

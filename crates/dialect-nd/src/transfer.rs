@@ -19,12 +19,16 @@ use tensor_ir::{Context, OpId, Value};
 use crate::DIALECT;
 use crate::broadcast::{BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use crate::constant::ConstantOp;
+use crate::dot::{DotGeneralOp, free_dims};
+use crate::iota::IotaOp;
 use crate::lower::landing;
 use crate::reduce::{MatmulOp, ReduceOp};
 use crate::shape::{
     BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp, slice_bounds,
 };
 use crate::shape_source;
+use crate::slice::{DynamicSliceOp, SliceOp};
+use crate::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
 
 type Out = SmallVec<[Facts; 1]>;
 
@@ -66,7 +70,7 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
             )?;
         }
     }
-    let own: [(&str, TransferFn); 11] = [
+    let own: [(&str, TransferFn); 18] = [
         (BroadcastInDimOp::NAME, broadcast_in_dim),
         (BroadcastToOp::NAME, broadcast_to),
         (BroadcastOp::NAME, broadcast_all),
@@ -78,6 +82,13 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
         (BroadcastShapesOp::NAME, broadcast_shapes),
         (ReduceOp::NAME, reduce),
         (MatmulOp::NAME, matmul),
+        (ReshapeOp::NAME, reshape),
+        (TransposeOp::NAME, transpose),
+        (ConcatenateOp::NAME, concatenate),
+        (SliceOp::NAME, slice),
+        (DynamicSliceOp::NAME, no_sizes),
+        (IotaOp::NAME, iota),
+        (DotGeneralOp::NAME, dot_general),
     ];
     for (name, transfer) in own {
         ctx.attach_interface(name, ShapeTransfer { transfer })?;
@@ -351,5 +362,163 @@ fn matmul(t: &mut Transfer<'_>, op: OpId) -> Out {
     if b.len() >= 2 {
         out.push(b[b.len() - 1]);
     }
+    dims(out)
+}
+
+/// With a shape operand, the result has its entries as sizes; a reshape of a
+/// value that holds sizes (a 0-D or 1-D tensor) holds them in the same order.
+fn reshape(t: &mut Transfer<'_>, op: OpId) -> Out {
+    let Some(o) = ReshapeOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    let held = t.entries(o.input(t.module));
+    let dims = match o.shape(t.module) {
+        Some(s) => t.entries(s),
+        None => None,
+    };
+    smallvec![Facts {
+        dims,
+        entries: held,
+        ..Facts::default()
+    }]
+}
+
+/// The operand's dims, permuted.
+fn transpose(t: &mut Transfer<'_>, op: OpId) -> Out {
+    let Some(o) = TransposeOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    let Some(d) = t.dims(o.input(t.module)) else {
+        return Out::new();
+    };
+    let perm = o.permutation(t.ctx, t.module);
+    let placed: Option<Sizes> = perm
+        .iter()
+        .map(|&p| usize::try_from(p).ok().and_then(|p| d.get(p).copied()))
+        .collect();
+    placed.map(dims).unwrap_or_default()
+}
+
+/// Values that hold sizes hold them in order; of tensors, the concatenated dim
+/// is the sum of the operands' and each other dim the join of theirs (equal
+/// once the op's checks pass).
+fn concatenate(t: &mut Transfer<'_>, op: OpId) -> Out {
+    let Some(o) = ConcatenateOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    let inputs = o.inputs(t.module).to_vec();
+    let mut held = Some(Sizes::new());
+    for &v in &inputs {
+        held = match (held, t.entries(v)) {
+            (Some(mut e), Some(part)) if e.len() + part.len() <= MAX_ENTRIES => {
+                e.extend(part);
+                Some(e)
+            }
+            _ => None,
+        };
+    }
+    let all: Option<Vec<Sizes>> = inputs.iter().map(|&v| t.dims(v)).collect();
+    let axis = usize::try_from(o.dimension(t.ctx, t.module)).ok();
+    let joined = match (all, axis) {
+        (Some(all), Some(axis)) => concatenated(t, &all, axis),
+        _ => None,
+    };
+    smallvec![Facts {
+        dims: joined,
+        entries: held,
+        ..Facts::default()
+    }]
+}
+
+/// The dims of a concatenation of operands of dims `all` along `axis`.
+fn concatenated(t: &mut Transfer<'_>, all: &[Sizes], axis: usize) -> Option<Sizes> {
+    let rank = all.first()?.len();
+    if axis >= rank || all.iter().any(|d| d.len() != rank) {
+        return None;
+    }
+    let mut out = Sizes::new();
+    for i in 0..rank {
+        let column: Sizes = all.iter().map(|d| d[i]).collect();
+        let size = if i == axis {
+            t.sizes().sum(&column)?
+        } else {
+            t.sizes().join(&column).ok()?
+        };
+        out.push(size);
+    }
+    Some(out)
+}
+
+/// A slice's sizes are static (its type's); a slice of a 1-D value that holds
+/// sizes holds the entries it keeps.
+fn slice(t: &mut Transfer<'_>, op: OpId) -> Out {
+    let Some(o) = SliceOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    let Some(e) = t.entries(o.input(t.module)) else {
+        return Out::new();
+    };
+    let (start, limit, strides) = (
+        o.start_indices(t.ctx, t.module),
+        o.limit_indices(t.ctx, t.module),
+        o.strides(t.ctx, t.module),
+    );
+    let (Some(&lo), Some(&hi), Some(&by)) = (start.first(), limit.first(), strides.first()) else {
+        return Out::new();
+    };
+    let (Ok(lo), Ok(hi), Ok(by)) = (
+        usize::try_from(lo),
+        usize::try_from(hi),
+        usize::try_from(by),
+    ) else {
+        return Out::new();
+    };
+    if start.len() != 1 || by == 0 || hi > e.len() || lo > hi {
+        return Out::new();
+    }
+    entries(e[lo..hi].iter().step_by(by).copied().collect())
+}
+
+/// The result's sizes are its type's, all static.
+fn no_sizes(_: &mut Transfer<'_>, _: OpId) -> Out {
+    Out::new()
+}
+
+/// With a shape operand, the result has its entries as sizes.
+fn iota(t: &mut Transfer<'_>, op: OpId) -> Out {
+    let shape = IotaOp::cast(t.ctx, t.module, op).and_then(|o| o.shape(t.module));
+    to_shape(t, shape)
+}
+
+/// Batch dims (each the join of the pair, equal once the op's checks pass),
+/// then the lhs's free dims, then the rhs's.
+fn dot_general(t: &mut Transfer<'_>, op: OpId) -> Out {
+    let Some(o) = DotGeneralOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    let (Some(a), Some(b)) = (t.dims(o.lhs(t.module)), t.dims(o.rhs(t.module))) else {
+        return Out::new();
+    };
+    let (lb, rb) = (
+        o.lhs_batching_dimensions(t.ctx, t.module),
+        o.rhs_batching_dimensions(t.ctx, t.module),
+    );
+    let (lc, rc) = (
+        o.lhs_contracting_dimensions(t.ctx, t.module),
+        o.rhs_contracting_dimensions(t.ctx, t.module),
+    );
+    let at = |d: &Sizes, i: i64| usize::try_from(i).ok().and_then(|i| d.get(i).copied());
+    let mut out = Sizes::new();
+    for (&i, &j) in lb.iter().zip(&rb) {
+        let (Some(x), Some(y)) = (at(&a, i), at(&b, j)) else {
+            return Out::new();
+        };
+        let Ok(s) = t.sizes().join(&[x, y]) else {
+            return Out::new();
+        };
+        out.push(s);
+    }
+    out.extend(free_dims(a.len(), &lb, &lc).into_iter().map(|d| a[d]));
+    out.extend(free_dims(b.len(), &rb, &rc).into_iter().map(|d| b[d]));
     dims(out)
 }

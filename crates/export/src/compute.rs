@@ -534,6 +534,10 @@ pub(crate) fn filled(
 
 /// `nd.reduce kind %x across [dims] [keep_dims]`.
 pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
+    if x.b.module.operands(op).len() > 1 {
+        // Its accumulator would start at the init value, not the identity.
+        return Err(x.error("cannot be exported yet: a reduction with an init value"));
+    }
     let input = x.b.module.operands(op)[0];
     let result = x.b.module.value_type(x.b.module.result(op, 0));
     let (src, elem) = x.ranked(input)?;

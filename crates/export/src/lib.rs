@@ -20,6 +20,7 @@
 //! | [`entry`] | the `nd.dim_names` contract, asserted at function entry |
 //! | [`import`] | the way back: `--convert-upstream-to-nd` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
+//! | [`structure`] | `nd.reshape`, `nd.transpose`, `nd.concatenate`, `nd.slice`, `nd.dynamic_slice`, `nd.iota`, `nd.dot_general`: refused (no upstream form yet) |
 //! | [`unranked`] | any of them on unranked tensors: rank specialisation |
 
 #![warn(missing_docs)]
@@ -31,6 +32,7 @@ pub mod entry;
 pub mod import;
 pub mod matmul;
 pub mod shapes;
+pub mod structure;
 pub mod unranked;
 
 use broadcastable_ir::{ExplicitBroadcast, Sweep};
@@ -60,12 +62,16 @@ pub struct ToUpstream(pub fn(&mut Exporter<'_>, OpId) -> XResult<Results>);
 pub fn register(ctx: &mut Context) {
     use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
     use tensor_dialect_nd::constant::ConstantOp;
+    use tensor_dialect_nd::dot::DotGeneralOp;
+    use tensor_dialect_nd::iota::IotaOp;
     use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
     use tensor_dialect_nd::shape::{
         BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp,
     };
+    use tensor_dialect_nd::slice::{DynamicSliceOp, SliceOp};
+    use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
     type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
-    let structural: [(&str, Export); 13] = [
+    let structural: [(&str, Export); 20] = [
         (tensor_dialect_nd::assert::AssertOp::NAME, compute::assert),
         (ConstantOp::NAME, compute::constant),
         (ReduceOp::NAME, compute::reduce),
@@ -79,6 +85,13 @@ pub fn register(ctx: &mut Context) {
         (BroadcastShapesOp::NAME, shapes::broadcast_shapes),
         (ShapeSliceOp::NAME, shapes::shape_slice),
         (ShapeConcatOp::NAME, shapes::shape_concat),
+        (ReshapeOp::NAME, structure::refuse),
+        (TransposeOp::NAME, structure::refuse),
+        (ConcatenateOp::NAME, structure::refuse),
+        (SliceOp::NAME, structure::refuse),
+        (DynamicSliceOp::NAME, structure::refuse),
+        (IotaOp::NAME, structure::refuse),
+        (DotGeneralOp::NAME, structure::refuse),
     ];
     // Every op with an elementwise computation (declared scalar semantics, or
     // cmp, select and cast) exports as a `linalg.map` of it; a new op without an

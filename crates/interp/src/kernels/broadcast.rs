@@ -49,7 +49,11 @@ fn sizes_of(cx: &KernelCx<'_>, shape: &Tensor, k: usize) -> Result<Dims, Diagnos
 
 /// The result shape of a broadcast to a shape operand: its entries, which must
 /// agree with the static dims of the declared result type.
-fn target_from_operand(cx: &KernelCx<'_>, shape: &Tensor, k: usize) -> Result<Dims, Diagnostic> {
+pub(crate) fn target_from_operand(
+    cx: &KernelCx<'_>,
+    shape: &Tensor,
+    k: usize,
+) -> Result<Dims, Diagnostic> {
     let sizes = sizes_of(cx, shape, k)?;
     let declared = cx.result_type(0).and_then(|t| type_layout(cx.ctx, t));
     if let Some((_, Some(dims))) = declared {

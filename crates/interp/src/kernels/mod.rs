@@ -8,11 +8,13 @@
 
 pub(crate) mod assert;
 pub(crate) mod broadcast;
+pub(crate) mod dot;
 pub(crate) mod elementwise;
 pub(crate) mod func;
 pub(crate) mod matmul;
 pub(crate) mod reduce;
 pub(crate) mod shape;
+pub(crate) mod structure;
 
 use crate::elem::ElemType;
 use crate::exec::Interpreter;
@@ -24,10 +26,14 @@ use std::fmt::Write as _;
 use tensor_dialect_func::{CallOp, ReturnOp};
 use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use tensor_dialect_nd::constant::{CastOp, ConstantOp};
+use tensor_dialect_nd::dot::DotGeneralOp;
 use tensor_dialect_nd::elementwise::{ClampOp, CmpOp, SelectOp};
+use tensor_dialect_nd::iota::IotaOp;
 use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
 use tensor_dialect_nd::scalar::{self, ScalarFn};
 use tensor_dialect_nd::shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
+use tensor_dialect_nd::slice::{DynamicSliceOp, SliceOp};
+use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
 use tensor_ir::verify::op_error;
 use tensor_ir::{Context, Diagnostic, Module, OpId, Type, TypeKind};
 
@@ -320,6 +326,13 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
         (ShapeConcatOp::NAME, Kernel::Op(shape::shape_concat)),
         (ReduceOp::NAME, Kernel::Op(reduce::reduce)),
         (MatmulOp::NAME, Kernel::Op(matmul::matmul)),
+        (DotGeneralOp::NAME, Kernel::Op(dot::dot_general)),
+        (ReshapeOp::NAME, Kernel::Op(structure::reshape)),
+        (TransposeOp::NAME, Kernel::Op(structure::transpose)),
+        (ConcatenateOp::NAME, Kernel::Op(structure::concatenate)),
+        (SliceOp::NAME, Kernel::Op(structure::slice)),
+        (DynamicSliceOp::NAME, Kernel::Op(structure::dynamic_slice)),
+        (IotaOp::NAME, Kernel::Op(structure::iota)),
         (CallOp::NAME, Kernel::Op(func::call)),
         (ReturnOp::NAME, Kernel::Op(func::ret)),
         (

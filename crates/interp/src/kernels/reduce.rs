@@ -166,12 +166,22 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
             (true, false) => None,
         })
         .collect();
-    if red.is_empty() {
+    let init = operands.get(1);
+    if let Some(init) = init
+        && init.len() != 1
+    {
+        return Err(cx.error(format!(
+            "has an init value of shape {} at run time; it must hold one element",
+            shape_text(init.shape())
+        )));
+    }
+    if red.is_empty() && init.is_none() {
         return Ok(vec![x.clone()]);
     }
     let n_red = num_elements(&red.iter().map(|&d| x.shape()[d]).collect::<Dims>()).unwrap_or(0);
     let n_out = num_elements(&compact).unwrap_or(0);
-    if n_red == 0 && n_out > 0 && matches!(kind, Kind::Max | Kind::Min) {
+    // With an init value the reduction of nothing is the init value.
+    if n_red == 0 && n_out > 0 && init.is_none() && matches!(kind, Kind::Max | Kind::Min) {
         return Err(cx.error(format!(
             "reduces an empty dim with '{}', which has no identity (operand shape {})",
             if kind == Kind::Max { "max" } else { "min" },
@@ -183,7 +193,20 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     let view = x.permuted(&order);
     let tensor = with_num!(x.elem(), N => {
         let mut out = cx.alloc::<<N as ArithScalar>::S>(&compact)?;
-        run::<N>(kind, &view, kept.len(), out.as_mut_slice());
+        let out_slice = out.as_mut_slice();
+        if red.is_empty() {
+            view.gather_into(out_slice);
+        } else {
+            run::<N>(kind, &view, kept.len(), out_slice);
+        }
+        if let Some(init) = init {
+            // StableHLO's order: the init value is the accumulator's start, so
+            // it is the left operand of the last combination too.
+            let v = init.gather::<<N as ArithScalar>::S>()[0];
+            for o in out_slice.iter_mut() {
+                *o = kind.combine::<N>(v, *o);
+            }
+        }
         Tensor::from_owned(x.elem(), &compact, out)
     });
     Ok(vec![tensor.reshaped(&result).unwrap_or(tensor)])

@@ -152,7 +152,8 @@ fn slice_bounds(len: usize, start: i64, end: Option<i64>) -> (usize, usize) {
     (lo, hi.max(lo))
 }
 
-fn int_prop(cx: &KernelCx<'_>, name: &str) -> Option<i64> {
+/// The integer property `name`.
+pub(crate) fn int_prop(cx: &KernelCx<'_>, name: &str) -> Option<i64> {
     let key = cx.ctx.lookup_sym(name)?;
     match cx.ctx.attr_kind(cx.module.get_attr(cx.op, key)?) {
         tensor_ir::AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
