@@ -10,10 +10,13 @@ inputs as .npy for several concrete sizes (batch 1 and sequence 1 included:
 the sizes where a `?` stretches), runs tensor-run with --arg/--out, and
 compares with what JAX computes on the same inputs (jax.jit on the CPU).
 
-Floats must agree within |got - want| <= ATOL + RTOL * |want| (RTOL = 1e-4,
-ATOL = 1e-5: the interpreter and XLA sum in different orders and XLA's CPU
-exp/tanh/rsqrt are approximations of their own); integers and booleans
-exactly. It prints one line per run and a summary, and exits 1 on any
+Floats must agree within |got - want| <= ATOL + RTOL * max|want| for every
+element (RTOL = 1e-5 of the result's largest magnitude, about 170 f32 ulps
+there; ATOL = 1e-6): the interpreter and XLA sum in different orders and XLA's
+CPU exp/tanh/rsqrt are approximations of their own, so an element that is
+the small difference of large terms (the transformer block's outputs reach
+100) carries the error of those terms. NaNs must match NaNs. Integers and
+booleans must be equal. It prints one line per run and a summary, and exits 1 on any
 mismatch or failure; with no JAX it says so and exits 0.
 
     . /work/.venv-rw/bin/activate && python3 scripts/jax-suite.py
@@ -34,8 +37,8 @@ import sys
 import tempfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-RTOL = 1e-4
-ATOL = 1e-5
+RTOL = 1e-5
+ATOL = 1e-6
 
 # (batch, sequence) per export kind: the static export has JAX's (2, 8); `b`
 # keeps the sequence at 8.
@@ -107,7 +110,10 @@ def compare(got, want):
     if got.dtype != want.dtype:
         return f"dtype {got.dtype}, JAX {want.dtype}"
     if np.issubdtype(want.dtype, np.floating):
-        bad = ~(np.abs(got - want) <= ATOL + RTOL * np.abs(want))
+        finite = want[np.isfinite(want)]
+        scale = float(np.max(np.abs(finite))) if finite.size else 0.0
+        bad = ~(np.abs(got - want) <= ATOL + RTOL * scale)
+        bad &= ~((got == want) & np.isinf(want))
         bad &= ~(np.isnan(got) & np.isnan(want))
         if bad.any():
             i = np.unravel_index(np.argmax(bad), bad.shape)
