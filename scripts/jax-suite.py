@@ -49,7 +49,12 @@ SIZES = {
 }
 
 # The programs tests/stablehlo_run.rs runs from checked-in fixtures.
-FIXTURES = [("softmax", "bs", (1, 5)), ("layer_norm", "b", (3, 8)), ("attention", "static", (2, 8))]
+FIXTURES = [
+    ("softmax", "bs", (1, 5)),
+    ("layer_norm", "b", (3, 8)),
+    ("attention", "static", (2, 8)),
+    ("transformer_block", "bs", (1, 3)),
+]
 
 
 def load_corpus():
