@@ -8,8 +8,7 @@
 //! integers, `subtract` of `i1`, and the comparisons `nd.cmp` cannot make.
 
 use crate::elementwise::{
-    add_with, binary_parts, build_compare, check_divide, check_power, check_subtract, remainder,
-    select,
+    add_with, build_compare, check_divide, check_power, check_subtract, remainder, select,
 };
 use crate::{Converter, Pattern};
 use tensor_dialect_chlo::ops as chlo;
@@ -31,11 +30,12 @@ macro_rules! binary {
         &[$((chlo::$from::NAME, |cv: &mut Converter<'_>, op: OpId| {
             $($check(cv, op)?;)?
             let dims = dims_of(cv, op);
-            let (l, r, t) = binary_parts(cv, op)?;
-            let loc = cv.location(op);
-            let h = nd::$to::build(&mut cv.b, loc, l, r, dims.as_deref(), t);
-            let v = cv.built(op, h)?.result(cv.b.module);
-            cv.replace(op, &[v])
+            let (l, r) = (cv.operand(op, 0)?, cv.operand(op, 1)?);
+            cv.rewrite(
+                op,
+                |cv, loc, t| nd::$to::build(&mut cv.b, loc, l, r, dims.as_deref(), t),
+                |h, m| h.result(m),
+            )
         })),*]
     };
 }
@@ -80,12 +80,11 @@ fn compare(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
 /// `chlo.erf`: `nd.erf`.
 fn erf(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let x = cv.operand(op, 0)?;
-    let t = cv.result_type(op, 0)?;
-    cv.before(op);
-    let loc = cv.location(op);
-    let h = nd::ErfOp::build(&mut cv.b, loc, x, t);
-    let v = cv.built(op, h)?.result(cv.b.module);
-    cv.replace(op, &[v])
+    cv.rewrite(
+        op,
+        |cv, loc, t| nd::ErfOp::build(&mut cv.b, loc, x, t),
+        |h, m| h.result(m),
+    )
 }
 
 const OTHERS: &[(&str, Pattern)] = &[

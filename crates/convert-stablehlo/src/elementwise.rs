@@ -125,29 +125,20 @@ pub(crate) fn add_with(
     op: OpId,
     dims: Option<&[i64]>,
 ) -> Result<(), tensor_ir::Diagnostic> {
-    let (l, r, t) = binary_parts(cv, op)?;
-    let loc = cv.location(op);
-    let v = if operand_class(cv, op)? == Some(IntClass::Bool) {
-        let h = nd::OrOp::build(&mut cv.b, loc, l, r, dims, t);
-        cv.built(op, h)?.result(cv.b.module)
+    let (l, r) = (cv.operand(op, 0)?, cv.operand(op, 1)?);
+    if operand_class(cv, op)? == Some(IntClass::Bool) {
+        cv.rewrite(
+            op,
+            |cv, loc, t| nd::OrOp::build(&mut cv.b, loc, l, r, dims, t),
+            |h, m| h.result(m),
+        )
     } else {
-        let h = nd::AddOp::build(&mut cv.b, loc, l, r, dims, t);
-        cv.built(op, h)?.result(cv.b.module)
-    };
-    cv.replace(op, &[v])
-}
-
-/// The operands of a binary op and its result type, the insertion point set
-/// before it.
-pub(crate) fn binary_parts(
-    cv: &mut Converter<'_>,
-    op: OpId,
-) -> Result<(Value, Value, Type), tensor_ir::Diagnostic> {
-    let l = cv.operand(op, 0)?;
-    let r = cv.operand(op, 1)?;
-    let t = cv.result_type(op, 0)?;
-    cv.before(op);
-    Ok((l, r, t))
+        cv.rewrite(
+            op,
+            |cv, loc, t| nd::AddOp::build(&mut cv.b, loc, l, r, dims, t),
+            |h, m| h.result(m),
+        )
+    }
 }
 
 /// Patterns `from => to`: the StableHLO binary op `from` is the `nd` op `to`
@@ -156,11 +147,12 @@ macro_rules! binary {
     ($($from:ident => $to:ident $(if $check:ident)?;)*) => {
         &[$((shlo::$from::NAME, |cv: &mut Converter<'_>, op: OpId| {
             $($check(cv, op)?;)?
-            let (l, r, t) = binary_parts(cv, op)?;
-            let loc = cv.location(op);
-            let h = nd::$to::build(&mut cv.b, loc, l, r, None, t);
-            let v = cv.built(op, h)?.result(cv.b.module);
-            cv.replace(op, &[v])
+            let (l, r) = (cv.operand(op, 0)?, cv.operand(op, 1)?);
+            cv.rewrite(
+                op,
+                |cv, loc, t| nd::$to::build(&mut cv.b, loc, l, r, None, t),
+                |h, m| h.result(m),
+            )
         })),*]
     };
 }
@@ -170,12 +162,7 @@ macro_rules! unary {
     ($($from:ident => $to:ident;)*) => {
         &[$((shlo::$from::NAME, |cv: &mut Converter<'_>, op: OpId| {
             let x = cv.operand(op, 0)?;
-            let t = cv.result_type(op, 0)?;
-            cv.before(op);
-            let loc = cv.location(op);
-            let h = nd::$to::build(&mut cv.b, loc, x, t);
-            let v = cv.built(op, h)?.result(cv.b.module);
-            cv.replace(op, &[v])
+            cv.rewrite(op, |cv, loc, t| nd::$to::build(&mut cv.b, loc, x, t), |h, m| h.result(m))
         })),*]
     };
 }
@@ -287,42 +274,33 @@ fn compare(cv: &mut Converter<'_>, op: OpId) -> Result<(), tensor_ir::Diagnostic
 
 /// `select`: `nd.select` (a 0-D predicate broadcasts, as StableHLO's does).
 pub(crate) fn select(cv: &mut Converter<'_>, op: OpId) -> Result<(), tensor_ir::Diagnostic> {
-    let p = cv.operand(op, 0)?;
-    let (a, b, t) = {
-        let a = cv.operand(op, 1)?;
-        let b = cv.operand(op, 2)?;
-        (a, b, cv.result_type(op, 0)?)
-    };
-    cv.before(op);
-    let loc = cv.location(op);
-    let h = nd::SelectOp::build(&mut cv.b, loc, p, a, b, t);
-    let v = cv.built(op, h)?.result(cv.b.module);
-    cv.replace(op, &[v])
+    let (p, a, b) = (cv.operand(op, 0)?, cv.operand(op, 1)?, cv.operand(op, 2)?);
+    cv.rewrite(
+        op,
+        |cv, loc, t| nd::SelectOp::build(&mut cv.b, loc, p, a, b, t),
+        |h, m| h.result(m),
+    )
 }
 
 /// `clamp(min, x, max)`: `nd.clamp(x, min, max)` (0-D bounds broadcast; both
 /// are `min(max(x, lo), hi)` with NaN propagating).
 fn clamp(cv: &mut Converter<'_>, op: OpId) -> Result<(), tensor_ir::Diagnostic> {
-    let lo = cv.operand(op, 0)?;
-    let x = cv.operand(op, 1)?;
-    let hi = cv.operand(op, 2)?;
-    let t = cv.result_type(op, 0)?;
-    cv.before(op);
-    let loc = cv.location(op);
-    let h = nd::ClampOp::build(&mut cv.b, loc, x, lo, hi, t);
-    let v = cv.built(op, h)?.result(cv.b.module);
-    cv.replace(op, &[v])
+    let (lo, x, hi) = (cv.operand(op, 0)?, cv.operand(op, 1)?, cv.operand(op, 2)?);
+    cv.rewrite(
+        op,
+        |cv, loc, t| nd::ClampOp::build(&mut cv.b, loc, x, lo, hi, t),
+        |h, m| h.result(m),
+    )
 }
 
 /// `convert`: `nd.cast` (see the module's documentation for the rules).
 fn convert(cv: &mut Converter<'_>, op: OpId) -> Result<(), tensor_ir::Diagnostic> {
     let x = cv.operand(op, 0)?;
-    let t = cv.result_type(op, 0)?;
-    cv.before(op);
-    let loc = cv.location(op);
-    let h = CastOp::build(&mut cv.b, loc, x, t);
-    let v = cv.built(op, h)?.result(cv.b.module);
-    cv.replace(op, &[v])
+    cv.rewrite(
+        op,
+        |cv, loc, t| CastOp::build(&mut cv.b, loc, x, t),
+        |h, m| h.result(m),
+    )
 }
 
 const OTHERS: &[(&str, Pattern)] = &[

@@ -22,23 +22,6 @@ use tensor_dialect_stablehlo::calls::DotGeneralOp as ShloDot;
 use tensor_dialect_stablehlo::structure as shlo;
 use tensor_ir::{Diagnostic, OpId, Value};
 
-/// Replaces the single result of `op` by what `build` makes before it, at its
-/// location, with its result type.
-fn rewrite<H, E: std::fmt::Display>(
-    cv: &mut Converter<'_>,
-    op: OpId,
-    build: impl FnOnce(&mut Converter<'_>, tensor_ir::Location, tensor_ir::Type) -> Result<H, E>,
-    result: impl FnOnce(H, &tensor_ir::Module) -> Value,
-) -> Result<(), Diagnostic> {
-    let t = cv.result_type(op, 0)?;
-    cv.before(op);
-    let loc = cv.location(op);
-    let built = build(cv, loc, t);
-    let h = cv.built(op, built)?;
-    let v = result(h, cv.b.module);
-    cv.replace(op, &[v])
-}
-
 /// Malformed: the handle did not fit (the verifier ran first, so never).
 fn malformed(cv: &Converter<'_>, op: OpId) -> Diagnostic {
     cv.refuse(op, "is malformed")
@@ -53,8 +36,7 @@ fn index_shape(cv: &mut Converter<'_>, op: OpId, shape: Value) -> Result<Value, 
 
 fn reshape(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let x = cv.operand(op, 0)?;
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| ReshapeOp::build(&mut cv.b, loc, x, None, t),
         |h, m| h.result(m),
@@ -65,8 +47,7 @@ fn dynamic_reshape(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let x = cv.operand(op, 0)?;
     let shape = cv.operand(op, 1)?;
     let shape = index_shape(cv, op, shape)?;
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| ReshapeOp::build(&mut cv.b, loc, x, Some(shape), t),
         |h, m| h.result(m),
@@ -77,8 +58,7 @@ fn transpose(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let h = shlo::TransposeOp::cast(cv.b.ctx, cv.b.module, op).ok_or_else(|| malformed(cv, op))?;
     let x = h.operand(cv.b.module);
     let perm = h.permutation(cv.b.ctx, cv.b.module);
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| TransposeOp::build(&mut cv.b, loc, x, &perm, t),
         |h, m| h.result(m),
@@ -90,8 +70,7 @@ fn concatenate(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
         shlo::ConcatenateOp::cast(cv.b.ctx, cv.b.module, op).ok_or_else(|| malformed(cv, op))?;
     let inputs = h.inputs(cv.b.module).to_vec();
     let dim = h.dimension(cv.b.ctx, cv.b.module);
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| ConcatenateOp::build(&mut cv.b, loc, &inputs, dim, t),
         |h, m| h.result(m),
@@ -104,8 +83,7 @@ fn slice(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let start = h.start_indices(cv.b.ctx, cv.b.module);
     let limit = h.limit_indices(cv.b.ctx, cv.b.module);
     let strides = h.strides(cv.b.ctx, cv.b.module);
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| SliceOp::build(&mut cv.b, loc, x, &start, &limit, &strides, t),
         |h, m| h.result(m),
@@ -118,8 +96,7 @@ fn dynamic_slice(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let x = h.operand(cv.b.module);
     let starts = h.start_indices(cv.b.module).to_vec();
     let sizes = h.slice_sizes(cv.b.ctx, cv.b.module);
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| DynamicSliceOp::build(&mut cv.b, loc, x, &starts, &sizes, t),
         |h, m| h.result(m),
@@ -129,8 +106,7 @@ fn dynamic_slice(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
 fn iota(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let h = shlo::IotaOp::cast(cv.b.ctx, cv.b.module, op).ok_or_else(|| malformed(cv, op))?;
     let dim = h.iota_dimension(cv.b.ctx, cv.b.module);
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| IotaOp::build(&mut cv.b, loc, None, dim, t),
         |h, m| h.result(m),
@@ -143,8 +119,7 @@ fn dynamic_iota(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let dim = h.iota_dimension(cv.b.ctx, cv.b.module);
     let shape = h.output_shape(cv.b.module);
     let shape = index_shape(cv, op, shape)?;
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| IotaOp::build(&mut cv.b, loc, Some(shape), dim, t),
         |h, m| h.result(m),
@@ -155,8 +130,7 @@ fn dot_general(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let h = ShloDot::cast(cv.b.ctx, cv.b.module, op).ok_or_else(|| malformed(cv, op))?;
     let (l, r) = (h.lhs(cv.b.module), h.rhs(cv.b.module));
     let [lb, rb, lc, rc] = h.dot_dimension_numbers(cv.b.ctx, cv.b.module).lists;
-    rewrite(
-        cv,
+    cv.rewrite(
         op,
         |cv, loc, t| DotGeneralOp::build(&mut cv.b, loc, l, r, &lb, &rb, &lc, &rc, t),
         |h, m| h.result(m),

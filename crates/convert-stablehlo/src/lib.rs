@@ -204,6 +204,23 @@ impl Converter<'_> {
         r.map_err(|e| self.refuse(op, format!("could not be rewritten into nd: {e}")))
     }
 
+    /// Replaces the single result of `op` by the result of the op `build` makes
+    /// before it, given the location and result type of `op`.
+    pub fn rewrite<H, E: std::fmt::Display>(
+        &mut self,
+        op: OpId,
+        build: impl FnOnce(&mut Self, Location, Type) -> Result<H, E>,
+        result: impl FnOnce(H, &Module) -> Value,
+    ) -> Result<(), Diagnostic> {
+        let t = self.result_type(op, 0)?;
+        self.before(op);
+        let loc = self.location(op);
+        let built = build(self, loc, t);
+        let h = self.built(op, built)?;
+        let v = result(h, self.b.module);
+        self.replace(op, &[v])
+    }
+
     /// `v` as a tensor of `elem` elements (an `nd.cast`, or `v` itself when it
     /// has them already).
     pub fn cast_elements(&mut self, op: OpId, v: Value, elem: Type) -> Result<Value, Diagnostic> {

@@ -33,12 +33,11 @@ fn constant(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
     let h = shlo::ConstantOp::cast(cv.b.ctx, cv.b.module, op)
         .ok_or_else(|| cv.refuse(op, "is malformed"))?;
     let value = h.value(cv.b.ctx, cv.b.module);
-    let t = cv.result_type(op, 0)?;
-    cv.before(op);
-    let loc = cv.location(op);
-    let c = tensor_dialect_nd::constant::ConstantOp::build(&mut cv.b, loc, value, t);
-    let v = cv.built(op, c)?.result(cv.b.module);
-    cv.replace(op, &[v])
+    cv.rewrite(
+        op,
+        |cv, loc, t| tensor_dialect_nd::constant::ConstantOp::build(&mut cv.b, loc, value, t),
+        |h, m| h.result(m),
+    )
 }
 
 /// `broadcast_in_dim`: `nd.broadcast_in_dim` to the static result type.
@@ -47,12 +46,11 @@ fn broadcast_in_dim(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> 
         .ok_or_else(|| cv.refuse(op, "is malformed"))?;
     let x = h.operand(cv.b.module);
     let dims = h.broadcast_dimensions(cv.b.ctx, cv.b.module);
-    let t = cv.result_type(op, 0)?;
-    cv.before(op);
-    let loc = cv.location(op);
-    let b = BroadcastInDimOp::build(&mut cv.b, loc, x, None, &dims, None, t);
-    let v = cv.built(op, b)?.result(cv.b.module);
-    cv.replace(op, &[v])
+    cv.rewrite(
+        op,
+        |cv, loc, t| BroadcastInDimOp::build(&mut cv.b, loc, x, None, &dims, None, t),
+        |h, m| h.result(m),
+    )
 }
 
 /// `dynamic_broadcast_in_dim`: `nd.broadcast_in_dim` to its shape operand, cast
@@ -64,22 +62,17 @@ fn dynamic_broadcast_in_dim(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diag
     let shape = h.output_dimensions(cv.b.module);
     let dims = h.broadcast_dimensions(cv.b.ctx, cv.b.module);
     let nonexpanding = h.known_nonexpanding_dimensions(cv.b.ctx, cv.b.module);
-    let t = cv.result_type(op, 0)?;
     cv.before(op);
     let index = cv.b.ctx.index_type();
     let shape = cv.cast_elements(op, shape, index)?;
-    let loc = cv.location(op);
-    let b = BroadcastInDimOp::build(
-        &mut cv.b,
-        loc,
-        x,
-        Some(shape),
-        &dims,
-        nonexpanding.as_deref(),
-        t,
-    );
-    let v = cv.built(op, b)?.result(cv.b.module);
-    cv.replace(op, &[v])
+    cv.rewrite(
+        op,
+        |cv, loc, t| {
+            let known = nonexpanding.as_deref();
+            BroadcastInDimOp::build(&mut cv.b, loc, x, Some(shape), &dims, known, t)
+        },
+        |h, m| h.result(m),
+    )
 }
 
 /// `get_dimension_size`: `nd.dim`, cast to the result's element type.
@@ -251,12 +244,11 @@ fn reduce(cv: &mut Converter<'_>, op: OpId) -> Result<(), Diagnostic> {
         .and_then(|a| scalar_value(cv, a))
         .is_some_and(|v| is_identity(cv, r, v, elem));
     let init = (!identity).then_some(init);
-    let t = cv.result_type(op, 0)?;
-    cv.before(op);
-    let loc = cv.location(op);
-    let b = ReduceOp::build(&mut cv.b, loc, x, init, r.kind(), &dims, None, t);
-    let v = cv.built(op, b)?.result(cv.b.module);
-    cv.replace(op, &[v])
+    cv.rewrite(
+        op,
+        |cv, loc, t| ReduceOp::build(&mut cv.b, loc, x, init, r.kind(), &dims, None, t),
+        |h, m| h.result(m),
+    )
 }
 
 /// JAX's target of a run-time check of its dimension variables.
