@@ -136,7 +136,11 @@ fn reduction(cv: &Converter<'_>, op: OpId) -> Result<Reduction, Diagnostic> {
     let [inner, ret] = body[..] else {
         return Err(not_simple());
     };
-    if ReturnOp::cast(ctx, m, ret).is_none() || m.operands(ret) != [m.result(inner, 0)] {
+    let returned = m.try_result(inner, 0);
+    if ReturnOp::cast(ctx, m, ret).is_none()
+        || returned.is_none()
+        || m.operands(ret) != returned.as_slice()
+    {
         return Err(not_simple());
     }
     let operands = m.operands(inner);
@@ -201,7 +205,7 @@ fn is_identity(
 ) -> bool {
     let int_range = match cv.b.ctx.type_kind(elem) {
         TypeKind::Integer { width: 1, .. } => Some((0, 1)),
-        TypeKind::Integer { width, signedness } if *width <= 64 => {
+        TypeKind::Integer { width, signedness } if (2..=64).contains(width) => {
             if *signedness == tensor_ir::Signedness::Unsigned {
                 Some((0, (1i128 << width) - 1))
             } else {
