@@ -11,7 +11,9 @@ Besides elementwise programs in the common types, a share of the cases covers
 the rest: elementwise programs in f16, bf16 (through ml_dtypes, when installed),
 i1 and index; nd.reduce (sum, prod, max, min, keep_dims, over any dims);
 nd.matmul (vectors, matrices, broadcast batches); nd.cast between every pair of
-element types (on values whose conversion NumPy defines).
+element types (on values whose conversion NumPy defines); the structural ops
+(transpose, reshape, concatenate, slice, dynamic_slice with clamped starts,
+iota, dot_general).
 
 A share of the cases feeds arguments whose sizes do not broadcast at run time (the
 types allow it: the dims are ? or *). NumPy raises at some op; tensor-run must exit
@@ -294,6 +296,126 @@ def matmul_case(rng):
     return text, [a, b], [want], elem
 
 
+def structure_case(rng):
+    """One of nd's structural ops (StableHLO's semantics): transpose, reshape
+    (static or from a shape argument), concatenate, slice, dynamic_slice (starts
+    clamped into the operand, as JAX relies on), iota and dot_general, on ranked
+    operands whose dims are static or ?."""
+    elem = rng.choice(["f32", "f64", "f16", "i8", "i32", "i64", "ui8", "index"])
+    dtype = ALL[elem]
+    shape = [rng.choice([1, 2, 3, 4]) for _ in range(rng.randint(1, 3))]
+    x = np.asarray(random_values(rng, shape, elem), dtype=dtype)
+    ta = type_text([d if rng.random() < 0.6 else None for d in shape], elem)
+    which = rng.choice(["transpose", "reshape", "concatenate", "slice",
+                        "dynamic_slice", "iota", "dot_general"])
+    args, sig = [x], f"%x: {ta}"
+    if which == "transpose":
+        perm = rng.sample(range(len(shape)), len(shape))
+        want = np.transpose(x, perm)
+        tr = result_type(want.shape, elem, ta)
+        body = f"nd.transpose %x, permutation = [{', '.join(map(str, perm))}] : ({ta}) -> {tr}"
+    elif which == "reshape":
+        # A transpose first, so that the reshape reads a view that is not row-major.
+        perm = list(reversed(range(len(shape))))
+        xt = np.transpose(x, perm)
+        tt = type_text([None] * len(shape), elem)
+        n = x.size
+        out = [d for d in (1, 2, 3, 4, 6, 12, 24) if n % d == 0]
+        first = rng.choice(out)
+        new = [first, n // first]
+        want = xt.reshape(new)
+        transpose = f"%t = nd.transpose %x, permutation = [{', '.join(map(str, perm))}] : ({ta}) -> {tt}"
+        if rng.random() < 0.5:
+            tr = type_text(new, elem)
+            reshape = f"%r = nd.reshape %t : ({tt}) -> {tr}"
+        else:
+            tr = type_text([None, None], elem)
+            args.append(np.asarray(new, dtype=np.int64))
+            sig += ", %s: tensor<2xindex>"
+            reshape = f"%r = nd.reshape %t, %s : ({tt}, tensor<2xindex>) -> {tr}"
+        text = structure_text(sig, f"{transpose}\n  {reshape}", tr)
+        return text, args, [np.asarray(want, dtype=dtype)], elem
+    elif which == "concatenate":
+        axis = rng.randrange(len(shape))
+        other = list(shape)
+        other[axis] = rng.choice([0, 1, 2, 3])
+        y = np.asarray(random_values(rng, other, elem), dtype=dtype)
+        tb = type_text([d if rng.random() < 0.6 else None for d in other], elem)
+        args.append(y)
+        sig += f", %y: {tb}"
+        want = np.concatenate([x, y, x], axis=axis)
+        tr = result_type(want.shape, elem, ta, tb)
+        body = f"nd.concatenate %x, %y, %x along {axis} : ({ta}, {tb}, {ta}) -> {tr}"
+    elif which == "slice":
+        start = [rng.randint(0, d) for d in shape]
+        limit = [rng.randint(s, d) for s, d in zip(start, shape)]
+        step = [rng.choice([1, 1, 2, 3]) for _ in shape]
+        want = x[tuple(slice(s, l, t) for s, l, t in zip(start, limit, step))]
+        tr = type_text(list(want.shape), elem)
+        body = (f"nd.slice %x, start = [{', '.join(map(str, start))}], limit = "
+                f"[{', '.join(map(str, limit))}], strides = [{', '.join(map(str, step))}]"
+                f" : ({ta}) -> {tr}")
+    elif which == "dynamic_slice":
+        sizes = [rng.randint(0, d) for d in shape]
+        starts = [rng.randint(-3, d + 3) for d in shape]
+        clamped = [min(max(s, 0), d - n) for s, d, n in zip(starts, shape, sizes)]
+        want = x[tuple(slice(c, c + n) for c, n in zip(clamped, sizes))]
+        tr = type_text(sizes, elem)
+        names = []
+        for i, st in enumerate(starts):
+            args.append(np.asarray(st, dtype=np.int32))
+            sig += f", %i{i}: tensor<i32>"
+            names.append(f"%i{i}")
+        types = ", ".join([ta] + ["tensor<i32>"] * len(starts))
+        body = (f"nd.dynamic_slice %x[{', '.join(names)}], sizes = "
+                f"[{', '.join(map(str, sizes))}] : ({types}) -> {tr}")
+    elif which == "iota":
+        dim = rng.randrange(len(shape))
+        idx = np.arange(shape[dim]).reshape([-1 if d == dim else 1 for d in range(len(shape))])
+        want = np.broadcast_to(idx, shape).astype(dtype)
+        args = [np.asarray(shape, dtype=np.int64)]
+        sig = f"%s: tensor<{len(shape)}xindex>"
+        tr = type_text([None] * len(shape), elem)
+        body = f"nd.iota %s, dim = {dim} : (tensor<{len(shape)}xindex>) -> {tr}"
+    else:
+        # Batch dims, then the free and contracted dims, each side in a random order.
+        b, m, k, n = (rng.choice([1, 2, 3]) for _ in range(4))
+        nb = rng.randint(0, 1)
+        a_roles = ["b"] * nb + ["m", "k"]
+        b_roles = ["b"] * nb + ["k", "n"]
+        rng.shuffle(a_roles)
+        rng.shuffle(b_roles)
+        size = {"b": b, "m": m, "k": k, "n": n}
+        a_shape = [size[r] for r in a_roles]
+        b_shape = [size[r] for r in b_roles]
+        x = np.asarray(random_values(rng, a_shape, elem), dtype=dtype)
+        y = np.asarray(random_values(rng, b_shape, elem), dtype=dtype)
+        if not is_float_type(elem):
+            # Small integers: NumPy's einsum and the interpreter wrap alike only
+            # while no partial sum overflows the type.
+            x, y = (np.asarray(v % 8, dtype=dtype) for v in (x, y))
+        order_a = [a_roles.index(r) for r in ["b"] * nb + ["m", "k"]]
+        order_b = [b_roles.index(r) for r in ["b"] * nb + ["k", "n"]]
+        xa = np.transpose(x, order_a).astype(np.float64 if is_float_type(elem) else np.int64)
+        yb = np.transpose(y, order_b).astype(xa.dtype)
+        want = np.asarray(np.matmul(xa, yb), dtype=dtype)
+        ta = type_text([d if rng.random() < 0.6 else None for d in a_shape], elem)
+        tb = type_text([d if rng.random() < 0.6 else None for d in b_shape], elem)
+        args = [x, y]
+        sig = f"%x: {ta}, %y: {tb}"
+        tr = result_type(want.shape, elem, ta, tb)
+        lists = lambda roles, r: ", ".join(str(i) for i, q in enumerate(roles) if q == r)
+        body = (f"nd.dot_general %x, %y, batching_dims = [{lists(a_roles, 'b')}] x "
+                f"[{lists(b_roles, 'b')}], contracting_dims = [{lists(a_roles, 'k')}] x "
+                f"[{lists(b_roles, 'k')}] : ({ta}, {tb}) -> {tr}")
+    return structure_text(sig, "%r = " + body, tr), args, [np.asarray(want, dtype=dtype)], elem
+
+
+def structure_text(sig, body, tr):
+    """`@main` computing `body` (whose last line defines %r) and returning %r."""
+    return f"func.func @main({sig}) -> {tr} {{\n  {body}\n  return %r : {tr}\n}}\n"
+
+
 def cast_case(rng):
     """nd.cast between two element types, on values whose conversion NumPy defines:
     floats converted to integers are in the target's range."""
@@ -385,10 +507,12 @@ def main():
                 elif u < 0.7:
                     elem = rng.choice(list(EXTRA))
                     kind, case = elem, random_case(rng, mismatch=rng.random() < 0.2, elem=elem)
-                elif u < 0.8:
+                elif u < 0.76:
                     kind, case = "reduce", reduce_case(rng)
-                elif u < 0.9:
+                elif u < 0.82:
                     kind, case = "matmul", matmul_case(rng)
+                elif u < 0.92:
+                    kind, case = "structure", structure_case(rng)
                 else:
                     kind, case = "cast", cast_case(rng)
             if case is None:

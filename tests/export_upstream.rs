@@ -39,6 +39,8 @@ const ACCEPTED_REFUSALS: &[&str] = &[
     // Rank specialisation dispatches on one rank (docs/export.md).
     "more than one unranked operand",
     "more than one shape of unknown length",
+    // Not yet exported: nd's structural ops, nd.reduce's init value (docs/export.md).
+    "cannot be exported yet",
 ];
 
 fn check(mlir_opt: &Path, name: &str, text: &str) -> bool {

@@ -60,8 +60,9 @@ fn every_nd_op_declares_its_shape_transfer() {
 fn every_nd_op_that_can_broadcast_is_lowered() {
     let ctx = context();
     // These ops never broadcast an operand implicitly: their sizes are given
-    // (explicit broadcasts, constants, casts) or computed (shape ops, reductions);
-    // nd.assert has no result to broadcast to.
+    // (explicit broadcasts, constants, casts) or computed (shape ops, reductions,
+    // the structural ops, whose sizes must agree exactly); nd.assert has no result
+    // to broadcast to.
     assert_eq!(
         without::<ExplicitBroadcast>(&ctx, "nd"),
         [
@@ -69,12 +70,19 @@ fn every_nd_op_that_can_broadcast_is_lowered() {
             "nd.broadcast_in_dim",
             "nd.broadcast_shapes",
             "nd.cast",
+            "nd.concatenate",
             "nd.constant",
             "nd.dim",
+            "nd.dot_general",
+            "nd.dynamic_slice",
+            "nd.iota",
             "nd.reduce",
+            "nd.reshape",
             "nd.shape_concat",
             "nd.shape_of",
             "nd.shape_slice",
+            "nd.slice",
+            "nd.transpose",
         ]
     );
 }

@@ -21,6 +21,9 @@
 // RUN: tensor-run %s --entry dot_dyn --arg 'dense<[[1.0, 2.0]]> : tensor<1x2xf16>' --arg 'dense<[[3.0], [4.0]]> : tensor<2x1xf16>' | FileCheck %s --check-prefix=DOTDYN
 // RUN: not tensor-run %s --entry dot_dyn --arg 'dense<[[1.0, 2.0]]> : tensor<1x2xf16>' --arg 'dense<[[3.0], [4.0], [5.0]]> : tensor<3x1xf16>' 2>&1 | FileCheck %s --check-prefix=BADDOT
 // RUN: tensor-run %s --entry reduce_init --arg 'dense<> : tensor<2x0xf32>' --arg 'dense<[[1.0, 20.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>' | FileCheck %s --check-prefix=INIT
+// RUN: tensor-run %s --entry hostile --arg 'dense<> : tensor<1x1x0xf32>' | FileCheck %s --check-prefix=EMPTY
+// RUN: tensor-run %s --entry rank0 --arg 'dense<3.0> : tensor<f32>' | FileCheck %s --check-prefix=RANK0
+// RUN: not tensor-run %s --entry big_iota --arg 'dense<[4611686018427387904, 4]> : tensor<2xindex>' 2>&1 | FileCheck %s --check-prefix=BIGIOTA
 
 // RESHAPE: dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
 // RESHAPE-NEXT: dense<[1.000000e+00, 4.000000e+00, 2.000000e+00, 5.000000e+00, 3.000000e+00, 6.000000e+00]> : tensor<6xf32>
@@ -44,6 +47,15 @@
 // INIT: dense<0xFF800000> : tensor<2xf32>
 // INIT-NEXT: dense<[3.400000e+01, 2.500000e+01]> : tensor<2xf32>
 // INIT-NEXT: dense<{{\[\[}}1.000000e+01, 2.000000e+01, 1.000000e+01], [1.000000e+01, 1.000000e+01, 1.000000e+01]]> : tensor<2x3xf32>
+
+// Empty operands (with sizes whose products would overflow without the
+// result's bound) and strides far past a dim's end.
+// EMPTY: dense<> : tensor<1x1x0xf32>
+// EMPTY-NEXT: dense<> : tensor<1x1x0xf32>
+// RANK0: dense<3.000000e+00> : tensor<f32>
+// RANK0-NEXT: dense<3.000000e+00> : tensor<f32>
+// RANK0-NEXT: dense<3.000000e+00> : tensor<1xf32>
+// BIGIOTA: error: 'nd.iota' op {{.*}}overflows
 
 func.func @reshape(%x: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<6xf32>) {
   %0 = nd.reshape %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
@@ -96,4 +108,19 @@ func.func @static_slice_of_dynamic(%x: tensor<?xf32>) -> tensor<1xf32> {
 func.func @dot_dyn(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
   %0 = nd.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<?x?xf16>, tensor<?x?xf16>) -> tensor<?x?xf16>
   return %0 : tensor<?x?xf16>
+}
+func.func @hostile(%x: tensor<?x?x?xf32>) -> (tensor<?x?x?xf32>, tensor<1x1x0xf32>) {
+  %0 = nd.concatenate %x, %x along 2 : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  %1 = nd.slice %x, start = [0, 0, 0], limit = [1, 1, 0], strides = [9223372036854775807, 9223372036854775807, 3] : (tensor<?x?x?xf32>) -> tensor<1x1x0xf32>
+  return %0, %1 : tensor<?x?x?xf32>, tensor<1x1x0xf32>
+}
+func.func @rank0(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>, tensor<1xf32>) {
+  %0 = nd.dynamic_slice %x[], sizes = [] : (tensor<f32>) -> tensor<f32>
+  %1 = nd.transpose %x, permutation = [] : (tensor<f32>) -> tensor<f32>
+  %2 = nd.reshape %x : (tensor<f32>) -> tensor<1xf32>
+  return %0, %1, %2 : tensor<f32>, tensor<f32>, tensor<1xf32>
+}
+func.func @big_iota(%s: tensor<2xindex>) -> tensor<?x?xi8> {
+  %1 = nd.iota %s, dim = 1 : (tensor<2xindex>) -> tensor<?x?xi8>
+  return %1 : tensor<?x?xi8>
 }

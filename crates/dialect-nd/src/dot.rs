@@ -10,7 +10,7 @@ use tensor_ir::{Context, Module, NamedAttr, OpId, Type};
 use crate::reduce::check_result;
 use crate::structure::SAME_ALL;
 use crate::support::{
-    NUMERIC_TENSOR, VResult, dims_of, fail, operand_type, tensor_dims, tensor_elem, tensor_of_shape,
+    NUMERIC_TENSOR, VResult, dims_of, fail, operand_type, ranked_result, tensor_dims, tensor_elem,
 };
 
 /// The four dim lists of a dot: `[lhs batch, rhs batch, lhs contracting, rhs
@@ -110,8 +110,7 @@ fn infer_dot(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Optio
     if dims_error(a, b, &dims).is_some() {
         return None;
     }
-    let shape = Shape::ranked(dot_shape(a, b, &dims));
-    tensor_of_shape(ctx, &shape, elem).map(|t| vec![t])
+    ranked_result(ctx, dot_shape(a, b, &dims), elem)
 }
 
 tensor_ir::op! {

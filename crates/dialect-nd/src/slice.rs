@@ -10,8 +10,8 @@ use tensor_ir::{Context, DYNAMIC, Module, NamedAttr, OpId, Type, TypeKind};
 use crate::reduce::check_result;
 use crate::structure::SAME_ALL;
 use crate::support::{
-    RANKED_TENSOR, VResult, fail, operand_type, same_element_as_operand, tensor_dims, tensor_elem,
-    tensor_of_shape,
+    RANKED_TENSOR, VResult, fail, operand_type, ranked_result, same_element_as_operand,
+    tensor_dims, tensor_elem,
 };
 
 /// The number of elements `start:limit:stride` takes (`limit ≥ start`, `stride > 0`).
@@ -84,7 +84,7 @@ fn infer_slice(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) -> Opt
     }
     let elem = tensor_elem(ctx, t)?;
     let dims = sliced(&start, &limit, &strides)?;
-    tensor_of_shape(ctx, &Shape::ranked(dims), elem).map(|t| vec![t])
+    ranked_result(ctx, dims, elem)
 }
 
 tensor_ir::op! {

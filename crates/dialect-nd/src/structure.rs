@@ -11,8 +11,8 @@ use tensor_ir::{Context, DYNAMIC, Module, NamedAttr, OpId, Type};
 use crate::broadcast::{check_dynamic_result_has_shape, check_shape_operand};
 use crate::reduce::check_result;
 use crate::support::{
-    RANKED_TENSOR, SHAPE, VResult, dims_of, fail, operand_type, result_type,
-    same_element_as_operand, tensor_dims, tensor_elem, tensor_of_shape,
+    RANKED_TENSOR, SHAPE, VResult, dims_of, fail, operand_type, ranked_result, result_type,
+    same_element_as_operand, tensor_dims, tensor_elem,
 };
 
 /// Operands and results share one element type.
@@ -133,7 +133,7 @@ fn infer_transpose(ctx: &mut Context, operands: &[Type], props: &[NamedAttr]) ->
     let perm = TransposeAdaptor::new(ctx, props).permutation()?;
     let elem = tensor_elem(ctx, t)?;
     let dims = permuted(tensor_dims(ctx, t)?, &perm)?;
-    tensor_of_shape(ctx, &Shape::ranked(dims), elem).map(|t| vec![t])
+    ranked_result(ctx, dims, elem)
 }
 
 tensor_ir::op! {
@@ -227,7 +227,7 @@ fn infer_concatenate(
     let dim = usize::try_from(ConcatenateAdaptor::new(ctx, props).dimension()?).ok()?;
     let elem = tensor_elem(ctx, *operands.first()?)?;
     let dims = concatenated(&all_dims(ctx, operands)?, dim)?;
-    tensor_of_shape(ctx, &Shape::ranked(dims), elem).map(|t| vec![t])
+    ranked_result(ctx, dims, elem)
 }
 
 tensor_ir::op! {

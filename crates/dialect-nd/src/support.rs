@@ -352,6 +352,11 @@ pub(crate) fn tensor_of_shape(ctx: &mut Context, shape: &Shape, elem: Type) -> O
     Some(ctx.intern_type(kind))
 }
 
+/// An inference's one result: a ranked tensor of `dims` with element `elem`.
+pub(crate) fn ranked_result(ctx: &mut Context, dims: Vec<Dim>, elem: Type) -> Option<Vec<Type>> {
+    tensor_of_shape(ctx, &Shape::ranked(dims), elem).map(|t| vec![t])
+}
+
 /// `t` (a tensor type) with `i1` elements.
 pub(crate) fn i1_tensor_like(ctx: &mut Context, t: Type) -> Option<Type> {
     let i1 = ctx.i(1);

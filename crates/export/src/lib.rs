@@ -20,7 +20,7 @@
 //! | [`entry`] | the `nd.dim_names` contract, asserted at function entry |
 //! | [`import`] | the way back: `--convert-upstream-to-nd` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
-//! | [`structure`] | `nd.reshape`, `nd.transpose`, `nd.concatenate`, `nd.slice`, `nd.dynamic_slice`, `nd.iota`, `nd.dot_general`: refused (no upstream form yet) |
+//! | [`structure`] | `nd.transpose`, `nd.slice`; `nd.reshape`, `nd.concatenate`, `nd.dynamic_slice`, `nd.iota`, `nd.dot_general` refused (no upstream form yet) |
 //! | [`unranked`] | any of them on unranked tensors: rank specialisation |
 
 #![warn(missing_docs)]
@@ -62,16 +62,14 @@ pub struct ToUpstream(pub fn(&mut Exporter<'_>, OpId) -> XResult<Results>);
 pub fn register(ctx: &mut Context) {
     use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
     use tensor_dialect_nd::constant::ConstantOp;
-    use tensor_dialect_nd::dot::DotGeneralOp;
-    use tensor_dialect_nd::iota::IotaOp;
     use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
     use tensor_dialect_nd::shape::{
         BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp,
     };
-    use tensor_dialect_nd::slice::{DynamicSliceOp, SliceOp};
-    use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
+    use tensor_dialect_nd::slice::SliceOp;
+    use tensor_dialect_nd::structure::TransposeOp;
     type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
-    let structural: [(&str, Export); 20] = [
+    let structural: [(&str, Export); 15] = [
         (tensor_dialect_nd::assert::AssertOp::NAME, compute::assert),
         (ConstantOp::NAME, compute::constant),
         (ReduceOp::NAME, compute::reduce),
@@ -85,13 +83,8 @@ pub fn register(ctx: &mut Context) {
         (BroadcastShapesOp::NAME, shapes::broadcast_shapes),
         (ShapeSliceOp::NAME, shapes::shape_slice),
         (ShapeConcatOp::NAME, shapes::shape_concat),
-        (ReshapeOp::NAME, structure::refuse),
-        (TransposeOp::NAME, structure::refuse),
-        (ConcatenateOp::NAME, structure::refuse),
-        (SliceOp::NAME, structure::refuse),
-        (DynamicSliceOp::NAME, structure::refuse),
-        (IotaOp::NAME, structure::refuse),
-        (DotGeneralOp::NAME, structure::refuse),
+        (TransposeOp::NAME, structure::transpose),
+        (SliceOp::NAME, structure::slice),
     ];
     // Every op with an elementwise computation (declared scalar semantics, or
     // cmp, select and cast) exports as a `linalg.map` of it; a new op without an
@@ -99,6 +92,7 @@ pub fn register(ctx: &mut Context) {
     for def in tensor_dialect_nd::DIALECT.ops {
         let export = match structural.iter().find(|(n, _)| *n == def.name) {
             Some(&(_, export)) => export,
+            None if structure::REFUSED.contains(&def.name) => structure::refuse,
             None if compute::Elementwise::of(def.name).is_some() => compute::elementwise,
             None => continue,
         };

@@ -129,6 +129,14 @@ pub(crate) fn concatenate(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelRes
             .ok_or_else(|| cx.error("has a result of more than 2^64 elements"))?;
     }
     let elem = first.elem();
+    if shape.contains(&0) {
+        // No elements to copy, and the products below might not fit.
+        return crate::dispatch_store!(elem, S => {
+            let out = cx.alloc::<S>(&shape)?;
+            Ok(vec![Tensor::from_owned(elem, &shape, out)])
+        });
+    }
+    // The result's allocation bounds these products.
     let outer: usize = first.shape()[..dim].iter().product();
     let inner: usize = shape[dim + 1..].iter().product();
     let tensor = crate::dispatch_store!(elem, S => {
@@ -157,7 +165,9 @@ pub(crate) fn concatenate(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelRes
 /// `sizes` elements every `steps` in each dim.
 fn strided_view(x: &Tensor, start: &[usize], sizes: &[usize], steps: &[usize]) -> Tensor {
     let strides: Vec<isize> = (0..x.rank())
-        .map(|d| x.strides()[d] * steps[d] as isize)
+        // A step past the dim's end leaves one element, whose stride is never
+        // used: saturating is exact wherever the stride matters.
+        .map(|d| x.strides()[d].saturating_mul(isize::try_from(steps[d]).unwrap_or(isize::MAX)))
         .collect();
     if sizes.contains(&0) {
         return x.with_view(sizes, &strides, x.offset());
