@@ -69,6 +69,7 @@ impl RunOptions {
             broadcast_semantics: self.broadcast_semantics,
             timing: self.mlir_timing,
             pass_statistics: self.pass_statistics,
+            convert_to_nd: true,
             ..tensor_pipeline::Options::default()
         }
     }

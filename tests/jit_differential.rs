@@ -633,6 +633,34 @@ fn structural_cases() -> Vec<Case> {
         &[m],
         Some("do not broadcast"),
     ));
+    // nd.assert (JAX's shape assertion): the export's cf.assert holds where the
+    // condition does and aborts with the message where it does not.
+    let v = "tensor<?xf32>";
+    let asserts = format!(
+        "func.func @f(%x: {v}) -> {v} {{
+  %n = nd.dim %x[0] : ({v}) -> tensor<index>
+  %one = nd.constant dense<1> : tensor<index>
+  %ok = nd.cmp ge, %n, %one : (tensor<index>, tensor<index>) -> tensor<i1>
+  nd.assert %ok, %n {{message = \"the size must be at least 1, got {{0}}\"}} : (tensor<i1>, tensor<index>) -> ()
+  %r = nd.neg %x : {v}
+  return %r : {v}
+}}
+"
+    );
+    out.push(case(
+        "assert_holds",
+        asserts.clone(),
+        &[("dense<[1.0, 2.0]> : tensor<2xf32>", v)],
+        &[v],
+        None,
+    ));
+    out.push(case(
+        "assert_fails",
+        asserts,
+        &[("dense<> : tensor<0xf32>", v)],
+        &[v],
+        Some("the size must be at least 1"),
+    ));
     out
 }
 

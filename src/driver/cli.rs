@@ -353,6 +353,8 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
             _ => DiagnosticsFormat::Text,
         },
         pass_statistics: statistics(&m),
+        // tensor-opt converts only when asked (--convert-stablehlo-to-nd).
+        convert_to_nd: false,
     })
 }
 

@@ -25,6 +25,7 @@
 
 #![warn(missing_docs)]
 
+pub mod assert;
 pub mod broadcast;
 pub mod constant;
 pub mod dim_names;
@@ -123,6 +124,7 @@ pub static DIALECT: Dialect = Dialect {
         SliceOp::DEF,
         DynamicSliceOp::DEF,
         IotaOp::DEF,
+        assert::AssertOp::DEF,
     ],
 };
 
@@ -135,6 +137,7 @@ pub fn register(ctx: &mut Context) {
     fold::register(ctx).expect("nd folds: attaching to an op of nd");
     lower::register(ctx).expect("nd lowering: attaching to an op of nd");
     transfer::register(ctx).expect("nd shape transfer: attaching to an op of nd");
+    assert::register(ctx).expect("nd.assert: the dialect was just registered");
     ctx.attach_interface(
         MatmulOp::NAME,
         broadcastable_ir::SizeChecks(reduce::matmul_size_checks),

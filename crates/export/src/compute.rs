@@ -495,6 +495,22 @@ pub fn constant(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     Ok(SmallVec::from_elem(x.b.module.result(op, 0), 1))
 }
 
+/// `nd.assert`: `cf.assert` of its condition (read with `tensor.extract`), with
+/// its message; `cf.assert` shows no values, so each `{k}` is replaced by
+/// `<value k>`.
+pub fn assert(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
+    let h = tensor_dialect_nd::assert::AssertOp::cast(x.b.ctx, x.b.module, op)
+        .ok_or_else(|| x.error("cannot be exported: malformed"))?;
+    let cond = h.condition(x.b.module);
+    let message = tensor_dialect_nd::assert::format_message(h.message(x.b.ctx, x.b.module), |k| {
+        Some(format!("<value {k}>"))
+    });
+    let i1 = x.b.ctx.i(1);
+    let c = x.helper("tensor.extract", &[cond], i1, &[])?;
+    x.assert(c, &message)?;
+    Ok(SmallVec::new())
+}
+
 /// `linalg.fill` of a fresh tensor of type `ty` (sizes `sizes`) with `value`.
 pub(crate) fn filled(
     x: &mut Exporter<'_>,

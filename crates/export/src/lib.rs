@@ -69,7 +69,8 @@ pub fn register(ctx: &mut Context) {
     use tensor_dialect_nd::slice::SliceOp;
     use tensor_dialect_nd::structure::TransposeOp;
     type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
-    let structural: [(&str, Export); 14] = [
+    let structural: [(&str, Export); 15] = [
+        (tensor_dialect_nd::assert::AssertOp::NAME, compute::assert),
         (ConstantOp::NAME, compute::constant),
         (ReduceOp::NAME, compute::reduce),
         (MatmulOp::NAME, matmul::matmul),

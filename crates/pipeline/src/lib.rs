@@ -53,6 +53,7 @@ pub fn default_registry() -> Result<PassRegistry, RegistryError> {
     let mut registry = PassRegistry::new();
     tensor_transforms::register_passes(&mut registry)?;
     tensor_export::register_passes(&mut registry)?;
+    tensor_convert_stablehlo::register_passes(&mut registry)?;
     Ok(registry)
 }
 
@@ -90,10 +91,14 @@ pub fn new_context(options: &Options) -> Context {
 
 /// A fresh context with the dialects tensor-run executes and the interpreter's
 /// kernels attached (not the export's upstream dialects: the interpreter has no
-/// kernel for their ops, so a program using them is refused when it is read).
+/// kernel for their ops, so a program using them is refused when it is read),
+/// and `stablehlo` and `chlo`, which it converts to `nd` first
+/// ([`Options::convert_to_nd`]).
 pub fn run_context(options: &Options) -> Context {
     let mut ctx = base_context(options);
     tensor_interp::register(&mut ctx);
+    tensor_dialect_chlo::register(&mut ctx);
+    tensor_dialect_stablehlo::register(&mut ctx);
     ctx
 }
 
@@ -376,7 +381,10 @@ fn process_chunk(
             after_failure: options.print_ir_after_failure,
             print: print_options(options),
         };
-        let passes = instantiate(registry, &options.passes);
+        let mut passes = instantiate(registry, &options.passes);
+        if options.convert_to_nd && tensor_convert_stablehlo::has_ops_to_convert(ctx, &module) {
+            passes.insert(0, Box::new(tensor_convert_stablehlo::ConvertStablehloToNd));
+        }
         let mut stats = Vec::new();
         pass_manager::run_pipeline(ctx, &mut module, passes, printing, timer, out, &mut stats);
         // As upstream: after each chunk's pipeline ran, failed or not.

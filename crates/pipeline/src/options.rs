@@ -76,4 +76,7 @@ pub struct Options {
     /// `--mlir-pass-statistics` (with `--mlir-pass-statistics-display`): report each
     /// pass's counters on standard error after the pipeline.
     pub pass_statistics: Option<StatisticsDisplay>,
+    /// tensor-run: a module holding `stablehlo` or `chlo` ops is converted to `nd`
+    /// (`--convert-stablehlo-to-nd`) before the other passes.
+    pub convert_to_nd: bool,
 }

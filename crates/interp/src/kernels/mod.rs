@@ -6,6 +6,7 @@
 //! An embedding compiler that adds a dialect attaches kernels to its ops the same
 //! way.
 
+pub(crate) mod assert;
 pub(crate) mod broadcast;
 pub(crate) mod dot;
 pub(crate) mod elementwise;
@@ -334,6 +335,10 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
         (IotaOp::NAME, Kernel::Op(structure::iota)),
         (CallOp::NAME, Kernel::Op(func::call)),
         (ReturnOp::NAME, Kernel::Op(func::ret)),
+        (
+            tensor_dialect_nd::assert::AssertOp::NAME,
+            Kernel::Op(assert::assert),
+        ),
     ]);
     table
 }
