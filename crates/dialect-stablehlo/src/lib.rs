@@ -11,14 +11,17 @@
 //! | [`calls`] | `dot_general`, `custom_call` |
 //!
 //! The dialect's attributes (`#stablehlo<comparison_direction GT>`,
-//! `#stablehlo.dot<...>`) are read by [`attrs::read_attr`]. No pass interprets or
-//! lowers these ops yet: they are read, verified and written back.
+//! `#stablehlo.dot<...>`) are read by [`attrs::read_attr`]. [`shapes`] declares
+//! what the shape analysis learns from each op, and [`lower`] is
+//! `--lower-broadcast` on StableHLO: every `dynamic_broadcast_in_dim` annotated.
 
 #![warn(missing_docs)]
 
 pub mod attrs;
 pub mod calls;
 pub mod elementwise;
+pub mod lower;
+mod lower_checks;
 pub mod reduce;
 pub mod shapes;
 pub mod structure;
@@ -105,6 +108,7 @@ pub fn register(ctx: &mut Context) {
     // The dialect was registered just above, so only a bug in an entry's op can
     // make attaching fail: fail loudly, naming it.
     shapes::register(ctx).expect("stablehlo shapes: attaching to an op of stablehlo");
+    lower::register(ctx).expect("stablehlo lowering: attaching to an op of stablehlo");
 }
 
 /// Upstream's `ConstantOp::getAsmResultNames`: `%c` for integer elements, else
