@@ -121,10 +121,37 @@ fn compose(ctx: &Context, module: &Module, o: DynamicBroadcastInDimOp) -> (Value
     (x, dims)
 }
 
-/// Annotates (and composes) one `dynamic_broadcast_in_dim`.
+/// The interface's rewrite: [`lower_dynamic_broadcast`].
 fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditError> {
+    lower_dynamic_broadcast(b, op, sweep).map(|l| l != Lowered::Unchanged)
+}
+
+/// What [`lower_dynamic_broadcast`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lowered {
+    /// Nothing: the op is in the lowering's form, or cannot be brought to it
+    /// (reported).
+    Unchanged,
+    /// Run-time checks were added before the op, which stays.
+    Checked,
+    /// The op was replaced by a broadcast with this result.
+    Replaced(Value),
+}
+
+/// Annotates (and composes) one `dynamic_broadcast_in_dim` `op`, building before
+/// it; other dialects' lowerings call it on the broadcasts they create. A
+/// broadcast that can never hold is reported as an error at its location.
+///
+/// # Errors
+/// An edit the module refused.
+pub fn lower_dynamic_broadcast(
+    b: &mut Builder<'_>,
+    op: OpId,
+    sweep: &mut Sweep,
+) -> Result<Lowered, EditError> {
+    let unchanged = Ok(Lowered::Unchanged);
     let Some(o) = DynamicBroadcastInDimOp::cast(b.ctx, b.module, op) else {
-        return Ok(false);
+        return unchanged;
     };
     let loc = b.module.op(op).location();
     let shape = o.output_dimensions(b.module);
@@ -138,7 +165,7 @@ fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditE
             .shape_dims(b.module.value_type(result))
             .map(<[i64]>::to_vec),
     ) else {
-        return Ok(false);
+        return unchanged;
     };
     // What the program already states of the op is kept when the op is not
     // composed (its dims are then the operand's).
@@ -155,7 +182,7 @@ fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditE
     let mut unknown = Vec::new();
     for (k, &j) in dims.iter().enumerate() {
         let Some(j) = usize::try_from(j).ok().filter(|&j| j < dst.len()) else {
-            return Ok(false);
+            return unchanged;
         };
         let ki = i64::try_from(k).unwrap_or(i64::MAX);
         if expanding.contains(&ki) || nonexpanding.contains(&ki) {
@@ -177,7 +204,7 @@ fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditE
             Ok(Dim::Unknown) => unknown.push(k),
             Err(message) => {
                 b.report(Diagnostic::error(loc, message));
-                return Ok(false);
+                return unchanged;
             }
         }
     }
@@ -203,20 +230,21 @@ fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditE
         ));
     }
     let ty = b.module.value_type(result);
-    let unchanged = x == o.operand(b.module)
+    let in_form = x == o.operand(b.module)
         && !is_static(b.ctx, &src, ty)
         && sorted(o.known_expanding_dimensions(b.ctx, b.module)) == expanding
         && sorted(o.known_nonexpanding_dimensions(b.ctx, b.module)) == nonexpanding;
-    if unchanged {
+    if in_form {
         // Lowering twice is lowering once: an op already in this form stays.
-        return Ok(!checks.is_empty());
+        return Ok(if checks.is_empty() {
+            Lowered::Unchanged
+        } else {
+            Lowered::Checked
+        });
     }
     let replacement = rebuild(b, loc, x, shape, &dims, &expanding, &nonexpanding, &src, ty)?;
-    if replacement == result {
-        return Ok(!checks.is_empty());
-    }
     b.replace_op(op, &[replacement])?;
-    Ok(true)
+    Ok(Lowered::Replaced(replacement))
 }
 
 /// What dim `k` of `x` does, broadcast to dim `j` of `result`; an error when it
