@@ -6,6 +6,7 @@
 // RUN: tensor-opt %s -split-input-file --lower-broadcast 2>/dev/null > %t
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --lower-broadcast 2>/dev/null | diff %t -
 // RUN: tensor-opt %s -split-input-file --lower-broadcast -verify-diagnostics > /dev/null
+// RUN: tensor-opt %t -split-input-file --verify-explicit-broadcast | diff %t -
 // CHECK-NOT: chlo.broadcast_add
 // CHECK-NOT: chlo.broadcast_multiply
 // CHECK-NOT: chlo.broadcast_subtract
