@@ -13,7 +13,8 @@
 //! - A run-time check the lowering adds fails `iree-run-module` with its message
 //!   on an input that breaks it, and passes on one that keeps it.
 //! - CHLO with dynamic shapes: refused before, compiled after, and run against
-//!   values computed here.
+//!   values computed here; two `?` sizes either of which may stretch dispatch at
+//!   run time, and fail with the check's message when they do not broadcast.
 //!
 //! Skipped, with a note, when IREE is missing: `IREE_COMPILE` / `IREE_RUN_MODULE`,
 //! else `PATH`, else `.venv-rw/bin/` in the repository or a directory above it
@@ -526,4 +527,44 @@ fn chlo_dynamic_broadcasts_compile_and_run_in_iree_once_lowered() {
         let got = iree.run(&module, &[x, b]).expect("the lowered CHLO runs");
         close(&got, &want).unwrap_or_else(|e| panic!("batch {n}: {e}"));
     }
+}
+
+/// Two `?` sizes, either of which may be the stretching 1: the lowering
+/// dispatches on each (`stablehlo.if`).
+const JOIN: &str = r#"func.func @main(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = chlo.broadcast_add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+"#;
+
+#[test]
+fn chlo_broadcast_of_two_unknown_sizes_dispatches_in_iree() {
+    let Some(iree) = Iree::find("join") else {
+        return;
+    };
+    assert!(
+        iree.compile("join.before", JOIN).is_err(),
+        "IREE compiled it as it is"
+    );
+    let lowered = lower(JOIN).expect("lowering");
+    let module = iree
+        .compile("join.after", &lowered)
+        .unwrap_or_else(|e| panic!("the lowered join does not compile: {e}\n{lowered}"));
+    let mut rng = Rng(3);
+    for (n, m) in [(3, 1), (1, 3), (3, 3), (1, 1)] {
+        let a = Tensor::random(&mut rng, vec![n], false);
+        let b = Tensor::random(&mut rng, vec![m], false);
+        let want: Vec<f32> = (0..n.max(m))
+            .map(|k| a.values[k.min(n - 1)] + b.values[k.min(m - 1)])
+            .collect();
+        let got = iree.run(&module, &[a, b]).expect("a valid broadcast runs");
+        close(&got, &want).unwrap_or_else(|e| panic!("{n} with {m}: {e}"));
+    }
+    let a = Tensor::random(&mut rng, vec![3], false);
+    let b = Tensor::random(&mut rng, vec![2], false);
+    let err = iree.run(&module, &[a, b]).expect_err("3 with 2 fails");
+    assert!(
+        err.contains("must have the size of result dim 0"),
+        "iree-run-module failed without the check's message:\n{err}"
+    );
 }

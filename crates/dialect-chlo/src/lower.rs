@@ -12,9 +12,11 @@
 //!   a `dynamic_broadcast_in_dim`, annotated by the StableHLO lowering
 //!   ([`tensor_dialect_stablehlo::lower::lower_dynamic_broadcast`]), which adds a
 //!   run-time check where a static size needs one.
-//! - A result dim whose size is a run-time choice between two `?` operand sizes
-//!   (either may be the stretching 1) needs a dispatch, which is not built yet:
-//!   the op is left as it is, with a warning.
+//! - A result dim whose size is a run-time choice between `?` operand sizes
+//!   (any may be the stretching 1) is computed as the first of them that is not
+//!   1; each operand's broadcast then dispatches on its own size (the StableHLO
+//!   lowering's `stablehlo.if`), checking that a size that is not 1 is the
+//!   result's.
 //! - `chlo.broadcast_atan2` has no StableHLO op here: it stays, on explicitly
 //!   broadcast operands and without `broadcast_dimensions`.
 
@@ -137,21 +139,20 @@ fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditE
     let rty = b.module.value_type(result);
     let rdims = plan.result.clone();
     b.set_insertion_point_before(op);
+    if let Some(why) = refuted(b.ctx, b.module, op, sweep.state::<Analysis>()) {
+        b.report(Diagnostic::error(
+            loc,
+            format!("operands are not broadcast compatible: {why}"),
+        ));
+        return Ok(false);
+    }
     let shape = if rdims.contains(&DYNAMIC) {
         match shape_value(b, loc, &plan)? {
             Some(s) => Some(s),
             None => {
-                if let Some(why) = refuted(b.ctx, b.module, op, sweep.state::<Analysis>()) {
-                    b.report(Diagnostic::error(
-                        loc,
-                        format!("operands are not broadcast compatible: {why}"),
-                    ));
-                    return Ok(false);
-                }
                 b.report(Diagnostic::warning(
                     loc,
-                    "not lowered: a result dim joins two run-time sizes that may each be a \
-                     stretching 1 (a dispatch on them is not built yet)",
+                    "not lowered: a result size is not an i32",
                 ));
                 return Ok(false);
             }
@@ -238,12 +239,15 @@ struct Placed {
 }
 
 /// Where a dynamic result size is read.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Source {
     /// Dim `.1` of operand `.0`.
     Dim(Value, usize),
     /// A static operand size.
     Static(i64),
+    /// The broadcast of these `?` operand dims: the first that is not 1 (each
+    /// operand's broadcast then dispatches on its own size, and checks it).
+    Join(SmallVec<[(Value, usize); 2]>),
 }
 
 /// The op's operands placed in its ranked result.
@@ -276,12 +280,21 @@ fn plan(ctx: &Context, module: &Module, op: OpId, analysis: &mut Analysis) -> Op
         })
     };
     let mut sources = vec![None; result.len()];
+    // Per result dim, the `?` operand dims landing there, and a static size
+    // other than 1 landing there (which the result's size then is).
+    let mut landing: Vec<SmallVec<[(Value, usize); 2]>> = vec![SmallVec::new(); result.len()];
+    let mut fixed: Vec<Option<i64>> = vec![None; result.len()];
     let mut operands = Vec::new();
     for (&v, columns) in module.operands(op).iter().zip(&align.columns) {
         let dims = ctx.shape_dims(module.value_type(v))?.to_vec();
         let map: Vec<usize> = columns.as_ref()?.iter().map(|&c| c + offset).collect();
         let mut as_is = dims.len() == result.len();
         for (i, &j) in map.iter().enumerate() {
+            match (dims.get(i), landing.get_mut(j), fixed.get_mut(j)) {
+                (Some(&DYNAMIC), Some(l), _) => l.push((v, i)),
+                (Some(&n), _, Some(f)) if n != 1 => *f = Some(n),
+                _ => {}
+            }
             let equal = dims.get(i) == result.get(j) && dims.get(i) != Some(&DYNAMIC)
                 || same(&mut a, v, i, j);
             as_is &= i == j && equal;
@@ -299,6 +312,14 @@ fn plan(ctx: &Context, module: &Module, op: OpId, analysis: &mut Analysis) -> Op
             map,
             as_is,
         });
+    }
+    for (((slot, l), f), &r) in sources.iter_mut().zip(landing).zip(fixed).zip(&result) {
+        if slot.is_none() && r == DYNAMIC {
+            *slot = match f {
+                Some(n) => Some(Source::Static(n)),
+                None => (!l.is_empty()).then_some(Source::Join(l)),
+            };
+        }
     }
     Some(Plan {
         operands,
@@ -320,14 +341,19 @@ fn shape_value(
     let mut parts = Vec::with_capacity(plan.result.len());
     for (j, &n) in plan.result.iter().enumerate() {
         let source = match (n, plan.sources.get(j)) {
-            (DYNAMIC, Some(&Some(s))) => s,
+            (DYNAMIC, Some(Some(s))) => s.clone(),
             (DYNAMIC, _) => return Ok(None),
             _ => Source::Static(n),
         };
         let part = match source {
             Source::Dim(v, i) => {
-                let dim = i64::try_from(i).unwrap_or(i64::MAX);
-                let s = GetDimensionSizeOp::build(b, loc, v, dim, scalar)?.result(b.module);
+                let s = dim_size(b, loc, v, i, scalar)?;
+                ReshapeOp::build(b, loc, s, one)?.result(b.module)
+            }
+            Source::Join(dims) => {
+                let Some(s) = join(b, loc, &dims, scalar)? else {
+                    return Ok(None);
+                };
                 ReshapeOp::build(b, loc, s, one)?.result(b.module)
             }
             Source::Static(n) => match constant(b, loc, one, n)? {
@@ -338,6 +364,46 @@ fn shape_value(
         parts.push(part);
     }
     Ok(Some(concat(b, loc, &parts, i32t)?))
+}
+
+/// `stablehlo.get_dimension_size` of dim `i` of `v`.
+fn dim_size(
+    b: &mut Builder<'_>,
+    loc: Location,
+    v: Value,
+    i: usize,
+    scalar: Type,
+) -> Result<Value, EditError> {
+    let dim = i64::try_from(i).unwrap_or(i64::MAX);
+    Ok(GetDimensionSizeOp::build(b, loc, v, dim, scalar)?.result(b.module))
+}
+
+/// The broadcast size of the `?` dims `dims`: the first that is not 1 (all 1:
+/// 1), `select(acc == 1, next, acc)` along them. Whether they broadcast at all
+/// is checked by the broadcasts that take it.
+fn join(
+    b: &mut Builder<'_>,
+    loc: Location,
+    dims: &[(Value, usize)],
+    scalar: Type,
+) -> Result<Option<Value>, EditError> {
+    let Some(((v, i), rest)) = dims.split_first() else {
+        return Ok(None);
+    };
+    let Some(one) = b.ctx.dense_int_attr(scalar, vec![1]) else {
+        return Ok(None);
+    };
+    let one = ConstantOp::build(b, loc, one, scalar)?.output(b.module);
+    let i1 = b.ctx.i(1);
+    let pred_ty = b.ctx.tensor_type(&[], i1);
+    let mut acc = dim_size(b, loc, *v, *i, scalar)?;
+    for &(v, i) in rest {
+        let next = dim_size(b, loc, v, i, scalar)?;
+        let is_one = CompareOp::build(b, loc, acc, one, Some("SIGNED"), "EQ", pred_ty)?;
+        let p = is_one.result(b.module);
+        acc = SelectOp::build(b, loc, p, next, acc, scalar)?.result(b.module);
+    }
+    Ok(Some(acc))
 }
 
 /// The static shape `dims` as a `tensor<Nxi32>`; `None` if a size is not an i32.

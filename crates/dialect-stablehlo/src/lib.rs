@@ -9,6 +9,7 @@
 //! | [`structure`] | `constant`, `iota`, `dynamic_iota`, `broadcast_in_dim`, `dynamic_broadcast_in_dim`, `reshape`, `dynamic_reshape`, `transpose`, `concatenate`, `slice`, `dynamic_slice`, `get_dimension_size` |
 //! | [`reduce`] | `reduce` (compact `applies` form and general region), `return` |
 //! | [`calls`] | `dot_general`, `custom_call` |
+//! | [`control`] | `if` (the lowering's dispatch) |
 //!
 //! The dialect's attributes (`#stablehlo<comparison_direction GT>`,
 //! `#stablehlo.dot<...>`) are read by [`attrs::read_attr`]. [`shapes`] declares
@@ -19,9 +20,11 @@
 
 pub mod attrs;
 pub mod calls;
+pub mod control;
 pub mod elementwise;
 pub mod lower;
 mod lower_checks;
+mod lower_dispatch;
 pub mod reduce;
 pub mod shapes;
 pub mod structure;
@@ -94,6 +97,7 @@ pub static DIALECT: Dialect = Dialect {
         ReturnOp::DEF,
         DotGeneralOp::DEF,
         CustomCallOp::DEF,
+        control::IfOp::DEF,
     ],
 };
 

@@ -9,8 +9,10 @@
 //!   annotated so, and where the target size is not proven `n` a run-time check
 //!   (`cf.assert` at the op's location) fails a program that breaks it. So does a
 //!   `?` operand size broadcast to a static 1.
-//! - A `?` operand size that may be a stretching 1 would need a dispatch on its
-//!   size; that is not built yet: the op keeps it unannotated, with a warning.
+//! - A `?` operand size that may be a stretching 1 is asked at run time: a
+//!   `stablehlo.if` on it being 1 chooses between the two annotated broadcasts
+//!   ([`crate::lower_dispatch`]); past a few such dims per op, the op keeps them
+//!   unannotated, with a warning.
 //! - A broadcast of a broadcast is composed into one broadcast of the first
 //!   operand, as IREE's canonicalizer would (dropping the annotations): one
 //!   annotated broadcast per value. The inner broadcast keeps its own checks.
@@ -26,6 +28,7 @@ use tensor_ir::module::{EditError, ValueDef};
 use tensor_ir::{Context, DYNAMIC, Diagnostic, Location, Module, OpId, Type, Value};
 
 use crate::lower_checks::{Check, assert_holds};
+use crate::lower_dispatch::{MAX_DISPATCHED, Target, dispatch};
 use crate::structure::{BroadcastInDimOp, DynamicBroadcastInDimOp};
 
 /// Attaches the lowering to `dynamic_broadcast_in_dim`, and says which ops are
@@ -214,13 +217,30 @@ pub fn lower_dynamic_broadcast(
     for c in &checks {
         assert_holds(b, loc, c)?;
     }
+    let ty = b.module.value_type(result);
     if !unknown.is_empty() {
+        let target = Target {
+            loc,
+            x,
+            shape,
+            dims: dims.clone(),
+            src: src.clone(),
+            ty,
+        };
+        let dispatched = if unknown.len() <= MAX_DISPATCHED {
+            dispatch(b, &target, &expanding, &nonexpanding, &unknown)?
+        } else {
+            None
+        };
+        if let Some(v) = dispatched {
+            b.replace_op(op, &[v])?;
+            return Ok(Lowered::Replaced(v));
+        }
         b.report(Diagnostic::warning(
             loc,
             format!(
-                "operand dim{} {} may stretch a run-time 1 or not: left unannotated (a \
-                 dispatch on its size is not built yet)",
-                if unknown.len() == 1 { "" } else { "s" },
+                "operand dims {} may each stretch a run-time 1 or not: left unannotated (a \
+                 dispatch on more than {MAX_DISPATCHED} sizes is not built)",
                 unknown
                     .iter()
                     .map(ToString::to_string)
@@ -229,7 +249,6 @@ pub fn lower_dynamic_broadcast(
             ),
         ));
     }
-    let ty = b.module.value_type(result);
     let in_form = x == o.operand(b.module)
         && !is_static(b.ctx, &src, ty)
         && sorted(o.known_expanding_dimensions(b.ctx, b.module)) == expanding
@@ -294,7 +313,7 @@ fn classify(
 /// `broadcast_in_dim` when every shape is static, else an annotated
 /// `dynamic_broadcast_in_dim`. The op itself's result when nothing changes.
 #[allow(clippy::too_many_arguments)]
-fn rebuild(
+pub(crate) fn rebuild(
     b: &mut Builder<'_>,
     loc: Location,
     x: Value,

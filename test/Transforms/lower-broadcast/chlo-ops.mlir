@@ -6,7 +6,7 @@
 // RUN: tensor-opt %s -split-input-file --lower-broadcast 2>/dev/null > %t
 // RUN: tensor-opt %s -split-input-file --lower-broadcast --lower-broadcast 2>/dev/null | diff %t -
 // RUN: tensor-opt %s -split-input-file --lower-broadcast -verify-diagnostics > /dev/null
-// RUN: tensor-opt %t -split-input-file --verify-explicit-broadcast | diff %t -
+// RUN: tensor-opt %t -split-input-file --allow-unregistered-dialect --verify-explicit-broadcast | diff %t -
 // CHECK-NOT: chlo.broadcast_add
 // CHECK-NOT: chlo.broadcast_multiply
 // CHECK-NOT: chlo.broadcast_subtract
@@ -78,4 +78,28 @@ func.func @static(%a: tensor<2x1xf32>, %b: tensor<3xf32>) -> tensor<2x3xi1> {
 func.func @select(%p: tensor<3xi1>, %a: tensor<2x3xf32>, %b: tensor<f32>) -> tensor<2x3xf32> {
   %0 = chlo.broadcast_select %p, %a, %b : (tensor<3xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// Two ? sizes, either of which may be the stretching 1: the result's size is
+// the first that is not 1, and each operand's broadcast dispatches on its own
+// size (stablehlo.if), checking that a size that is not 1 is the result's.
+// CHECK-LABEL: func.func @join
+// CHECK:         %[[A:.*]] = stablehlo.get_dimension_size %arg0, dim = 0
+// CHECK-NEXT:    %[[B:.*]] = stablehlo.get_dimension_size %arg1, dim = 0
+// CHECK-NEXT:    %[[P:.*]] = stablehlo.compare EQ, %[[A]], %c, SIGNED
+// CHECK-NEXT:    %[[R:.*]] = stablehlo.select %[[P]], %[[B]], %[[A]] : tensor<i1>, tensor<i32>
+// CHECK:         %[[X:.*]] = "stablehlo.if"(%[[P]]) ({
+// CHECK:           stablehlo.dynamic_broadcast_in_dim %arg0, %{{.*}}, dims = [0] {known_expanding_dimensions = array<i64: 0>}
+// CHECK:           "cf.assert"
+// CHECK:           stablehlo.dynamic_broadcast_in_dim %arg0, %{{.*}}, dims = [0] {known_nonexpanding_dimensions = array<i64: 0>}
+// CHECK:         %[[Y:.*]] = "stablehlo.if"
+// CHECK:           stablehlo.dynamic_broadcast_in_dim %arg1, %{{.*}}, dims = [0] {known_expanding_dimensions = array<i64: 0>}
+// CHECK:           "cf.assert"
+// CHECK:           stablehlo.dynamic_broadcast_in_dim %arg1, %{{.*}}, dims = [0] {known_nonexpanding_dimensions = array<i64: 0>}
+// CHECK:         stablehlo.add %[[X]], %[[Y]] : tensor<?xf32>
+func.func @join(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = chlo.broadcast_add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
 }
