@@ -31,25 +31,6 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// An IREE tool: `$var`, else on `PATH`, else in a `.venv-rw/bin` above the
-/// repository.
-fn iree_tool(var: &str, name: &str) -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os(var) {
-        return Some(PathBuf::from(p)).filter(|p| p.is_file());
-    }
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join(name))
-            .find(|p| p.is_file())
-    });
-    on_path.or_else(|| {
-        root()
-            .ancestors()
-            .map(|d| d.join(".venv-rw/bin").join(name))
-            .find(|p| p.is_file())
-    })
-}
-
 /// The two tools and a scratch directory, removed when dropped.
 struct Iree {
     compile: PathBuf,
@@ -65,8 +46,8 @@ impl Drop for Iree {
 
 impl Iree {
     fn find(test: &str) -> Option<Iree> {
-        let compile = iree_tool("IREE_COMPILE", "iree-compile");
-        let run = iree_tool("IREE_RUN_MODULE", "iree-run-module");
+        let compile = common::venv_tool("IREE_COMPILE", "iree-compile");
+        let run = common::venv_tool("IREE_RUN_MODULE", "iree-run-module");
         let (Some(compile), Some(run)) = (compile, run) else {
             eprintln!(
                 "note: skipping: iree-compile or iree-run-module not found (set IREE_COMPILE and \

@@ -14,24 +14,6 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// torch-mlir-opt, if installed.
-fn torch_mlir_opt() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("TORCH_MLIR_OPT") {
-        return Some(PathBuf::from(p)).filter(|p| p.is_file());
-    }
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join("torch-mlir-opt"))
-            .find(|p| p.is_file())
-    });
-    on_path.or_else(|| {
-        root()
-            .ancestors()
-            .map(|d| d.join(".venv-rw/bin/torch-mlir-opt"))
-            .find(|p| p.is_file())
-    })
-}
-
 /// The programs to lower: each JAX corpus file whole, and each chunk of the
 /// lowering goldens on StableHLO and CHLO.
 fn programs() -> Vec<(String, String)> {
@@ -74,7 +56,7 @@ fn programs() -> Vec<(String, String)> {
 
 #[test]
 fn lowered_stablehlo_verifies_in_torch_mlir_opt() {
-    let Some(torch) = torch_mlir_opt() else {
+    let Some(torch) = common::venv_tool("TORCH_MLIR_OPT", "torch-mlir-opt") else {
         eprintln!(
             "note: skipping: torch-mlir-opt not found (set TORCH_MLIR_OPT, put it on PATH, or \
              `pip install --no-deps torch-mlir` into .venv-rw)"
