@@ -102,17 +102,13 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
     Ok(())
 }
 
-/// Why a CHLO op still broadcasts: it always may, unless its operands are
-/// static with the result's shape (an `atan2` the lowering left).
-fn implicit(ctx: &Context, module: &Module, op: OpId, _: &mut Sweep) -> Option<String> {
-    let result = module.results(op).next()?;
-    let r = ctx.shape_dims(module.value_type(result))?;
-    let explicit = !r.contains(&DYNAMIC)
-        && module.op(op).props().is_empty()
-        && module
-            .operands(op)
-            .iter()
-            .all(|&v| ctx.shape_dims(module.value_type(v)) == Some(r));
+/// Why a CHLO op still broadcasts: it may, unless it has no
+/// `broadcast_dimensions` and every operand provably has the result's shape
+/// (an `atan2` the lowering left).
+fn implicit(ctx: &Context, module: &Module, op: OpId, sweep: &mut Sweep) -> Option<String> {
+    let explicit = module.op(op).props().is_empty()
+        && plan(ctx, module, op, sweep.state::<Analysis>())
+            .is_some_and(|p| p.operands.iter().all(|o| o.as_is));
     (!explicit).then(|| "it broadcasts its operands implicitly".to_owned())
 }
 
@@ -122,9 +118,6 @@ fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditE
     let Some(emit) = emitter(&name) else {
         return Ok(false);
     };
-    if implicit(b.ctx, b.module, op, sweep).is_none() {
-        return Ok(false);
-    }
     let loc = b.module.op(op).location();
     let Some(plan) = plan(b.ctx, b.module, op, sweep.state::<Analysis>()) else {
         b.report(Diagnostic::warning(
@@ -133,6 +126,11 @@ fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<bool, EditE
         ));
         return Ok(false);
     };
+    // An atan2 stays a CHLO op: one on operands of its result's shape already
+    // is lowered (lowering twice is lowering once).
+    if name == BroadcastAtan2Op::NAME && implicit(b.ctx, b.module, op, sweep).is_none() {
+        return Ok(false);
+    }
     let Some(result) = b.module.results(op).next() else {
         return Ok(false);
     };

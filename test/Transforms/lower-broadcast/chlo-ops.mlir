@@ -103,3 +103,15 @@ func.func @join(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   %0 = chlo.broadcast_add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// atan2 has no StableHLO op here: it stays a CHLO op, on operands broadcast
+// explicitly (lowering it again changes nothing).
+// CHECK-LABEL: func.func @atan2
+// CHECK:         %[[B:.*]] = stablehlo.dynamic_broadcast_in_dim %arg1, %{{.*}}, dims = [1] {known_nonexpanding_dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
+// CHECK-NEXT:    chlo.broadcast_atan2 %arg0, %[[B]] : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+func.func @atan2(%a: tensor<?x4xf32>, %b: tensor<4xf32>) -> tensor<?x4xf32> {
+  %0 = chlo.broadcast_atan2 %a, %b : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
