@@ -3,18 +3,24 @@
 # environment at <repo>/.venv-rw (see /work/shared/REAL-WORLD-TOOLS.md):
 #   torch-mlir-opt  StableHLO and CHLO's own parser, printer and verifier
 #                   (torch-mlir, without its torch dependency);
-#   jax             StableHLO from real programs (with --jax).
-# The tests find torch-mlir-opt through $TORCH_MLIR_OPT, PATH or .venv-rw/bin,
-# and skip with a message when it is missing, so a failed install here is a
+#   jax             StableHLO from real programs (with --jax);
+#   iree-compile, iree-run-module
+#                   IREE's compiler and CPU runtime, which --lower-broadcast's
+#                   StableHLO must compile and run in (with --iree).
+# The tests find torch-mlir-opt through $TORCH_MLIR_OPT, the IREE tools through
+# $IREE_COMPILE and $IREE_RUN_MODULE, else PATH or .venv-rw/bin, and skip with a
+# message when they are missing, so a failed install here is a
 # warning, not a failure: the rest of CI still runs.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 with_jax=0
+with_iree=0
 for arg in "$@"; do
     case "$arg" in
         --jax) with_jax=1 ;;
-        *) echo "usage: $0 [--jax]" >&2; exit 2 ;;
+        --iree) with_iree=1 ;;
+        *) echo "usage: $0 [--jax] [--iree]" >&2; exit 2 ;;
     esac
 done
 
@@ -27,7 +33,12 @@ if [[ ! -x $venv/bin/python ]]; then
         sudo=()
         if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
         DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq python3-venv >/dev/null 2>&1
-        python3 -m venv "$venv" || { warn "cannot create $venv"; exit 0; }
+        python3 -m venv "$venv" || { warn "cannot create $venv"; if ((with_iree)) && [[ ! -x $venv/bin/iree-compile || ! -x $venv/bin/iree-run-module ]]; then
+    echo "install-real-world-tools: iree-base-compiler, iree-base-runtime"
+    "${pip[@]}" iree-base-compiler iree-base-runtime ||
+        warn "IREE did not install: tests/iree_lowered.rs will skip"
+fi
+exit 0; }
     fi
 fi
 pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check)
@@ -38,5 +49,10 @@ fi
 if ((with_jax)) && ! "$venv/bin/python" -c 'import jax' 2>/dev/null; then
     echo "install-real-world-tools: jax"
     "${pip[@]}" numpy ml_dtypes jax jaxlib || warn "jax did not install: the JAX suite will skip"
+fi
+if ((with_iree)) && [[ ! -x $venv/bin/iree-compile || ! -x $venv/bin/iree-run-module ]]; then
+    echo "install-real-world-tools: iree-base-compiler, iree-base-runtime"
+    "${pip[@]}" iree-base-compiler iree-base-runtime ||
+        warn "IREE did not install: tests/iree_lowered.rs will skip"
 fi
 exit 0

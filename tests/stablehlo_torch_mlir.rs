@@ -23,21 +23,7 @@ fn root() -> PathBuf {
 
 /// torch-mlir-opt, if installed.
 fn torch_mlir_opt() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("TORCH_MLIR_OPT") {
-        return Some(PathBuf::from(p)).filter(|p| p.is_file());
-    }
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join("torch-mlir-opt"))
-            .find(|p| p.is_file())
-    });
-    // The repository's venv, or one beside a worktree's checkout.
-    on_path.or_else(|| {
-        root()
-            .ancestors()
-            .map(|d| d.join(".venv-rw/bin/torch-mlir-opt"))
-            .find(|p| p.is_file())
-    })
+    common::venv_tool("TORCH_MLIR_OPT", "torch-mlir-opt")
 }
 
 fn run(tool: &Path, args: &[&str], input: &str) -> (i32, String, String) {

@@ -10,6 +10,27 @@ pub fn mlir_opt() -> Option<std::path::PathBuf> {
     jit::tool("MLIR_OPT", "/usr/lib/llvm-22/bin/mlir-opt")
 }
 
+/// A real-world tool the differential tests run: `$var` if set (and a file),
+/// else `name` on `PATH`, else in a `.venv-rw/bin/` in the repository or a
+/// directory above it (a worktree's checkout beside the venv).
+pub fn venv_tool(var: &str, name: &str) -> Option<std::path::PathBuf> {
+    use std::path::{Path, PathBuf};
+    if let Some(p) = std::env::var_os(var) {
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
+    }
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(name))
+            .find(|p| p.is_file())
+    });
+    on_path.or_else(|| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .map(|d| d.join(".venv-rw/bin").join(name))
+            .find(|p| p.is_file())
+    })
+}
+
 /// A small deterministic generator (xorshift64*): the differential tests replay a
 /// run from its printed seed, with no dependency on a crate's stream staying stable.
 pub struct Rng(pub u64);

@@ -7,12 +7,14 @@
 //! the Broadcastable trait with XLA's policy, so the generic verifier,
 //! `--verify-broadcast` and the shape analysis treat them exactly as `nd`'s binary
 //! ops with `broadcast_dimensions`; their own verifiers ([`verify`]) come first only
-//! to give upstream's messages. There are no kernels and no lowering yet.
+//! to give upstream's messages. [`lower`] is `--lower-broadcast` on them: StableHLO
+//! ops on explicitly broadcast operands. There are no kernels.
 
 #![warn(missing_docs)]
 
 pub mod attrs;
 mod constraints;
+pub mod lower;
 pub mod ops;
 mod verify;
 
@@ -64,6 +66,8 @@ pub fn register(ctx: &mut Context) {
             },
         );
     }
+    // The dialect was registered just above: only a bug can make attaching fail.
+    lower::register(ctx).expect("chlo lowering: attaching to an op of chlo");
 }
 
 #[cfg(test)]

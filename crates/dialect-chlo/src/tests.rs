@@ -18,3 +18,12 @@ fn definitions_are_well_formed() {
         assert!(problems.is_empty(), "{}: {problems:?}", def.name);
     }
 }
+
+#[test]
+fn every_broadcasting_op_is_lowered() {
+    let mut ctx = tensor_ir::Context::new();
+    super::register(&mut ctx);
+    let without = ctx.ops_without_interface::<broadcastable_ir::ExplicitBroadcast>("chlo");
+    // erf has one operand: nothing to broadcast.
+    assert_eq!(without, [crate::ops::ErfOp::NAME]);
+}

@@ -9,16 +9,22 @@
 //! | [`structure`] | `constant`, `iota`, `dynamic_iota`, `broadcast_in_dim`, `dynamic_broadcast_in_dim`, `reshape`, `dynamic_reshape`, `transpose`, `concatenate`, `slice`, `dynamic_slice`, `get_dimension_size` |
 //! | [`reduce`] | `reduce` (compact `applies` form and general region), `return` |
 //! | [`calls`] | `dot_general`, `custom_call` |
+//! | [`control`] | `if` (the lowering's dispatch) |
 //!
 //! The dialect's attributes (`#stablehlo<comparison_direction GT>`,
-//! `#stablehlo.dot<...>`) are read by [`attrs::read_attr`]. No pass interprets or
-//! lowers these ops yet: they are read, verified and written back.
+//! `#stablehlo.dot<...>`) are read by [`attrs::read_attr`]. [`shapes`] declares
+//! what the shape analysis learns from each op, and [`lower`] is
+//! `--lower-broadcast` on StableHLO: every `dynamic_broadcast_in_dim` annotated.
 
 #![warn(missing_docs)]
 
 pub mod attrs;
 pub mod calls;
+pub mod control;
 pub mod elementwise;
+pub mod lower;
+mod lower_checks;
+mod lower_dispatch;
 pub mod reduce;
 pub mod shapes;
 pub mod structure;
@@ -91,6 +97,7 @@ pub static DIALECT: Dialect = Dialect {
         ReturnOp::DEF,
         DotGeneralOp::DEF,
         CustomCallOp::DEF,
+        control::IfOp::DEF,
     ],
 };
 
@@ -105,6 +112,7 @@ pub fn register(ctx: &mut Context) {
     // The dialect was registered just above, so only a bug in an entry's op can
     // make attaching fail: fail loudly, naming it.
     shapes::register(ctx).expect("stablehlo shapes: attaching to an op of stablehlo");
+    lower::register(ctx).expect("stablehlo lowering: attaching to an op of stablehlo");
 }
 
 /// Upstream's `ConstantOp::getAsmResultNames`: `%c` for integer elements, else
