@@ -10,7 +10,7 @@
 //! ops compute entries, reductions and products move dims.
 
 use broadcastable_ir::shapes::{
-    Facts, MAX_ENTRIES, ShapeTransfer, Sizes, Transfer, broadcast_transfer,
+    Facts, MAX_ENTRIES, ShapeTransfer, Sizes, Transfer, broadcast_transfer, permuted,
 };
 use smallvec::{SmallVec, smallvec};
 use tensor_ir::interfaces::InterfaceError;
@@ -391,12 +391,9 @@ fn transpose(t: &mut Transfer<'_>, op: OpId) -> Out {
     let Some(d) = t.dims(o.input(t.module)) else {
         return Out::new();
     };
-    let perm = o.permutation(t.ctx, t.module);
-    let placed: Option<Sizes> = perm
-        .iter()
-        .map(|&p| usize::try_from(p).ok().and_then(|p| d.get(p).copied()))
-        .collect();
-    placed.map(dims).unwrap_or_default()
+    permuted(&d, &o.permutation(t.ctx, t.module))
+        .map(dims)
+        .unwrap_or_default()
 }
 
 /// Values that hold sizes hold them in order; of tensors, the concatenated dim

@@ -24,6 +24,7 @@
 use broadcastable::{Bound, OperandDim, RuntimeCheck};
 use broadcastable_ir::shapes::{
     ArgDim, EntryEqualities, Facts, MAX_ENTRIES, ShapeTransfer, Sizes, Transfer, TransferFn,
+    permuted,
 };
 use broadcastable_ir::{SizeCheck, SizeChecks};
 use smallvec::{SmallVec, smallvec};
@@ -388,12 +389,9 @@ fn transpose(t: &mut Transfer<'_>, op: OpId) -> Out {
     let Some(d) = t.dims(o.operand(t.module)) else {
         return Out::new();
     };
-    let perm = o.permutation(t.ctx, t.module);
-    let placed: Option<Sizes> = perm
-        .iter()
-        .map(|&p| usize::try_from(p).ok().and_then(|p| d.get(p).copied()))
-        .collect();
-    placed.map(dims_facts).unwrap_or_default()
+    permuted(&d, &o.permutation(t.ctx, t.module))
+        .map(dims_facts)
+        .unwrap_or_default()
 }
 
 /// Each result keeps its input's dims that are not reduced.
