@@ -257,9 +257,46 @@ fn renumber_check(check: RuntimeCheck, f: &impl Fn(OperandDim) -> OperandDim) ->
     }
 }
 
+/// Whether `perm` is a permutation of `0..rank`: each dim once, none out of range.
+/// A transpose's `permutation` (and a `broadcast_in_dim` into the same rank that
+/// only reorders) must be one.
+pub fn is_permutation(perm: &[i64], rank: usize) -> bool {
+    let mut seen = vec![false; rank];
+    perm.len() == rank
+        && perm.iter().all(|&d| {
+            usize::try_from(d)
+                .ok()
+                .and_then(|u| seen.get_mut(u))
+                .is_some_and(|s| !std::mem::replace(s, true))
+        })
+}
+
+/// `items` permuted as a transpose permutes dims: entry `i` is
+/// `items[perm[i]]`; `None` when an entry of `perm` is out of range.
+pub fn permuted<T: Copy, C: FromIterator<T>>(items: &[T], perm: &[i64]) -> Option<C> {
+    perm.iter()
+        .map(|&p| usize::try_from(p).ok().and_then(|p| items.get(p).copied()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn permutations_are_each_dim_once() {
+        assert!(is_permutation(&[1, 0, 2], 3));
+        assert!(is_permutation(&[], 0));
+        assert!(!is_permutation(&[0, 0], 2));
+        assert!(!is_permutation(&[0, 2], 2));
+        assert!(!is_permutation(&[-1, 0], 2));
+        assert!(!is_permutation(&[0], 2));
+        assert_eq!(
+            permuted::<_, Vec<_>>(&[5, 6, 7], &[2, 0, 1]),
+            Some(vec![7, 5, 6])
+        );
+        assert_eq!(permuted::<_, Vec<i32>>(&[5, 6], &[2]), None);
+    }
 
     fn dims(text: &str) -> Vec<Dim> {
         let s: Shape = text.parse().unwrap();

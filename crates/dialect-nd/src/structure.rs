@@ -94,15 +94,7 @@ fn check_permutation(
     perm: &[i64],
     rank: usize,
 ) -> VResult {
-    let mut seen = vec![false; rank];
-    let ok = perm.len() == rank
-        && perm.iter().all(|&d| {
-            usize::try_from(d)
-                .ok()
-                .and_then(|u| seen.get_mut(u))
-                .is_some_and(|s| !std::mem::replace(s, true))
-        });
-    if ok {
+    if broadcastable::in_dim::is_permutation(perm, rank) {
         return Ok(());
     }
     let all: Vec<String> = (0..rank).map(|i| i.to_string()).collect();
@@ -121,10 +113,7 @@ fn check_permutation(
 
 /// The dims of `src` permuted by `perm` (a valid permutation).
 fn permuted(src: &[i64], perm: &[i64]) -> Option<Vec<Dim>> {
-    let dims = dims_of(src);
-    perm.iter()
-        .map(|&p| usize::try_from(p).ok().and_then(|p| dims.get(p).copied()))
-        .collect()
+    broadcastable::in_dim::permuted(&dims_of(src), perm)
 }
 
 /// The result type of `nd.transpose`.

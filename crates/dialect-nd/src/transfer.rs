@@ -9,8 +9,9 @@
 //! by typed handle: explicit broadcasts take their shape operand's entries, shape
 //! ops compute entries, reductions and products move dims.
 
+use broadcastable::in_dim::permuted;
 use broadcastable_ir::shapes::{
-    Facts, MAX_ENTRIES, ShapeTransfer, Sizes, Transfer, broadcast_transfer, permuted,
+    Facts, MAX_ENTRIES, ShapeTransfer, Sizes, Transfer, broadcast_transfer,
 };
 use smallvec::{SmallVec, smallvec};
 use tensor_ir::interfaces::InterfaceError;
@@ -391,7 +392,7 @@ fn transpose(t: &mut Transfer<'_>, op: OpId) -> Out {
     let Some(d) = t.dims(o.input(t.module)) else {
         return Out::new();
     };
-    permuted(&d, &o.permutation(t.ctx, t.module))
+    permuted::<_, Sizes>(&d, &o.permutation(t.ctx, t.module))
         .map(dims)
         .unwrap_or_default()
 }

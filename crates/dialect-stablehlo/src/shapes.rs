@@ -21,10 +21,10 @@
 //! them: no arithmetic, and no `convert` to a narrower integer (a 64-bit size
 //! may not fit in 32 bits).
 
+use broadcastable::in_dim::permuted;
 use broadcastable::{Bound, OperandDim, RuntimeCheck};
 use broadcastable_ir::shapes::{
     ArgDim, EntryEqualities, Facts, MAX_ENTRIES, ShapeTransfer, Sizes, Transfer, TransferFn,
-    permuted,
 };
 use broadcastable_ir::{SizeCheck, SizeChecks};
 use smallvec::{SmallVec, smallvec};
@@ -389,7 +389,7 @@ fn transpose(t: &mut Transfer<'_>, op: OpId) -> Out {
     let Some(d) = t.dims(o.operand(t.module)) else {
         return Out::new();
     };
-    permuted(&d, &o.permutation(t.ctx, t.module))
+    permuted::<_, Sizes>(&d, &o.permutation(t.ctx, t.module))
         .map(dims_facts)
         .unwrap_or_default()
 }

@@ -315,15 +315,7 @@ fn verify_transpose(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let Some(rank) = dims(ctx, a).map(<[i64]>::len) else {
         return Ok(());
     };
-    let mut seen = vec![false; rank];
-    let ok = perm.len() == rank
-        && perm.iter().all(|&d| {
-            usize::try_from(d)
-                .ok()
-                .and_then(|u| seen.get_mut(u))
-                .is_some_and(|s| !std::mem::replace(s, true))
-        });
-    if !ok {
+    if !broadcastable::in_dim::is_permutation(perm, rank) {
         let all: Vec<String> = (0..rank).map(|i| i.to_string()).collect();
         let got: Vec<String> = perm.iter().map(i64::to_string).collect();
         return plain(

@@ -44,15 +44,6 @@ pub const MAX_ENTRIES: usize = 1 << 12;
 /// The sizes of a value's dims, or of a shape's entries.
 pub type Sizes = SmallVec<[SizeId; 4]>;
 
-/// The sizes a transpose gives: entry `i` is `sizes[permutation[i]]`, or `None`
-/// when an entry of `permutation` is out of range (the op's verifier reports it).
-pub fn permuted(sizes: &[SizeId], permutation: &[i64]) -> Option<Sizes> {
-    permutation
-        .iter()
-        .map(|&p| usize::try_from(p).ok().and_then(|p| sizes.get(p).copied()))
-        .collect()
-}
-
 /// What the analysis knows of one value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Facts {
