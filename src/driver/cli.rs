@@ -104,6 +104,14 @@ fn base_command() -> Command {
                 .help("Refuse an input larger than this many bytes (default 256 MiB)"),
         )
         .arg(
+            Arg::new("max-remarks")
+                .long("max-remarks")
+                .value_name("n")
+                .require_equals(true)
+                .value_parser(clap::value_parser!(usize))
+                .help("Show at most n remarks, then a count of the rest (default 20; 0 all)"),
+        )
+        .arg(
             Arg::new("color")
                 .long("color")
                 .value_name("when")
@@ -339,6 +347,7 @@ pub fn parse_args_with(registry: &PassRegistry, args: Vec<String>) -> Result<Opt
             .get_one::<i64>("mlir-print-elementsattrs-with-hex-if-larger")
             .copied(),
         max_input_size: m.get_one::<u64>("max-input-size").copied(),
+        max_remarks: m.get_one::<usize>("max-remarks").copied(),
         color: match m.get_one::<String>("color").map(String::as_str) {
             Some("always") => ColorChoice::Always,
             Some("never") => ColorChoice::Never,

@@ -7,6 +7,7 @@
 //! [`suggest`] finds the "did you mean" candidate by edit distance.
 
 pub mod codes;
+pub mod limit;
 pub mod suggest;
 
 use crate::context::Context;

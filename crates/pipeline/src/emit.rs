@@ -114,6 +114,76 @@ impl Emitter {
     }
 }
 
+/// `--max-remarks` over a whole run (all its chunks): how many remarks were
+/// shown, and how many were not, by the driver or by a pass that did not build
+/// them ([`tensor_ir::diag::limit`]).
+#[derive(Debug)]
+pub(crate) struct RemarkLimit {
+    limit: Option<usize>,
+    shown: usize,
+    withheld: usize,
+}
+
+impl RemarkLimit {
+    /// `max_remarks` as the option gives it (0: all; `None`: the default).
+    pub fn new(max_remarks: Option<usize>) -> Self {
+        let limit = match max_remarks.unwrap_or(crate::DEFAULT_MAX_REMARKS) {
+            0 => None,
+            n => Some(n),
+        };
+        RemarkLimit {
+            limit,
+            shown: 0,
+            withheld: 0,
+        }
+    }
+
+    /// How many more remarks the run shows (`None`: all).
+    fn remaining(&self) -> Option<usize> {
+        self.limit.map(|l| l.saturating_sub(self.shown))
+    }
+
+    /// Counts a remark about to be shown; false (and counted as withheld) past the
+    /// limit.
+    fn admit(&mut self) -> bool {
+        if self.remaining() == Some(0) {
+            self.withheld = self.withheld.saturating_add(1);
+            return false;
+        }
+        self.shown += 1;
+        true
+    }
+
+    /// The run's closing line about the remarks not shown, if any.
+    pub fn finish(&self, emitter: &mut Emitter, out: &mut String) {
+        let (Some(limit), n) = (self.limit, self.withheld) else {
+            return;
+        };
+        if n == 0 {
+            return;
+        }
+        let plural = if n == 1 { "" } else { "s" };
+        let message = format!(
+            "{n} more remark{plural} not shown (--max-remarks={limit}; --max-remarks=0 shows all)"
+        );
+        match emitter {
+            // Upstream's layout for a diagnostic without a location.
+            Emitter::Text(_) => {
+                out.push_str("note: ");
+                out.push_str(&message);
+                out.push('\n');
+            }
+            machine => {
+                let d = Diagnostic {
+                    severity: Severity::Note,
+                    ..Diagnostic::error(tensor_ir::Location::Unknown, message)
+                };
+                machine.emit(&Context::new(), &d, out);
+            }
+        }
+    }
+}
+
 /// What a [`ChunkOutput`] does with the diagnostics reported to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Keep {
@@ -138,18 +208,25 @@ pub(crate) struct ChunkOutput<'a> {
     keep: Keep,
     stderr: &'a mut dyn Write,
     emitter: &'a mut Emitter,
+    remarks: &'a mut RemarkLimit,
     /// One diagnostic's text, reused.
     scratch: String,
 }
 
 impl<'a> ChunkOutput<'a> {
-    pub fn new(stderr: &'a mut dyn Write, emitter: &'a mut Emitter, keep: Keep) -> Self {
+    pub fn new(
+        stderr: &'a mut dyn Write,
+        emitter: &'a mut Emitter,
+        remarks: &'a mut RemarkLimit,
+        keep: Keep,
+    ) -> Self {
         ChunkOutput {
             diags: Diagnostics::default(),
             errors: false,
             keep,
             stderr,
             emitter,
+            remarks,
             scratch: String::new(),
         }
     }
@@ -163,6 +240,7 @@ impl<'a> ChunkOutput<'a> {
     pub fn report(&mut self, ctx: &Context, mut d: Diagnostic) {
         self.errors |= d.severity == Severity::Error;
         match self.keep {
+            Keep::Stream if d.severity == Severity::Remark && !self.remarks.admit() => {}
             Keep::Stream => self.emit(ctx, &d),
             Keep::Expected => {
                 d.notes.retain(|n| !is_op_note(n));
@@ -170,6 +248,20 @@ impl<'a> ChunkOutput<'a> {
             }
             Keep::All => self.diags.push(d),
         }
+    }
+
+    /// How many more remarks this run shows, for a pass to build no more
+    /// ([`tensor_ir::diag::limit`]); `None` when all are kept.
+    pub fn remark_budget(&self) -> Option<usize> {
+        match self.keep {
+            Keep::Stream => self.remarks.remaining(),
+            Keep::Expected | Keep::All => None,
+        }
+    }
+
+    /// Counts `count` remarks a pass did not build, past the budget.
+    pub fn withhold_remarks(&mut self, count: usize) {
+        self.remarks.withheld = self.remarks.withheld.saturating_add(count);
     }
 
     /// Reports each of `diags` in order.

@@ -22,7 +22,7 @@ pub use options::{Options, PassInvocation};
 pub use split::split_chunks;
 pub use statistics::StatisticsDisplay;
 
-use emit::{ChunkOutput, Emitter, Keep};
+use emit::{ChunkOutput, Emitter, Keep, RemarkLimit};
 use pass_manager::IrPrinting;
 use std::io::Write;
 use std::ops::Range;
@@ -201,8 +201,9 @@ pub fn run_streaming(
     let mut missing = Diagnostics::default();
     let mut timer = timing::Timer::default();
     let mut emitter = Emitter::new(options.diagnostics_format, options.color);
+    let mut remarks = RemarkLimit::new(options.max_remarks);
     for chunk in chunks {
-        let mut out = ChunkOutput::new(&mut *sink, &mut emitter, keep);
+        let mut out = ChunkOutput::new(&mut *sink, &mut emitter, &mut remarks, keep);
         let module = process_chunk(
             &mut ctx,
             registry,
@@ -240,6 +241,7 @@ pub fn run_streaming(
     for d in missing.iter() {
         emitter.emit(&ctx, d, &mut end);
     }
+    remarks.finish(&mut emitter, &mut end);
     emitter.finish(&mut end, i32::from(failed));
     finish_stderr(stderr, options.timing.then_some(&timer), gathered, &end);
     // On failure nothing is written, so no partial output is mistaken for a result.
@@ -288,7 +290,8 @@ pub fn compile(
     };
     let mut timer = timing::Timer::default();
     let mut emitter = Emitter::new(options.diagnostics_format, options.color);
-    let mut out = ChunkOutput::new(&mut *sink, &mut emitter, Keep::Stream);
+    let mut remarks = RemarkLimit::new(options.max_remarks);
+    let mut out = ChunkOutput::new(&mut *sink, &mut emitter, &mut remarks, Keep::Stream);
     let module = process_chunk(
         ctx,
         registry,
@@ -299,6 +302,7 @@ pub fn compile(
     );
     let failed = out.has_errors();
     let mut end = String::new();
+    remarks.finish(&mut emitter, &mut end);
     emitter.finish(&mut end, i32::from(failed));
     finish_stderr(stderr, options.timing.then_some(&timer), gathered, &end);
     module.filter(|_| !failed)
@@ -406,7 +410,8 @@ pub fn check_module(
 ) -> Diagnostics {
     let mut unused = std::io::sink();
     let mut emitter = Emitter::new(DiagnosticsFormat::Text, ColorChoice::Never);
-    let mut out = ChunkOutput::new(&mut unused, &mut emitter, Keep::All);
+    let mut remarks = RemarkLimit::new(Some(0));
+    let mut out = ChunkOutput::new(&mut unused, &mut emitter, &mut remarks, Keep::All);
     let mut verified = verify_module(ctx, module);
     verified.or_codes(|s| codes::fallback(Phase::Verify, s));
     out.extend(ctx, verified);
@@ -449,6 +454,11 @@ pub fn strip_op_notes(diags: Diagnostics) -> Diagnostics {
 /// endless, as `/dev/zero`) input is refused with an error rather than exhausting
 /// memory.
 pub const DEFAULT_MAX_INPUT_SIZE: u64 = 256 << 20;
+
+/// The most remarks a run shows by default (`--max-remarks`), as clang's
+/// `-ferror-limit` defaults to 20 errors: past a screenful, a person reads the
+/// count, not the remarks.
+pub const DEFAULT_MAX_REMARKS: usize = 20;
 
 /// The largest input any limit allows: source offsets are 32 bits.
 pub const MAX_INPUT_SIZE: u64 = (u32::MAX - 1) as u64;

@@ -69,6 +69,10 @@ pub struct Options {
     /// `--max-input-size=<bytes>`: a larger input is refused. `None` is
     /// [`crate::DEFAULT_MAX_INPUT_SIZE`].
     pub max_input_size: Option<u64>,
+    /// `--max-remarks=<n>`: show at most n remarks in a run, then one line counting
+    /// the rest; 0 shows all. `None` is [`crate::DEFAULT_MAX_REMARKS`]. Not applied
+    /// under `--verify-diagnostics`, which compares every remark.
+    pub max_remarks: Option<usize>,
     /// `--color=auto|always|never`: colour text diagnostics.
     pub color: ColorChoice,
     /// `--diagnostics-format=text|json|sarif`.

@@ -46,7 +46,10 @@ pub(crate) fn run_pipeline(
             out.dump(ctx, module, &header, printing.print);
         }
         module.track_changes();
-        let failed = match timer.time(name, || pass.run(ctx, module)) {
+        tensor_ir::diag::limit::set_remark_budget(ctx, out.remark_budget());
+        let result = timer.time(name, || pass.run(ctx, module));
+        out.withhold_remarks(tensor_ir::diag::limit::withheld_remarks(ctx));
+        let failed = match result {
             Ok(mut outcome) => {
                 if let Some(entry) = stats.get_mut(first + index) {
                     entry.statistics = std::mem::take(&mut outcome.statistics);

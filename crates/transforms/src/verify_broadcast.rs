@@ -58,6 +58,37 @@ pub struct Report {
     pub obligations: usize,
     /// Run-time obligations the shape analysis proved always hold.
     pub proven: usize,
+    /// How many more remarks the run shows (`--max-remarks`; `None`: all). An
+    /// obligation past it is counted in `withheld`, and its text never built.
+    pub remark_budget: Option<usize>,
+    /// Obligations reported without a remark, past `remark_budget`.
+    pub withheld: usize,
+}
+
+impl Report {
+    /// A report for a run that shows at most `remark_budget` remarks.
+    fn with_budget(remark_budget: Option<usize>) -> Self {
+        Report {
+            remark_budget,
+            ..Report::default()
+        }
+    }
+
+    /// Whether the next obligation gets its remark; counts it either way.
+    fn take_remark(&mut self) -> bool {
+        self.obligations += 1;
+        match &mut self.remark_budget {
+            None => true,
+            Some(0) => {
+                self.withheld += 1;
+                false
+            }
+            Some(n) => {
+                *n -= 1;
+                true
+            }
+        }
+    }
 }
 
 impl Report {
@@ -73,7 +104,8 @@ impl Report {
 /// not transformed. After a refinement, the run-time obligations are those of
 /// the refined types (a refined operand can discharge one).
 pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
-    let mut report = Report::default();
+    let budget = tensor_ir::diag::limit::remark_budget(ctx);
+    let mut report = Report::with_budget(budget);
     let Some(top) = module.top() else {
         return report;
     };
@@ -86,11 +118,12 @@ pub fn run(ctx: &mut Context, module: &mut Module, mode: Mode) -> Report {
         refine(ctx, module, &ops, &verified, &mut verifier, &mut report);
         if report.refined > 0 {
             // No errors: the diagnostics are the obligations' remarks, now stale.
-            let mut again = Report::default();
+            let mut again = Report::with_budget(budget);
             check_all(ctx, module, top, &mut verifier, &mut again, None);
             report.diagnostics = again.diagnostics;
             report.obligations = again.obligations;
             report.proven = again.proven;
+            report.withheld = again.withheld;
         }
     }
     report
@@ -196,7 +229,9 @@ fn check_all(
                     passed.insert(k);
                 }
                 for (check, o) in open {
-                    report.obligations += 1;
+                    if !report.take_remark() {
+                        continue;
+                    }
                     // Named per op, not per signature: the sizes are this op's.
                     let text = broadcastable_ir::obligation_named(ctx, module, op, check, &|d| {
                         analysis.operand_size_name(module, op, d)
@@ -228,7 +263,7 @@ fn own_checks(
     report: &mut Report,
 ) {
     let location = module.op(op).location();
-    let mut remarks = Vec::new();
+    let mut open = SmallVec::<[&broadcastable_ir::SizeCheck; 4]>::new();
     for c in checks {
         match analysis.decide_reading(ctx, module, op, &c.check, c.entries_of) {
             Decision::Proven => report.proven += 1,
@@ -238,17 +273,17 @@ fn own_checks(
                 report.diagnostics.push(with_current_op(ctx, module, op, d));
                 return;
             }
-            Decision::Open => {
-                let text = c.describe(ctx, module, op, &|d| {
-                    analysis.operand_size_name_reading(module, op, d, c.entries_of)
-                });
-                remarks.push(Diagnostic::remark(location, text).with_code(codes::RUNTIME_CHECK));
-            }
+            Decision::Open => open.push(c),
         }
     }
-    report.obligations += remarks.len();
-    for d in remarks {
-        report.diagnostics.push(d);
+    for c in open {
+        if report.take_remark() {
+            let text = c.describe(ctx, module, op, &|d| {
+                analysis.operand_size_name_reading(module, op, d, c.entries_of)
+            });
+            let d = Diagnostic::remark(location, text).with_code(codes::RUNTIME_CHECK);
+            report.diagnostics.push(d);
+        }
     }
 }
 
@@ -345,6 +380,7 @@ impl tensor_ir::pass::Pass for VerifyBroadcast {
         module: &mut Module,
     ) -> Result<tensor_ir::pass::PassOutcome, Diagnostics> {
         let report = run(ctx, module, self.mode);
+        tensor_ir::diag::limit::withhold_remarks(ctx, report.withheld);
         if report.diagnostics.has_errors() {
             return Err(report.diagnostics);
         }
