@@ -1,20 +1,21 @@
 //! `nd.matmul`: NumPy's `matmul`, through a GEMM crate.
 //!
-//! Floats go to `matrixmultiply`'s SIMD kernels (runtime-selected AVX/FMA,
-//! threaded), through `ndarray`'s safe strided views, so operands need no copy
-//! whatever their strides; `f16` and `bf16` are widened to `f32` and rounded
-//! back once, as NumPy does for half floats. Integers use ndarray's generic
+//! Floats go to the `gemm` crate's SIMD kernels (AVX-512 or AVX2/FMA, chosen at
+//! run time; threaded), reading operands in place whatever their strides
+//! ([`super::gemm`]); `f16` and `bf16` are widened to `f32` and rounded back
+//! once, as NumPy does for half floats. Integers use ndarray's generic
 //! product on wrapping integers (`i1` as the parity of the sum of products).
 //! Batch dims broadcast as elementwise ops do (stride 0: a broadcast matrix is
 //! not copied per batch).
 
+use super::gemm::{GemmFloat, MatRef, product};
 use super::{KernelCx, KernelResult, broadcast_shapes, shape_text};
 use crate::elem::ElemType;
 use crate::tensor::{Dims, Store, Tensor};
 use broadcastable::Policy;
 use half::{bf16, f16};
 use ndarray::linalg::general_mat_mul;
-use ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar, ShapeBuilder};
+use ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar};
 use num_traits::{One, Zero};
 use rayon::prelude::*;
 use std::num::Wrapping;
@@ -94,8 +95,8 @@ pub(crate) fn matmul(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     full.push(n);
     let elem = a.elem();
     let tensor = match elem {
-        ElemType::F32 => gemm::<f32>(cx, &ma, &mb, &full, elem)?,
-        ElemType::F64 => gemm::<f64>(cx, &ma, &mb, &full, elem)?,
+        ElemType::F32 => gemm_float::<f32>(cx, &ma, &mb, &full, elem)?,
+        ElemType::F64 => gemm_float::<f64>(cx, &ma, &mb, &full, elem)?,
         ElemType::F16 => widened::<f16>(cx, &ma, &mb, &full, f16::to_f32, f16::from_f32)?,
         ElemType::BF16 => widened::<bf16>(cx, &ma, &mb, &full, bf16::to_f32, bf16::from_f32)?,
         ElemType::I8 => gemm_wrapping::<i8>(cx, &ma, &mb, &full, elem)?,
@@ -115,9 +116,9 @@ pub(crate) fn matmul(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     Ok(vec![tensor.reshaped(&result).unwrap_or(tensor)])
 }
 
-/// The matrix at batch position `p` of `op` as an ndarray view; `None` when its
-/// strides cannot be expressed (the caller then copies it).
-fn matrix<'a, T: Store>(op: &'a Operand, p: usize, batch: &[usize]) -> Option<ArrayView2<'a, T>> {
+/// The matrix at batch position `p` of `op` (broadcast batch dims have stride
+/// 0, so a matrix shared by every batch is read in place, not copied).
+fn matrix<'a, T: Store>(op: &'a Operand, p: usize, batch: &[usize]) -> Option<MatRef<'a, T>> {
     let t = &op.batch;
     let r = t.rank();
     let mut off = t.offset() as isize;
@@ -126,15 +127,17 @@ fn matrix<'a, T: Store>(op: &'a Operand, p: usize, batch: &[usize]) -> Option<Ar
         off += (rest % batch[d]) as isize * t.strides()[d];
         rest /= batch[d];
     }
-    let (rs, cs) = (
-        usize::try_from(t.strides()[r - 2]).ok()?,
-        usize::try_from(t.strides()[r - 1]).ok()?,
-    );
-    let data = t.buffer::<T>().get(usize::try_from(off).ok()?..)?;
-    ArrayView2::from_shape((op.rows, op.cols).strides((rs, cs)), data).ok()
+    Some(MatRef {
+        data: t.buffer::<T>(),
+        offset: usize::try_from(off).ok()?,
+        rows: op.rows,
+        cols: op.cols,
+        rs: t.strides()[r - 2],
+        cs: t.strides()[r - 1],
+    })
 }
 
-/// Copies `op` into row-major storage when its views do not fit ndarray.
+/// Copies `op` into row-major storage when its views cannot be read in place.
 fn dense_operand<T: Store>(
     cx: &KernelCx<'_>,
     op: &Operand,
@@ -148,44 +151,37 @@ fn dense_operand<T: Store>(
     })
 }
 
-/// Multiplies every batch of `a` and `b` into `c` (row-major, `full` shape) with
-/// `mul(a, b, c)`; batches run in parallel when each product is small.
-fn batched<T: Store>(
-    a: &Operand,
-    b: &Operand,
-    c: &mut [T],
-    full: &[usize],
-    mul: &(impl Fn(ArrayView2<'_, T>, ArrayView2<'_, T>, ArrayViewMut2<'_, T>) + Sync),
-) -> bool {
+/// Multiplies every batch of `a` and `b` into `c` (row-major, `full` shape).
+/// Small products run batches in parallel; a large one is split by `gemm`
+/// itself. False if a view does not fit its buffer.
+fn batched<T: Store + GemmFloat>(a: &Operand, b: &Operand, c: &mut [T], full: &[usize]) -> bool {
     let r = full.len();
     let batch = &full[..r - 2];
-    let (m, n) = (full[r - 2], full[r - 1]);
-    let per = m * n;
+    let per = full[r - 2] * full[r - 1];
     if per == 0 {
         return true;
     }
-    let work = m.saturating_mul(n).saturating_mul(a.cols);
-    let one = |p: usize, out: &mut [T]| -> bool {
-        let (Some(x), Some(y)) = (matrix::<T>(a, p, batch), matrix::<T>(b, p, batch)) else {
-            return false;
-        };
-        let Ok(z) = ArrayViewMut2::from_shape((m, n), out) else {
-            return false;
-        };
-        mul(x, y, z);
-        true
+    let work = per.saturating_mul(a.cols);
+    let one = |p: usize, out: &mut [T], threaded: bool| -> bool {
+        match (matrix::<T>(a, p, batch), matrix::<T>(b, p, batch)) {
+            (Some(x), Some(y)) => product(x, y, out, threaded),
+            _ => false,
+        }
     };
     if work < (1 << 18) && c.len() / per > 1 {
         c.par_chunks_mut(per)
             .enumerate()
-            .map(|(p, out)| one(p, out))
+            .map(|(p, out)| one(p, out, false))
             .reduce(|| true, |x, y| x && y)
     } else {
-        c.chunks_mut(per).enumerate().all(|(p, out)| one(p, out))
+        c.chunks_mut(per)
+            .enumerate()
+            .all(|(p, out)| one(p, out, true))
     }
 }
 
-fn gemm<T: Store + LinalgScalar>(
+/// `f32` and `f64` products through the `gemm` crate ([`super::gemm`]).
+fn gemm_float<T: Store + GemmFloat>(
     cx: &KernelCx<'_>,
     a: &Operand,
     b: &Operand,
@@ -193,16 +189,13 @@ fn gemm<T: Store + LinalgScalar>(
     elem: ElemType,
 ) -> Result<Tensor, tensor_ir::Diagnostic> {
     let mut out = cx.alloc::<T>(full)?;
-    let mul = |x: ArrayView2<'_, T>, y: ArrayView2<'_, T>, mut z: ArrayViewMut2<'_, T>| {
-        if x.ncols() == 0 {
-            z.fill(T::zero());
-        } else {
-            general_mat_mul(T::one(), &x, &y, T::zero(), &mut z);
-        }
-    };
-    if !batched::<T>(a, b, out.as_mut_slice(), full, &mul) {
+    if !batched::<T>(a, b, out.as_mut_slice(), full) {
+        // A view with an offset before its buffer's start (a negative stride):
+        // its row-major copy always fits.
         let (a, b) = (dense_operand::<T>(cx, a)?, dense_operand::<T>(cx, b)?);
-        batched::<T>(&a, &b, out.as_mut_slice(), full, &mul);
+        if !batched::<T>(&a, &b, out.as_mut_slice(), full) {
+            return Err(cx.error("internal error: matrix views do not fit their buffers"));
+        }
     }
     Ok(Tensor::from_owned(elem, full, out))
 }
@@ -273,7 +266,7 @@ fn widened<T: Store>(
             cols: op.cols,
         })
     };
-    let wide = gemm::<f32>(cx, &widen(a)?, &widen(b)?, full, ElemType::F32)?;
+    let wide = gemm_float::<f32>(cx, &widen(a)?, &widen(b)?, full, ElemType::F32)?;
     let mut out = cx.alloc::<T>(full)?;
     for (o, &x) in out.as_mut_slice().iter_mut().zip(wide.buffer::<f32>()) {
         *o = from(x);

@@ -11,6 +11,7 @@ pub(crate) mod broadcast;
 pub(crate) mod dot;
 pub(crate) mod elementwise;
 pub(crate) mod func;
+mod gemm;
 pub(crate) mod matmul;
 pub(crate) mod reduce;
 pub(crate) mod shape;
