@@ -10,8 +10,11 @@
 //!   six layers compute each batch row alone, so a lowered program run at batch
 //!   1, 2 and 3 is compared row by row with the static one (batch 2) run on the
 //!   same rows.
+//!   Every lowered file compiles, the transformer block's `dynamic_reshape`s
+//!   (which IREE cannot lower) included.
 //! - A run-time check the lowering adds fails `iree-run-module` with its message
-//!   on an input that breaks it, and passes on one that keeps it.
+//!   on an input that breaks it, and passes on one that keeps it; so does the
+//!   element-count check of a `dynamic_reshape` the analysis cannot prove.
 //! - CHLO with dynamic shapes: refused before, compiled after, and run against
 //!   values computed here; two `?` sizes either of which may stretch dispatch at
 //!   run time, and fail with the check's message when they do not broadcast.
@@ -355,13 +358,7 @@ fn jax_corpus_compiles_and_runs_in_iree_once_lowered() {
             let module = match (&after, &reference_module) {
                 (Ok(m), Ok(_)) => m,
                 (Err(e), _) => {
-                    // IREE 3.13 has no lowering of stablehlo.dynamic_reshape, which
-                    // JAX's transformer block splits heads with: not a broadcast.
-                    if e.contains("dynamic_broadcast_in_dim")
-                        || !e.contains("stablehlo.dynamic_reshape")
-                    {
-                        failures.push(format!("{name}: the lowered program does not compile: {e}"));
-                    }
+                    failures.push(format!("{name}: the lowered program does not compile: {e}"));
                     continue;
                 }
                 (_, Err(e)) => panic!("{layer}: the static program does not compile: {e}"),
@@ -412,7 +409,52 @@ fn jax_corpus_compiles_and_runs_in_iree_once_lowered() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(after, table.len(), "every lowered program compiles");
     assert!(after > before, "the lowering made no program compile");
+}
+
+/// A reshape to a size the program reads from another input (`y`'s length by
+/// 4): the analysis cannot prove the element counts equal, so the lowering
+/// checks them (IREE cannot lower the `dynamic_reshape` as it is).
+const RESHAPE: &str = r#"func.func @main(%x: tensor<?x6xf32>, %y: tensor<?xf32>) -> tensor<?x4xf32> {
+  %n = stablehlo.get_dimension_size %y, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %r = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+  %c = stablehlo.constant dense<4> : tensor<1xi32>
+  %s = stablehlo.concatenate %r, %c, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %z = stablehlo.dynamic_reshape %x, %s : (tensor<?x6xf32>, tensor<2xi32>) -> tensor<?x4xf32>
+  return %z : tensor<?x4xf32>
+}
+"#;
+
+#[test]
+fn an_unproven_dynamic_reshape_is_checked_and_runs_in_iree() {
+    let Some(iree) = Iree::find("reshape") else {
+        return;
+    };
+    assert!(
+        iree.compile("reshape.before", RESHAPE).is_err(),
+        "IREE compiled the dynamic_reshape as it is"
+    );
+    let lowered = lower(RESHAPE).expect("lowering");
+    assert!(lowered.contains("cf.assert"), "no check in:\n{lowered}");
+    let module = iree
+        .compile("reshape.after", &lowered)
+        .unwrap_or_else(|e| panic!("the lowered reshape does not compile: {e}\n{lowered}"));
+    let mut rng = Rng(11);
+    let x = Tensor::random(&mut rng, vec![2, 6], false);
+    let y = Tensor::random(&mut rng, vec![3], false);
+    let got = iree
+        .run(&module, &[x.clone(), y])
+        .expect("12 elements as 3x4 run");
+    close(&got, &x.values).unwrap_or_else(|e| panic!("a reshape keeps the order: {e}"));
+    let y = Tensor::random(&mut rng, vec![4], false);
+    let err = iree
+        .run(&module, &[x, y])
+        .expect_err("12 elements as 4x4 fail");
+    assert!(
+        err.contains("dynamic_reshape: the output shape's element count must be the operand's"),
+        "iree-run-module failed without the check's message:\n{err}"
+    );
 }
 
 /// A broadcast of a static 8 to a run-time size: checked, at the op (IREE

@@ -25,6 +25,8 @@ pub mod elementwise;
 pub mod lower;
 mod lower_checks;
 mod lower_dispatch;
+mod lower_dot;
+mod lower_reshape;
 pub mod reduce;
 pub mod shapes;
 pub mod structure;

@@ -18,6 +18,9 @@
 //!   annotated broadcast per value. The inner broadcast keeps its own checks.
 //! - A broadcast whose operand and result are static becomes a
 //!   `broadcast_in_dim`, which StableHLO allows only for static results.
+//! - A `dynamic_reshape`, which IREE cannot lower, becomes the tensor dialect's
+//!   reshapes ([`crate::lower_reshape`]); so does the flattening of a
+//!   `dot_general` IREE would do with one ([`crate::lower_dot`]).
 
 use broadcastable_ir::shapes::ShapeAnalysis;
 use broadcastable_ir::{ExplicitBroadcast, ExplicitForm, Sweep};
@@ -29,7 +32,7 @@ use tensor_ir::{Context, DYNAMIC, Diagnostic, Location, Module, OpId, Type, Valu
 
 use crate::lower_checks::{Check, assert_holds};
 use crate::lower_dispatch::{MAX_DISPATCHED, Target, dispatch};
-use crate::structure::{BroadcastInDimOp, DynamicBroadcastInDimOp};
+use crate::structure::{BroadcastInDimOp, DynamicBroadcastInDimOp, DynamicReshapeOp};
 
 /// Attaches the lowering to `dynamic_broadcast_in_dim`, and says which ops are
 /// explicit broadcasts.
@@ -40,6 +43,20 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
     ctx.attach_interface(
         DynamicBroadcastInDimOp::NAME,
         ExplicitBroadcast { implicit, lower },
+    )?;
+    ctx.attach_interface(
+        DynamicReshapeOp::NAME,
+        ExplicitBroadcast {
+            implicit: crate::lower_reshape::implicit,
+            lower: crate::lower_reshape::lower,
+        },
+    )?;
+    ctx.attach_interface(
+        crate::calls::DotGeneralOp::NAME,
+        ExplicitBroadcast {
+            implicit: crate::lower_reshape::implicit,
+            lower: crate::lower_dot::lower,
+        },
     )?;
     ctx.attach_interface(DynamicBroadcastInDimOp::NAME, ExplicitForm::Broadcast)?;
     ctx.attach_interface(BroadcastInDimOp::NAME, ExplicitForm::Broadcast)?;
