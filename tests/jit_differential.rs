@@ -16,6 +16,8 @@ mod dim_names;
 mod nary;
 #[path = "jit_differential/near_zero.rs"]
 mod near_zero;
+#[path = "jit_differential/structure.rs"]
+mod structure;
 #[path = "jit_differential/unary.rs"]
 mod unary;
 use common::jit::{self, Arg, Failure};
@@ -489,6 +491,7 @@ fn cases() -> Vec<Case> {
     out.extend(nary::clamp_cases());
     out.extend(near_zero::edge_cases());
     out.extend(dim_names::dim_names_cases());
+    out.extend(structure::structure_cases());
     out
 }
 
@@ -763,8 +766,7 @@ fn lowered(program: &str) -> String {
 }
 
 /// Every `nd` op is run by some case, as written or once lowered (the export
-/// never sees `nd.broadcast`, which the lowering replaces), but those the export
-/// refuses with an error at the op (`tensor_export::structure::REFUSED`).
+/// never sees `nd.broadcast`, which the lowering replaces).
 #[test]
 fn every_op_is_covered() {
     let seen = ops_run(&cases());
@@ -772,7 +774,7 @@ fn every_op_is_covered() {
         .ops
         .iter()
         .map(|d| d.name)
-        .filter(|n| !seen.contains(*n) && !tensor_export::structure::REFUSED.contains(n))
+        .filter(|n| !seen.contains(*n))
         .collect();
     assert!(missing.is_empty(), "no JIT case runs {missing:?}");
 }

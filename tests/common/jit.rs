@@ -285,7 +285,12 @@ pub fn wrapper(entry: &str, args: &[Arg], results: &[String]) -> String {
 pub fn with_wrapper(program: &str, entry: &str, args: &[Arg], results: &[String]) -> String {
     let w = wrapper(entry, args, results);
     let text = program.trim_end();
-    match (text.starts_with("module"), text.rfind('}')) {
+    // An explicit module may follow attribute aliases (`#map = ...`).
+    let explicit = text
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .is_some_and(|l| l.starts_with("module"));
+    match (explicit, text.rfind('}')) {
         (true, Some(end)) => format!("{}\n{w}}}\n", &text[..end]),
         _ => format!("{text}\n{w}"),
     }

@@ -534,11 +534,11 @@ pub(crate) fn filled(
 
 /// `nd.reduce kind %x across [dims] [keep_dims]`.
 pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
-    if x.b.module.operands(op).len() > 1 {
-        // Its accumulator would start at the init value, not the identity.
-        return Err(x.error("cannot be exported yet: a reduction with an init value"));
-    }
     let input = x.b.module.operands(op)[0];
+    // With an init value (0-D), the accumulator starts at it instead of the
+    // identity: the kind's combination of the init and the reduction, which over
+    // an empty dim is the init (so no emptiness check).
+    let init_value = x.b.module.operands(op).get(1).copied();
     let result = x.b.module.value_type(x.b.module.result(op, 0));
     let (src, elem) = x.ranked(input)?;
     let kind = x.scalar(elem)?;
@@ -585,15 +585,20 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         ("min", Scalar::Index) => ((i128::from(i64::MAX), 0.0), "arith.minsi"),
         (k, _) => return Err(x.error(format!("cannot be exported: reduction '{k}'"))),
     };
-    if matches!(
-        x.string(tensor_dialect_nd::reduce::ReduceOp::KIND)
-            .as_deref(),
-        Some("max" | "min")
-    ) {
+    if init_value.is_none()
+        && matches!(
+            x.string(tensor_dialect_nd::reduce::ReduceOp::KIND)
+                .as_deref(),
+            Some("max" | "min")
+        )
+    {
         check_not_empty(x, input, &src, &reduced, &sizes)?;
     }
-    let identity = x.scalar_const(elem, bits.0, bits.1)?;
-    let init = filled(x, acc_ty, &sizes, identity)?;
+    let start = match init_value {
+        Some(v) => x.one("tensor.extract", &[v], elem, &[])?,
+        None => x.scalar_const(elem, bits.0, bits.1)?,
+    };
+    let init = filled(x, acc_ty, &sizes, start)?;
     let region = x.body(&[elem, elem], |x, args| {
         Ok(SmallVec::from_elem(x.bin(combine, args[0], args[1])?, 1))
     })?;

@@ -27,10 +27,12 @@
 
 pub mod broadcast;
 pub mod compute;
+pub mod dot;
 pub mod emit;
 pub mod entry;
 pub mod import;
 pub mod matmul;
+pub mod regroup;
 pub mod shapes;
 pub mod structure;
 pub mod unranked;
@@ -62,14 +64,21 @@ pub struct ToUpstream(pub fn(&mut Exporter<'_>, OpId) -> XResult<Results>);
 pub fn register(ctx: &mut Context) {
     use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
     use tensor_dialect_nd::constant::ConstantOp;
+    use tensor_dialect_nd::dot::DotGeneralOp;
+    use tensor_dialect_nd::iota::IotaOp;
     use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
     use tensor_dialect_nd::shape::{
         BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp,
     };
-    use tensor_dialect_nd::slice::SliceOp;
-    use tensor_dialect_nd::structure::TransposeOp;
+    use tensor_dialect_nd::slice::{DynamicSliceOp, SliceOp};
+    use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
     type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
-    let structural: [(&str, Export); 15] = [
+    let structural: [(&str, Export); 20] = [
+        (ConcatenateOp::NAME, regroup::concatenate),
+        (ReshapeOp::NAME, regroup::reshape),
+        (DynamicSliceOp::NAME, regroup::dynamic_slice),
+        (IotaOp::NAME, regroup::iota),
+        (DotGeneralOp::NAME, dot::dot_general),
         (tensor_dialect_nd::assert::AssertOp::NAME, compute::assert),
         (ConstantOp::NAME, compute::constant),
         (ReduceOp::NAME, compute::reduce),
@@ -92,7 +101,6 @@ pub fn register(ctx: &mut Context) {
     for def in tensor_dialect_nd::DIALECT.ops {
         let export = match structural.iter().find(|(n, _)| *n == def.name) {
             Some(&(_, export)) => export,
-            None if structure::REFUSED.contains(&def.name) => structure::refuse,
             None if compute::Elementwise::of(def.name).is_some() => compute::elementwise,
             None => continue,
         };

@@ -72,7 +72,11 @@ fn collapse_batch(x: &mut Exporter<'_>, v: Value, batch: usize) -> XResult<Value
 }
 
 /// The body of a product: `acc + a * b`.
-fn mul_add(x: &mut Exporter<'_>, elem: Type, float: bool) -> XResult<tensor_ir::RegionId> {
+pub(crate) fn mul_add(
+    x: &mut Exporter<'_>,
+    elem: Type,
+    float: bool,
+) -> XResult<tensor_ir::RegionId> {
     x.body(&[elem, elem, elem], |x, args| {
         let p = x.bin(
             if float { "arith.mulf" } else { "arith.muli" },
@@ -174,14 +178,21 @@ pub(crate) fn batched_maps(ctx: &mut Context, batch: usize) -> (Attribute, Attri
         };
         maps.push(ctx.intern_attr(AttrKind::AffineMap(map)));
     }
+    let reductions: Vec<bool> = (0..count).map(|i| i == batch + 2).collect();
+    (
+        ctx.intern_attr(AttrKind::Array(maps)),
+        iterator_types(ctx, &reductions),
+    )
+}
+
+/// A `linalg.generic`'s `iterator_types`: a reduction where `reductions` says so,
+/// else parallel.
+pub(crate) fn iterator_types(ctx: &mut Context, reductions: &[bool]) -> Attribute {
     let linalg = ctx.sym("linalg");
-    let iterators: Vec<Attribute> = (0..count)
-        .map(|i| {
-            let kind = if i == batch + 2 {
-                "reduction"
-            } else {
-                "parallel"
-            };
+    let iterators: Vec<Attribute> = reductions
+        .iter()
+        .map(|&r| {
+            let kind = if r { "reduction" } else { "parallel" };
             ctx.intern_attr(AttrKind::Opaque {
                 dialect: linalg,
                 body: format!("iterator_type<{kind}>").into(),
@@ -190,10 +201,7 @@ pub(crate) fn batched_maps(ctx: &mut Context, batch: usize) -> (Attribute, Attri
             })
         })
         .collect();
-    (
-        ctx.intern_attr(AttrKind::Array(maps)),
-        ctx.intern_attr(AttrKind::Array(iterators)),
-    )
+    ctx.intern_attr(AttrKind::Array(iterators))
 }
 
 /// The product with the batch dims collapsed into one (`linalg.batch_matmul`)

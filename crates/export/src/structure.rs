@@ -1,36 +1,14 @@
 //! nd's structural ops: `nd.transpose` becomes `linalg.transpose`, `nd.slice`
 //! a `tensor.extract_slice` (after a `cf.assert` that it lies inside a `?`
-//! dim). `nd.reshape`, `nd.concatenate`, `nd.dynamic_slice`, `nd.iota` and
-//! `nd.dot_general` have no upstream form yet: each is refused with an error at
-//! the op, never dropped.
+//! dim). The others are in [`crate::regroup`] and [`crate::dot`].
 
 use crate::emit::{Exporter, XResult};
 use crate::shapes::Results;
 use smallvec::SmallVec;
-use tensor_dialect_nd::dot::DotGeneralOp;
-use tensor_dialect_nd::iota::IotaOp;
-use tensor_dialect_nd::slice::{DynamicSliceOp, SliceOp};
-use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
+use tensor_dialect_nd::slice::SliceOp;
+use tensor_dialect_nd::structure::TransposeOp;
 use tensor_ir::module::OpId;
 use tensor_ir::{DYNAMIC, Value};
-
-/// The ops the export refuses, by name: [`crate::register`] attaches [`refuse`]
-/// to each, and the JIT differential leaves them out of its coverage check.
-pub const REFUSED: [&str; 5] = [
-    ReshapeOp::NAME,
-    ConcatenateOp::NAME,
-    DynamicSliceOp::NAME,
-    IotaOp::NAME,
-    DotGeneralOp::NAME,
-];
-
-/// Refuses the op, naming it.
-pub fn refuse(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
-    let name = x.b.ctx.str(x.b.module.op(op).name()).to_owned();
-    Err(x.error(format!(
-        "cannot be exported yet: {name} has no upstream form in --convert-nd-to-upstream"
-    )))
-}
 
 /// `list` as dims of a rank-`rank` operand, or the export's error.
 fn in_rank(x: &Exporter<'_>, list: &[i64], rank: usize) -> XResult<Vec<usize>> {
