@@ -19,6 +19,7 @@
 //! | `linalg.generic` of the export's batched product (two `?` batch dims or more) | `nd.matmul` ([`batched`]) |
 //! | `tensor.from_elements` of `tensor.dim`s (and constants) | `nd.dim` (`tensor<index>`), `nd.shape_of` |
 //! | `linalg.transpose` | `nd.transpose` ([`structure`]) |
+//! | `tensor.concat`, `tensor.extract_slice` (static offsets), `tensor.reshape` | `nd.concatenate`, `nd.slice`, `nd.reshape` ([`structure`]) |
 //!
 //! With `?` sizes ([`dynamic`]) the op is rebuilt over what its inputs broadcast,
 //! lowered as `--lower-broadcast` does (`nd.shape_of`, `nd.broadcast_shapes`,
@@ -238,6 +239,8 @@ const HELPERS: &[&str] = &[
     "linalg.copy",
     "linalg.generic",
     "linalg.transpose",
+    "tensor.concat",
+    "tensor.extract_slice",
 ];
 
 impl Importer<'_> {
@@ -468,6 +471,9 @@ impl Importer<'_> {
             ("linalg.copy", Some(r)) => self.copy(op, r)?,
             ("linalg.generic", Some(r)) => self.generic(op, r)?,
             ("linalg.transpose", Some(r)) => self.transpose(op, r)?,
+            ("tensor.concat", Some(r)) => return self.concat(op, r),
+            ("tensor.extract_slice", Some(r)) => return self.extract_slice(op, r),
+            ("tensor.reshape", Some(r)) if self.top_level(op) => return self.reshape(op, r),
             _ => return Ok(false),
         }
         Ok(true)
