@@ -1,8 +1,9 @@
 // The import keeps an nd op only if its export is the text, asserts included:
 // a tensor.concat of ? dims with no check that they agree (undefined upstream
 // where they differ; an error in nd) has no nd form, and neither has an
-// extract_slice at run-time offsets (nd.dynamic_slice's export is not read back
-// yet). Each is an error at the op.
+// extract_slice at a run-time offset that is not clamped into the operand
+// (nd.dynamic_slice clamps its starts; the text would read out of bounds).
+// Each is an error at the op.
 // RUN: tensor-opt %s -split-input-file -allow-unregistered-dialect --convert-upstream-to-nd -verify-diagnostics
 
 func.func @unchecked_concat(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {

@@ -11,6 +11,10 @@ impl Importer<'_> {
     /// A `linalg.generic` with the export's maps and iterators of a batched
     /// product and a multiply-add body: `nd.matmul` of its inputs.
     pub(super) fn generic(&mut self, op: OpId, r: Value) -> IResult<()> {
+        let inputs = self.b.module.operands(op).len().saturating_sub(1);
+        if inputs == 0 && self.iota(op, r)? {
+            return Ok(());
+        }
         let a = self.operand(op, 0)?;
         let rank = self
             .b
@@ -27,12 +31,16 @@ impl Importer<'_> {
             self.prop(op, "indexing_maps") == Some(maps)
                 && self.prop(op, "iterator_types") == Some(iterators)
         });
-        if !(body_ok && matches) {
-            return Err(self.error(
-                op,
-                "has no nd form: a linalg.generic other than the export's batched product",
-            ));
+        if body_ok && matches {
+            return self.matmul(op, r);
         }
-        self.matmul(op, r)
+        if inputs == 2 && body_ok && self.dot_general(op, r)? {
+            return Ok(());
+        }
+        Err(self.error(
+            op,
+            "has no nd form: a linalg.generic other than the export's batched product, \
+             nd.iota or nd.dot_general",
+        ))
     }
 }

@@ -4,6 +4,7 @@
 //! vectors around them) as `nd.matmul`, each kept only if its export is the text.
 
 use super::{IResult, Importer, Try};
+use smallvec::SmallVec;
 use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
 use tensor_ir::module::OpId;
 use tensor_ir::{AttrKind, Value};
@@ -28,6 +29,21 @@ impl Importer<'_> {
                     })
             })
         });
+        // An init value: the accumulator is filled with the element of a 0-D
+        // tensor (`nd.reduce ... init %c`), not with the identity.
+        let init = self
+            .b
+            .module
+            .operands(op)
+            .get(1)
+            .and_then(|&acc| self.def_op(acc))
+            .filter(|&f| self.name(f) == "linalg.fill")
+            .and_then(|f| self.b.module.operands(f).first().copied())
+            .and_then(|v| self.def_op(v))
+            .filter(|&e| self.name(e) == "tensor.extract" && self.b.module.operands(e).len() == 1)
+            .and_then(|e| self.b.module.operands(e).first().copied());
+        let mut inputs: SmallVec<[Value; 2]> = SmallVec::from_elem(input, 1);
+        inputs.extend(init);
         let unit = self.b.ctx.intern_attr(AttrKind::Unit);
         let tries = |im: &mut Self, keep: bool| -> Vec<Try> {
             im.reduce_kinds(op)
@@ -53,13 +69,13 @@ impl Importer<'_> {
                 let er = self.b.module.result(e, 0);
                 let ty = self.b.module.value_type(er);
                 let t = tries(self, true);
-                self.replace_first(op, er, t, &[input], ty, what)?;
+                self.replace_first(op, er, t, &inputs, ty, what)?;
                 self.replaced.insert(e);
             }
             None => {
                 let ty = self.b.module.value_type(r);
                 let t = tries(self, false);
-                self.replace_first(op, r, t, &[input], ty, what)?;
+                self.replace_first(op, r, t, &inputs, ty, what)?;
             }
         }
         Ok(())

@@ -45,6 +45,7 @@ mod contract;
 mod dynamic;
 mod explicit;
 mod hints;
+mod indexed;
 mod standalone;
 mod structure;
 mod unranked;

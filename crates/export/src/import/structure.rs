@@ -1,11 +1,12 @@
 //! The structural ops the export writes: `linalg.transpose` is `nd.transpose`,
 //! `tensor.concat` `nd.concatenate`, `tensor.extract_slice` at static offsets
 //! `nd.slice`, `tensor.reshape` `nd.reshape`, each kept only if its export is
-//! the text (asserts included). `nd.dynamic_slice`, `nd.iota` and
-//! `nd.dot_general`'s forms are not imported yet.
+//! the text (asserts included); at run-time offsets, `tensor.extract_slice` is
+//! `nd.dynamic_slice` of the starts its clamps read. (`nd.iota` and
+//! `nd.dot_general` are in [`super::indexed`].)
 
 use smallvec::SmallVec;
-use tensor_dialect_nd::slice::SliceOp;
+use tensor_dialect_nd::slice::{DynamicSliceOp, SliceOp};
 use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
 use tensor_ir::module::OpId;
 use tensor_ir::{DYNAMIC, Value};
@@ -52,7 +53,7 @@ impl Importer<'_> {
 
     /// Tries `build` for the value the export's op gives, as the export casts it to
     /// the declared type (`r`'s only user a `tensor.cast`), then for `r` itself.
-    fn try_typed(
+    pub(super) fn try_typed(
         &mut self,
         op: OpId,
         r: Value,
@@ -77,7 +78,7 @@ impl Importer<'_> {
     pub(super) fn extract_slice(&mut self, op: OpId, r: Value) -> IResult<bool> {
         let x = self.operand(op, 0)?;
         if self.b.module.operands(op).len() != 1 {
-            return Ok(false);
+            return self.dynamic_slice(op, r, x);
         }
         let start = self.i64s(op, "static_offsets");
         let sizes = self.i64s(op, "static_sizes");
@@ -107,6 +108,43 @@ impl Importer<'_> {
         Ok(self.try_typed(op, r, |im, old| {
             let ty = im.b.module.value_type(old);
             im.create_nd(op, SliceOp::NAME, &[x], props.clone(), ty)
+        }))
+    }
+
+    /// `tensor.extract_slice` at run-time offsets, each the clamp of a start read
+    /// from a 0-D tensor (`arith.minsi(arith.maxsi(index_cast(tensor.extract %t),
+    /// 0), size - slice size)`): `nd.dynamic_slice %x[%t, ...]`.
+    fn dynamic_slice(&mut self, op: OpId, r: Value, x: Value) -> IResult<bool> {
+        let offsets: SmallVec<[Value; 4]> = self.b.module.operands(op)[1..].to_vec().into();
+        let sizes = self.i64s(op, "static_sizes");
+        if offsets.len() != sizes.len() {
+            return Ok(false);
+        }
+        let mut starts: SmallVec<[Value; 4]> = SmallVec::new();
+        for &o in &offsets {
+            let step = |im: &Self, v: Value, name: &str| {
+                im.def_op(v)
+                    .filter(|&d| im.name(d) == name)
+                    .and_then(|d| im.b.module.operands(d).first().copied())
+            };
+            let Some(clamped) =
+                step(self, o, "arith.minsi").and_then(|v| step(self, v, "arith.maxsi"))
+            else {
+                return Ok(false);
+            };
+            let read = step(self, clamped, "arith.index_cast").unwrap_or(clamped);
+            let Some(t) = step(self, read, "tensor.extract") else {
+                return Ok(false);
+            };
+            starts.push(t);
+        }
+        let mut operands: SmallVec<[Value; 5]> = SmallVec::from_elem(x, 1);
+        operands.extend(starts);
+        let attr = self.b.ctx.i64_array_attr(&sizes);
+        Ok(self.try_typed(op, r, |im, old| {
+            let ty = im.b.module.value_type(old);
+            let props = vec![(DynamicSliceOp::SLICE_SIZES, attr)];
+            im.create_nd(op, DynamicSliceOp::NAME, &operands, props, ty)
         }))
     }
 
