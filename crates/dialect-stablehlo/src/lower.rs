@@ -177,14 +177,7 @@ pub fn lower_dynamic_broadcast(
     let shape = o.output_dimensions(b.module);
     let result = o.result(b.module);
     let (x, dims) = compose(b.ctx, b.module, o);
-    let (Some(src), Some(dst)) = (
-        b.ctx
-            .shape_dims(b.module.value_type(x))
-            .map(<[i64]>::to_vec),
-        b.ctx
-            .shape_dims(b.module.value_type(result))
-            .map(<[i64]>::to_vec),
-    ) else {
+    let (Some(src), Some(dst)) = (dims_of(b, x), dims_of(b, result)) else {
         return unchanged;
     };
     // What the program already states of the op is kept when the op is not
@@ -362,6 +355,13 @@ pub(crate) fn rebuild(
 /// True if the operand dims `src` and the result type `ty` are static.
 fn is_static(ctx: &Context, src: &[i64], ty: Type) -> bool {
     !src.contains(&DYNAMIC) && ctx.shape_dims(ty).is_some_and(|d| !d.contains(&DYNAMIC))
+}
+
+/// The dims of the ranked tensor `v`.
+pub(crate) fn dims_of(b: &Builder<'_>, v: Value) -> Option<Vec<i64>> {
+    b.ctx
+        .shape_dims(b.module.value_type(v))
+        .map(<[i64]>::to_vec)
 }
 
 /// An annotation's dims, sorted (none when absent).

@@ -18,6 +18,7 @@ use tensor_ir::{DYNAMIC, OpId};
 
 use crate::attrs::DotDims;
 use crate::calls::DotGeneralOp;
+use crate::lower::dims_of;
 use crate::lower_reshape::{Groups, dim, element_type, expand, one, reassociation};
 
 /// The interface's rewrite for `dot_general` (see the module docs); `Ok(false)`
@@ -35,17 +36,8 @@ pub(crate) fn lower(b: &mut Builder<'_>, op: OpId, _: &mut Sweep) -> Result<bool
     }
     let dims = o.dot_dimension_numbers(b.ctx, b.module);
     let (lhs, rhs, result) = (o.lhs(b.module), o.rhs(b.module), o.result(b.module));
-    let (Some(l), Some(r), Some(out)) = (
-        b.ctx
-            .shape_dims(b.module.value_type(lhs))
-            .map(<[i64]>::to_vec),
-        b.ctx
-            .shape_dims(b.module.value_type(rhs))
-            .map(<[i64]>::to_vec),
-        b.ctx
-            .shape_dims(b.module.value_type(result))
-            .map(<[i64]>::to_vec),
-    ) else {
+    let (Some(l), Some(r), Some(out)) = (dims_of(b, lhs), dims_of(b, rhs), dims_of(b, result))
+    else {
         return Ok(false);
     };
     let Some(free) = flattened_free_dims(&dims, l.len(), r.len()) else {

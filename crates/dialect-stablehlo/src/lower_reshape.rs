@@ -27,7 +27,7 @@ use tensor_ir::{
     AttrKind, Attribute, Context, DYNAMIC, Location, Module, NamedAttr, OpId, Type, Value,
 };
 
-use crate::lower::Analysis;
+use crate::lower::{Analysis, dims_of};
 use crate::structure::{DynamicReshapeOp, ReshapeOp};
 
 /// Dims of one side grouped: `groups[g]` are the dims that make group `g`.
@@ -47,14 +47,7 @@ pub(crate) fn lower(b: &mut Builder<'_>, op: OpId, sweep: &mut Sweep) -> Result<
         o.output_shape(b.module),
         o.result(b.module),
     );
-    let (Some(src), Some(dst)) = (
-        b.ctx
-            .shape_dims(b.module.value_type(x))
-            .map(<[i64]>::to_vec),
-        b.ctx
-            .shape_dims(b.module.value_type(result))
-            .map(<[i64]>::to_vec),
-    ) else {
+    let (Some(src), Some(dst)) = (dims_of(b, x), dims_of(b, result)) else {
         return Ok(false);
     };
     if src.is_empty() || dst.is_empty() {

@@ -9,9 +9,8 @@ use tensor_dialect_nd::dot::DotGeneralOp;
 use tensor_ir::affine::AffineMap;
 use tensor_ir::{AttrKind, DYNAMIC, OpId, Value};
 
-use crate::compute::filled;
 use crate::emit::{Exporter, Scalar, XResult};
-use crate::matmul::{iterator_types, mul_add};
+use crate::matmul::{generic_product, iterator_types};
 use crate::shapes::Results;
 
 /// `nd.dot_general` (see the module docs).
@@ -118,21 +117,6 @@ pub fn dot_general(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     }
     let acc = x.b.ctx.tensor_type(&out_dims, elem);
     let float = matches!(x.scalar(elem)?, Scalar::Float(_));
-    let zero = x.scalar_const(elem, 0, 0.0)?;
-    let init = filled(x, acc, &sizes, zero)?;
-    let region = mul_add(x, elem, float)?;
-    let segments = x.b.ctx.i32_array_attr(&[2, 1]);
-    let g = x.create(
-        "linalg.generic",
-        &[a, b, init],
-        &[acc],
-        &[
-            ("indexing_maps", maps),
-            ("iterator_types", iterators),
-            ("operandSegmentSizes", segments),
-        ],
-        &[region],
-    )?;
-    let out = x.b.module.result(g, 0);
+    let out = generic_product(x, (a, b), (maps, iterators), (acc, &sizes), float)?;
     Ok(SmallVec::from_elem(x.cast_to(out, declared)?, 1))
 }

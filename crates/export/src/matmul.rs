@@ -72,11 +72,7 @@ fn collapse_batch(x: &mut Exporter<'_>, v: Value, batch: usize) -> XResult<Value
 }
 
 /// The body of a product: `acc + a * b`.
-pub(crate) fn mul_add(
-    x: &mut Exporter<'_>,
-    elem: Type,
-    float: bool,
-) -> XResult<tensor_ir::RegionId> {
+fn mul_add(x: &mut Exporter<'_>, elem: Type, float: bool) -> XResult<tensor_ir::RegionId> {
     x.body(&[elem, elem, elem], |x, args| {
         let p = x.bin(
             if float { "arith.mulf" } else { "arith.muli" },
@@ -142,8 +138,20 @@ fn contract_batched(
     (acc, sizes): (Type, &[Value]),
     float: bool,
 ) -> XResult<Value> {
+    let maps = batched_maps(x.b.ctx, batch);
+    generic_product(x, (a, b), maps, (acc, sizes), float)
+}
+
+/// The product of `a` and `b` as one `linalg.generic` with `maps` (indexing maps,
+/// iterator types) into a zero-filled tensor of type `acc` (sizes `sizes`).
+pub(crate) fn generic_product(
+    x: &mut Exporter<'_>,
+    (a, b): (Value, Value),
+    (maps, iterators): (Attribute, Attribute),
+    (acc, sizes): (Type, &[Value]),
+    float: bool,
+) -> XResult<Value> {
     let (init, region) = accumulator(x, a, (acc, sizes), float)?;
-    let (maps, iterators) = batched_maps(x.b.ctx, batch);
     let segments = x.b.ctx.i32_array_attr(&[2, 1]);
     let op = x.create(
         "linalg.generic",

@@ -40,18 +40,7 @@ impl Importer<'_> {
             tries.push(SmallVec::new());
         }
         let init = self.operand(op, 0)?;
-        let source = self
-            .def_op(init)
-            .filter(|&d| self.name(d) == "tensor.empty")
-            .and_then(|d| {
-                self.b.module.operands(d).iter().find_map(|&e| {
-                    let def = self.def_op(e)?;
-                    (self.name(def) == "tensor.extract")
-                        .then(|| self.b.module.operands(def).first().copied())
-                        .flatten()
-                })
-            });
-        if let Some(s) = source {
+        if let Some(s) = self.sizes_read_from(init, "tensor.empty") {
             tries.push(SmallVec::from_elem(s, 1));
         }
         for operands in tries {

@@ -148,6 +148,19 @@ impl Importer<'_> {
         }))
     }
 
+    /// The shape tensor the `?` sizes of `v` are read from, when `v` is made by a
+    /// `maker` op (`tensor.from_elements`, `tensor.empty`) one of whose operands is
+    /// a `tensor.extract` of it (the export's form of a run-time shape).
+    pub(super) fn sizes_read_from(&self, v: Value, maker: &str) -> Option<Value> {
+        let d = self.def_op(v).filter(|&d| self.name(d) == maker)?;
+        self.b.module.operands(d).iter().find_map(|&e| {
+            let def = self.def_op(e)?;
+            (self.name(def) == "tensor.extract")
+                .then(|| self.b.module.operands(def).first().copied())
+                .flatten()
+        })
+    }
+
     /// `tensor.reshape %x(%shape)`: `nd.reshape %x`, or `nd.reshape %x, %s` with
     /// the shape tensor its `?` entries are read from, kept if its export (with
     /// its asserts) is the text; false otherwise (the rank specialisation's own
@@ -165,18 +178,7 @@ impl Importer<'_> {
         {
             tries.push(SmallVec::from_slice(&[x]));
         }
-        let source = self
-            .def_op(shape)
-            .filter(|&d| self.name(d) == "tensor.from_elements")
-            .and_then(|d| {
-                self.b.module.operands(d).iter().find_map(|&e| {
-                    let def = self.def_op(e)?;
-                    (self.name(def) == "tensor.extract")
-                        .then(|| self.b.module.operands(def).first().copied())
-                        .flatten()
-                })
-            });
-        if let Some(s) = source {
+        if let Some(s) = self.sizes_read_from(shape, "tensor.from_elements") {
             tries.push(SmallVec::from_slice(&[x, s]));
         }
         for operands in tries {
