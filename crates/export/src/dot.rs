@@ -6,11 +6,10 @@
 
 use smallvec::SmallVec;
 use tensor_dialect_nd::dot::DotGeneralOp;
-use tensor_ir::affine::AffineMap;
-use tensor_ir::{AttrKind, DYNAMIC, OpId, Value};
+use tensor_ir::{DYNAMIC, OpId, Value};
 
 use crate::emit::{Exporter, Scalar, XResult};
-use crate::matmul::{generic_product, iterator_types};
+use crate::matmul::{generic_product, iterator_types, loop_maps};
 use crate::shapes::Results;
 
 /// `nd.dot_general` (see the module docs).
@@ -80,20 +79,7 @@ pub fn dot_general(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let a_loops = place(&lb, &lfree, &lc, nb, ad.len());
     let b_loops = place(&rb, &rfree, &rc, nb + nl, bd.len());
     let out_loops: Vec<usize> = (0..nb + nl + nr).collect();
-    let num_dims = u32::try_from(loops).unwrap_or(u32::MAX);
-    let mut maps = Vec::with_capacity(3);
-    for l in [&a_loops, &b_loops, &out_loops] {
-        let map = AffineMap {
-            num_dims,
-            num_symbols: 0,
-            results: l
-                .iter()
-                .map(|&i| x.b.ctx.affine_dim(u32::try_from(i).unwrap_or(u32::MAX)))
-                .collect(),
-        };
-        maps.push(x.b.ctx.intern_attr(AttrKind::AffineMap(map)));
-    }
-    let maps = x.b.ctx.intern_attr(AttrKind::Array(maps));
+    let maps = loop_maps(x.b.ctx, loops, &[&a_loops, &b_loops, &out_loops]);
     let reductions: Vec<bool> = (0..loops).map(|i| i >= nb + nl + nr).collect();
     let iterators = iterator_types(x.b.ctx, &reductions);
     let mut out_dims: SmallVec<[i64; 4]> = SmallVec::new();

@@ -128,6 +128,14 @@ impl<'a> Exporter<'a> {
             .unwrap_or_default()
     }
 
+    /// An integer property of the op being exported, if it fits an `i64`.
+    pub fn int(&self, name: &str) -> Option<i64> {
+        match self.b.ctx.attr_kind(self.attr(name)?) {
+            AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
+            _ => None,
+        }
+    }
+
     /// A string property of the op being exported.
     pub fn string(&self, name: &str) -> Option<String> {
         self.attr(name)

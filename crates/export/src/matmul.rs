@@ -171,26 +171,41 @@ pub(crate) fn generic_product(
 /// batch dims (the import recognises the op by them).
 pub(crate) fn batched_maps(ctx: &mut Context, batch: usize) -> (Attribute, Attribute) {
     let count = batch + 3;
-    let dims: Vec<AffineExpr> = (0..count)
-        .map(|i| ctx.affine_dim(u32::try_from(i).unwrap_or(u32::MAX)))
+    let (m, n, k) = (batch, batch + 1, batch + 2);
+    let with_batch = |tail: [usize; 2]| -> Vec<usize> { (0..batch).chain(tail).collect() };
+    let maps = loop_maps(
+        ctx,
+        count,
+        &[
+            &with_batch([m, k]),
+            &with_batch([k, n]),
+            &with_batch([m, n]),
+        ],
+    );
+    let reductions: Vec<bool> = (0..count).map(|i| i == k).collect();
+    (maps, iterator_types(ctx, &reductions))
+}
+
+/// A `linalg.generic`'s `indexing_maps` over `loops` loops: one map per operand,
+/// whose results are the loops its dims run along (`operands[i][d]` for dim `d`).
+pub(crate) fn loop_maps(ctx: &mut Context, loops: usize, operands: &[&[usize]]) -> Attribute {
+    let num_dims = u32::try_from(loops).unwrap_or(u32::MAX);
+    let maps: Vec<Attribute> = operands
+        .iter()
+        .map(|dims| {
+            let results: Vec<AffineExpr> = dims
+                .iter()
+                .map(|&i| ctx.affine_dim(u32::try_from(i).unwrap_or(u32::MAX)))
+                .collect();
+            let map = AffineMap {
+                num_dims,
+                num_symbols: 0,
+                results: results.into(),
+            };
+            ctx.intern_attr(AttrKind::AffineMap(map))
+        })
         .collect();
-    let (m, n, k) = (dims[batch], dims[batch + 1], dims[batch + 2]);
-    let mut maps = Vec::with_capacity(3);
-    for tail in [[m, k], [k, n], [m, n]] {
-        let mut results: Vec<_> = dims[..batch].to_vec();
-        results.extend(tail);
-        let map = AffineMap {
-            num_dims: u32::try_from(count).unwrap_or(u32::MAX),
-            num_symbols: 0,
-            results: results.into(),
-        };
-        maps.push(ctx.intern_attr(AttrKind::AffineMap(map)));
-    }
-    let reductions: Vec<bool> = (0..count).map(|i| i == batch + 2).collect();
-    (
-        ctx.intern_attr(AttrKind::Array(maps)),
-        iterator_types(ctx, &reductions),
-    )
+    ctx.intern_attr(AttrKind::Array(maps))
 }
 
 /// A `linalg.generic`'s `iterator_types`: a reduction where `reductions` says so,

@@ -10,19 +10,10 @@ use smallvec::SmallVec;
 use tensor_dialect_nd::iota::IotaOp;
 use tensor_dialect_nd::slice::DynamicSliceOp;
 use tensor_dialect_nd::structure::ConcatenateOp;
-use tensor_ir::affine::AffineMap;
 use tensor_ir::module::OpId;
-use tensor_ir::{AttrKind, DYNAMIC, Value};
+use tensor_ir::{DYNAMIC, Value};
 
 use crate::emit::Scalar;
-
-/// An integer attribute of the op.
-fn int_attr(x: &Exporter<'_>, name: &str) -> Option<i64> {
-    match x.b.ctx.attr_kind(x.attr(name)?) {
-        AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
-        _ => None,
-    }
-}
 
 /// `nd.concatenate`: a `cf.assert` per operand and `?` dim other than the
 /// concatenated one that its size is the others' (tensor-run's check;
@@ -35,7 +26,8 @@ pub fn concatenate(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     };
     let (dims0, elem) = x.ranked(first)?;
     let rank = dims0.len();
-    let along = int_attr(x, ConcatenateOp::DIMENSION)
+    let along = x
+        .int(ConcatenateOp::DIMENSION)
         .and_then(|d| usize::try_from(d).ok())
         .filter(|&d| d < rank)
         .ok_or_else(|| x.error("cannot be exported: its dimension is not a dim of the operands"))?;
@@ -222,7 +214,8 @@ pub fn dynamic_slice(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
 pub fn iota(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let declared = x.b.module.value_type(x.b.module.result(op, 0));
     let (dst, elem) = x.ranked_type(declared)?;
-    let along = int_attr(x, IotaOp::IOTA_DIMENSION)
+    let along = x
+        .int(IotaOp::IOTA_DIMENSION)
         .and_then(|d| usize::try_from(d).ok())
         .filter(|&d| d < dst.len())
         .ok_or_else(|| {
@@ -244,14 +237,8 @@ pub fn iota(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     }
     let scalar = x.scalar(elem)?;
     let init = x.empty(declared, &sizes)?;
-    let rank = u32::try_from(dst.len()).unwrap_or(u32::MAX);
-    let identity = AffineMap {
-        num_dims: rank,
-        num_symbols: 0,
-        results: (0..rank).map(|i| x.b.ctx.affine_dim(i)).collect(),
-    };
-    let maps = x.b.ctx.intern_attr(AttrKind::AffineMap(identity));
-    let maps = x.b.ctx.intern_attr(AttrKind::Array(vec![maps]));
+    let identity: Vec<usize> = (0..dst.len()).collect();
+    let maps = crate::matmul::loop_maps(x.b.ctx, dst.len(), &[&identity]);
     let iterators = crate::matmul::iterator_types(x.b.ctx, &vec![false; dst.len()]);
     let segments = x.b.ctx.i32_array_attr(&[0, 1]);
     let index = x.index_type();

@@ -24,11 +24,8 @@ pub fn shape_of(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
 pub fn dim(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let input = x.b.module.operands(op)[0];
     let i = x
-        .attr(tensor_dialect_nd::shape::DimOp::INDEX)
-        .and_then(|a| match x.b.ctx.attr_kind(a) {
-            tensor_ir::AttrKind::Integer { value, .. } => usize::try_from(*value).ok(),
-            _ => None,
-        })
+        .int(tensor_dialect_nd::shape::DimOp::INDEX)
+        .and_then(|i| usize::try_from(i).ok())
         .ok_or_else(|| x.error("cannot be exported: no valid 'index'"))?;
     if i >= x.ranked(input)?.0.len() {
         return Err(x.error(format!(
@@ -60,14 +57,10 @@ fn slice_bounds(len: usize, start: i64, end: Option<i64>) -> (usize, usize) {
 pub fn shape_slice(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let shape = x.b.module.operands(op)[0];
     let entries = x.shape_entries(shape)?;
-    let int = |x: &Exporter<'_>, name: &str| {
-        x.attr(name).and_then(|a| match x.b.ctx.attr_kind(a) {
-            tensor_ir::AttrKind::Integer { value, .. } => i64::try_from(*value).ok(),
-            _ => None,
-        })
-    };
-    let start = int(x, tensor_dialect_nd::shape::ShapeSliceOp::START).unwrap_or(0);
-    let end = int(x, tensor_dialect_nd::shape::ShapeSliceOp::END);
+    let start = x
+        .int(tensor_dialect_nd::shape::ShapeSliceOp::START)
+        .unwrap_or(0);
+    let end = x.int(tensor_dialect_nd::shape::ShapeSliceOp::END);
     let (s, e) = slice_bounds(entries.len(), start, end);
     let slice: SmallVec<[Value; 4]> = entries[s..e].iter().copied().collect();
     Ok(SmallVec::from_elem(x.shape_value(slice)?, 1))
