@@ -27,6 +27,7 @@ mod lower_checks;
 mod lower_dispatch;
 mod lower_dot;
 mod lower_reshape;
+mod lower_upstream;
 pub mod reduce;
 pub mod shapes;
 pub mod structure;

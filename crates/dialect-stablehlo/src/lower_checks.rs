@@ -8,13 +8,14 @@
 //! `stablehlo.compare` of the two sizes (through `tensor.extract`), as
 //! upstream's own lowerings of shape checks end: `iree-run-module` then fails
 //! with the message. `cf` and `tensor` are not dialects this project defines;
-//! the two ops are built unregistered, in generic form, as the export does.
+//! the two ops are built unregistered, in generic form ([`crate::lower_upstream`]).
 
 use tensor_ir::builder::Builder;
-use tensor_ir::module::{EditError, OperationState};
-use tensor_ir::{Context, DYNAMIC, Location, NamedAttr, Type, Value};
+use tensor_ir::module::EditError;
+use tensor_ir::{Context, DYNAMIC, Location, Type, Value};
 
 use crate::elementwise::{CompareOp, ConvertOp};
+use crate::lower_upstream::{create, one};
 use crate::structure::{ConstantOp, GetDimensionSizeOp, ReshapeOp, SliceOp};
 
 /// `cf.assert`: fails the program with a message unless its condition holds.
@@ -57,8 +58,16 @@ pub(crate) fn assert_holds(b: &mut Builder<'_>, loc: Location, c: &Check) -> Res
         return Ok(());
     }
     let at = i64::try_from(c.entry).unwrap_or(i64::MAX);
-    let one = scalar(b.ctx, &[1], elem);
-    let entry = SliceOp::build(b, loc, c.shape, &[at.saturating_add(1)], &[at], &[1], one)?;
+    let single = scalar(b.ctx, &[1], elem);
+    let entry = SliceOp::build(
+        b,
+        loc,
+        c.shape,
+        &[at.saturating_add(1)],
+        &[at],
+        &[1],
+        single,
+    )?;
     let zero_rank = scalar(b.ctx, &[], elem);
     let target = ReshapeOp::build(b, loc, entry.result(b.module), zero_rank)?.result(b.module);
     let size = match c.static_operand {
@@ -84,25 +93,13 @@ pub(crate) fn assert_holds(b: &mut Builder<'_>, loc: Location, c: &Check) -> Res
     let pred_ty = scalar(b.ctx, &[], i1);
     let eq = CompareOp::build(b, loc, size, target, Some("SIGNED"), "EQ", pred_ty)?;
     let pred = eq.result(b.module);
-    let mut extract = OperationState::new(b.ctx.sym(EXTRACT), loc);
-    extract.operands.push(pred);
-    extract.result_types.push(i1);
-    let extract = b.create(extract)?;
-    let Some(cond) = b.module.results(extract).next() else {
-        return Ok(());
-    };
+    let cond = one(b, loc, EXTRACT, &[pred], i1, &[])?;
     let message = format!(
         "broadcast: operand dim {} must have the size of result dim {} (it is not 1, so it \
          cannot stretch)",
         c.dim, c.entry
     );
     let msg = b.ctx.string_attr(&message);
-    let mut assert = OperationState::new(b.ctx.sym(ASSERT), loc);
-    assert.operands.push(cond);
-    assert.props.push(NamedAttr {
-        name: b.ctx.sym("msg"),
-        value: msg,
-    });
-    b.create(assert)?;
+    create(b, loc, ASSERT, &[cond], &[], &[("msg", msg)])?;
     Ok(())
 }

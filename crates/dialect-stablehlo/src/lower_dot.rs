@@ -19,7 +19,7 @@ use tensor_ir::{DYNAMIC, OpId};
 use crate::attrs::DotDims;
 use crate::calls::DotGeneralOp;
 use crate::lower::dims_of;
-use crate::lower_reshape::{Groups, dim, element_type, expand, one, reassociation};
+use crate::lower_upstream::{Groups, dim, element_type, expand, one, reassociation};
 
 /// The interface's rewrite for `dot_general` (see the module docs); `Ok(false)`
 /// when the op is left as it is.
