@@ -538,6 +538,7 @@ fn read_input(path: &Path) -> Result<(String, String), String> {
             "{what} is larger than {limit} bytes, the input size limit"
         ));
     }
+    let bytes = crate::driver::onnx_input(&path.to_string_lossy(), bytes)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{what} is not valid UTF-8"))?;
     // Diagnostics name the file as text; a name that is not UTF-8 shows with
     // replacement characters.

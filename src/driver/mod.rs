@@ -53,6 +53,14 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
             return 1;
         }
     };
+    // An ONNX model (recognised by content, or named `.onnx`) becomes nd text.
+    let bytes = match onnx_input(&name, bytes) {
+        Ok(bytes) => bytes,
+        Err(msg) => {
+            print_stderr(&format!("{msg}\n"));
+            return 1;
+        }
+    };
     let mut options = options;
     options.color = options
         .color
@@ -136,6 +144,17 @@ fn read_input(path: &str, limit: u64) -> Result<(String, Vec<u8>), String> {
         return Err(too_large(&what, limit));
     }
     Ok((name, bytes))
+}
+
+/// `bytes` as nd text when they hold an ONNX model (or the file is named
+/// `.onnx`); other input unchanged. `Err` is the import's located error.
+pub(crate) fn onnx_input(name: &str, bytes: Vec<u8>) -> Result<Vec<u8>, String> {
+    if !tensor_onnx::is_model(&bytes) && !name.ends_with(".onnx") {
+        return Ok(bytes);
+    }
+    tensor_onnx::import(&bytes, name)
+        .map(String::into_bytes)
+        .map_err(|e| e.to_string())
 }
 
 fn too_large(what: &str, limit: u64) -> String {

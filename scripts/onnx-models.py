@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Writes the ONNX models that test/ONNX's goldens import (test/ONNX/Inputs/*.onnx).
+
+The models are binary, so they are generated here with onnx.helper and checked
+in with this script; rerun it (with the `onnx` package, e.g. from .venv-rw) after
+editing a model: python3 scripts/onnx-models.py
+"""
+import os
+
+import numpy as np
+from onnx import TensorProto, helper, numpy_helper, save
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "test", "ONNX", "Inputs")
+F = TensorProto.FLOAT
+
+
+def model(name, nodes, inputs, outputs, inits=(), opset=17):
+    graph = helper.make_graph(nodes, name, inputs, outputs, initializer=list(inits))
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    save(m, os.path.join(OUT, name + ".onnx"))
+
+
+def vi(name, shape, ty=F):
+    return helper.make_tensor_value_info(name, ty, shape)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    # Equal names: the broadcast is proved, no run-time check.
+    model("named_same",
+          [helper.make_node("Add", ["x", "y"], ["z"], name="add_xy")],
+          [vi("x", ["batch", 3]), vi("y", ["batch", 3])], [vi("z", ["batch", 3])])
+    # Different names: an obligation reported by name.
+    model("named_different",
+          [helper.make_node("Mul", ["x", "y"], ["z"], name="scale")],
+          [vi("x", ["batch", "seq"]), vi("y", ["batch", "heads"])], [vi("z", None)])
+    # A static mismatch: a compile-time error located at the node.
+    bias = numpy_helper.from_array(np.arange(4, dtype=np.float32), "bias")
+    model("bad_bias",
+          [helper.make_node("Relu", ["x"], ["r"], name="act"),
+           helper.make_node("Add", ["r", "bias"], ["z"], name="bad_bias")],
+          [vi("x", ["batch", 3])], [vi("z", None)], inits=[bias])
+    # An op the import does not support.
+    model("unsupported",
+          [helper.make_node("Conv", ["x", "w"], ["z"], name="conv1")],
+          [vi("x", [1, 1, 4, 4]), vi("w", [1, 1, 3, 3])], [vi("z", None)])
+    # An attribute that changes the meaning and is not supported.
+    model("bad_attr",
+          [helper.make_node("LeakyRelu", ["x"], ["z"], name="lrelu", beta=1.0)],
+          [vi("x", [2])], [vi("z", None)])
+    # Initializers, Where and PRelu's unidirectional slope.
+    slope = numpy_helper.from_array(np.array([0.5, 0.25, 0.125], dtype=np.float32), "slope")
+    model("prelu_where",
+          [helper.make_node("PRelu", ["x", "slope"], ["p"], name="prelu"),
+           helper.make_node("Greater", ["x", "y"], ["c"], name="gt"),
+           helper.make_node("Where", ["c", "p", "y"], ["z"], name="pick")],
+          [vi("x", ["n", 3]), vi("y", [3])], [vi("z", None)], inits=[slope])
+    # PRelu whose slope would grow X: refused (unidirectional).
+    wide = numpy_helper.from_array(np.ones((2, 3), dtype=np.float32), "wide")
+    model("prelu_wide",
+          [helper.make_node("PRelu", ["x", "wide"], ["z"], name="prelu")],
+          [vi("x", [3])], [vi("z", None)], inits=[wide])
+    # An opset outside 13..21.
+    model("old_opset",
+          [helper.make_node("Add", ["x", "x"], ["z"])],
+          [vi("x", [2])], [vi("z", None)], opset=11)
+    # A corrupt model: a valid model cut short.
+    with open(os.path.join(OUT, "named_same.onnx"), "rb") as f:
+        data = f.read()
+    with open(os.path.join(OUT, "corrupt.onnx"), "wb") as f:
+        f.write(data[: len(data) // 2])
+
+
+if __name__ == "__main__":
+    main()
