@@ -167,10 +167,12 @@ impl Ctx {
 fn value_type(v: &ValueInfoProto, what: &str) -> Result<(Ty, Vec<String>), String> {
     let Some(type_proto::Value::TensorType(t)) = v.r#type.as_ref().and_then(|t| t.value.as_ref())
     else {
-        return Err(format!("{what} is not a tensor"));
+        return Err(format!(
+            "{what} is not a tensor: sequences and optionals are not supported"
+        ));
     };
     let elem = Elem::from_onnx(t.elem_type.unwrap_or(0))
-        .map_err(|n| format!("{what} has {n} elements, which nd does not support"))?;
+        .map_err(|n| format!("{what} has {n} elements, which are not supported"))?;
     let Some(shape) = &t.shape else {
         return Err(format!(
             "{what} has no shape (unranked inputs are not supported)"

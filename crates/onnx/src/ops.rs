@@ -45,7 +45,7 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Add", &[], |c, n| bin(c, n, "add")),
     ("Sub", &[], |c, n| bin(c, n, "sub")),
     ("Mul", &[], |c, n| bin(c, n, "mul")),
-    ("Div", &[], |c, n| bin(c, n, "div")),
+    ("Div", &[], div),
     ("Pow", &[], pow),
     ("Mod", &["fmod"], modulo),
     ("Max", &[], |c, n| fold(c, n, "max")),
@@ -273,23 +273,48 @@ fn pow(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
 fn modulo(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
     let (a, b) = (n.input(0)?, n.input(1)?);
     same_elems(&a, &b)?;
-    let r = c.binary("rem", &a, &b);
-    if n.int("fmod", 0) == 1 {
-        return Ok(vec![r]);
+    // nd.rem is NumPy's remainder (the divisor's sign): ONNX's fmod=0.
+    let m = c.binary("rem", &a, &b);
+    if n.int("fmod", 0) == 0 {
+        if a.ty.elem.is_float() {
+            return Err(
+                "Mod of floats with fmod=0 is not supported (ONNX requires fmod=1 for floats)"
+                    .into(),
+            );
+        }
+        return Ok(vec![m]);
     }
-    if a.ty.elem.is_float() {
-        return Err("attribute 'fmod' must be 1 for float inputs".into());
-    }
-    // Python's `%`: the sign of the divisor; where the truncated remainder is
-    // non-zero and its sign differs, add the divisor.
+    // fmod=1 is C's fmod (the dividend's sign): where the remainder is non-zero
+    // and the operands' signs differ, subtract the divisor.
+    let fix = signs_differ_with_remainder(c, &a, &b, &m);
+    let adjusted = c.binary("sub", &m, &b);
+    Ok(vec![c.select(&fix, &adjusted, &m)])
+}
+
+/// `m != 0 && (a < 0) != (b < 0)`, `m` being NumPy's remainder of `a` by `b`:
+/// where floor and truncating division differ.
+fn signs_differ_with_remainder(c: &mut Ctx, a: &Val, b: &Val, m: &Val) -> Val {
     let zero = c.scalar(a.ty.elem, 0.0);
-    let nz = c.cmp("ne", &r, &zero);
-    let rneg = c.cmp("lt", &r, &zero);
-    let bneg = c.cmp("lt", &b, &zero);
-    let differ = c.binary("xor", &rneg, &bneg);
-    let fix = c.binary("and", &nz, &differ);
-    let sum = c.binary("add", &r, &b);
-    Ok(vec![c.select(&fix, &sum, &r)])
+    let nz = c.cmp("ne", m, &zero);
+    let aneg = c.cmp("lt", a, &zero);
+    let bneg = c.cmp("lt", b, &zero);
+    let differ = c.binary("xor", &aneg, &bneg);
+    c.binary("and", &nz, &differ)
+}
+
+fn div(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
+    let (a, b) = (n.input(0)?, n.input(1)?);
+    same_elems(&a, &b)?;
+    let q = c.binary("div", &a, &b);
+    if a.ty.elem.is_float() {
+        return Ok(vec![q]);
+    }
+    // ONNX's integer Div truncates; nd.div floors: one more where they differ.
+    let m = c.binary("rem", &a, &b);
+    let fix = signs_differ_with_remainder(c, &a, &b, &m);
+    let one = c.scalar(a.ty.elem, 1.0);
+    let up = c.binary("add", &q, &one);
+    Ok(vec![c.select(&fix, &up, &q)])
 }
 
 fn fold(c: &mut Ctx, n: &Node, name: &str) -> Result<Vec<Val>, String> {
