@@ -6,7 +6,10 @@
 #   jax             StableHLO from real programs (with --jax);
 #   iree-compile, iree-run-module
 #                   IREE's compiler and CPU runtime, which --lower-broadcast's
-#                   StableHLO must compile and run in (with --iree).
+#                   StableHLO must compile and run in (with --iree);
+#   onnx, onnxruntime
+#                   ONNX's node tests and reference, scripts/onnx-node-tests.py
+#                   (with --onnx).
 # The tests find torch-mlir-opt through $TORCH_MLIR_OPT, the IREE tools through
 # $IREE_COMPILE and $IREE_RUN_MODULE, else PATH or .venv-rw/bin, and skip with a
 # message when they are missing, so a failed install here is a
@@ -16,11 +19,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 with_jax=0
 with_iree=0
+with_onnx=0
 for arg in "$@"; do
     case "$arg" in
         --jax) with_jax=1 ;;
         --iree) with_iree=1 ;;
-        *) echo "usage: $0 [--jax] [--iree]" >&2; exit 2 ;;
+        --onnx) with_onnx=1 ;;
+        *) echo "usage: $0 [--jax] [--iree] [--onnx]" >&2; exit 2 ;;
     esac
 done
 
@@ -33,7 +38,11 @@ if [[ ! -x $venv/bin/python ]]; then
         sudo=()
         if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
         DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq python3-venv >/dev/null 2>&1
-        python3 -m venv "$venv" || { warn "cannot create $venv"; exit 0; }
+        python3 -m venv "$venv" || { warn "cannot create $venv"; if ((with_onnx)) && ! "$venv/bin/python" -c 'import onnx, onnxruntime' 2>/dev/null; then
+    echo "install-real-world-tools: onnx, onnxruntime"
+    "${pip[@]}" numpy onnx onnxruntime || warn "onnx did not install: scripts/onnx-node-tests.py will skip"
+fi
+exit 0; }
     fi
 fi
 pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check)
@@ -49,5 +58,9 @@ if ((with_iree)) && [[ ! -x $venv/bin/iree-compile || ! -x $venv/bin/iree-run-mo
     echo "install-real-world-tools: iree-base-compiler, iree-base-runtime"
     "${pip[@]}" iree-base-compiler iree-base-runtime ||
         warn "IREE did not install: tests/iree_lowered.rs will skip"
+fi
+if ((with_onnx)) && ! "$venv/bin/python" -c 'import onnx, onnxruntime' 2>/dev/null; then
+    echo "install-real-world-tools: onnx, onnxruntime"
+    "${pip[@]}" numpy onnx onnxruntime || warn "onnx did not install: scripts/onnx-node-tests.py will skip"
 fi
 exit 0

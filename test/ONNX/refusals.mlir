@@ -1,0 +1,25 @@
+// What the ONNX import refuses: each a located error naming the op, the
+// attribute, the opset or the file, with exit 1 and no output.
+// Models: scripts/onnx-models.py.
+
+// RUN: not tensor-opt %S/Inputs/unsupported.onnx 2>&1 | FileCheck %s --check-prefix=OP
+// OP: unsupported.onnx: node 'conv1' (Conv): error: op 'Conv' is not supported
+// OP-NOT: module
+
+// RUN: not tensor-opt %S/Inputs/bad_attr.onnx 2>&1 | FileCheck %s --check-prefix=ATTR
+// ATTR: bad_attr.onnx: node 'lrelu' (LeakyRelu): error: attribute 'beta' of LeakyRelu is not supported
+
+// PRelu's slope broadcasts one way only (unidirectional).
+// RUN: not tensor-opt %S/Inputs/prelu_wide.onnx 2>&1 | FileCheck %s --check-prefix=PRELU
+// PRELU: prelu_wide.onnx: node 'prelu' (PRelu): error: slope tensor<2x3xf32> does not broadcast to X's shape tensor<3xf32> (PRelu broadcasts unidirectionally)
+
+// RUN: not tensor-opt %S/Inputs/old_opset.onnx 2>&1 | FileCheck %s --check-prefix=OPSET
+// OPSET: old_opset.onnx: error: opset 11 is not supported (only 13 to 28)
+
+// A model cut short does not decode: a clear error, never a panic.
+// RUN: not tensor-opt %S/Inputs/corrupt.onnx 2>&1 | FileCheck %s --check-prefix=CORRUPT
+// CORRUPT: corrupt.onnx: error: not an ONNX model (no ModelProto with an ir_version and a graph)
+
+// tensor-run refuses the same way.
+// RUN: not tensor-run %S/Inputs/unsupported.onnx 2>&1 | FileCheck %s --check-prefix=TRUN
+// TRUN: tensor-run: {{.*}}unsupported.onnx: node 'conv1' (Conv): error: op 'Conv' is not supported
