@@ -21,5 +21,5 @@
 // CORRUPT: corrupt.onnx: error: not an ONNX model (no ModelProto with an ir_version and a graph)
 
 // tensor-run refuses the same way.
-// RUN: not tensor-run %S/Inputs/unsupported.onnx 2>&1 | FileCheck %s --check-prefix=TRUN
-// TRUN: tensor-run: {{.*}}unsupported.onnx: node 'conv1' (Conv): error: op 'Conv' is not supported
+// RUN: not tensor-run %S/Inputs/unsupported.onnx 2>&1 | FileCheck %s --check-prefix=EXEC
+// EXEC: tensor-run: {{.*}}unsupported.onnx: node 'conv1' (Conv): error: op 'Conv' is not supported

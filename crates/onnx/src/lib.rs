@@ -11,6 +11,7 @@
 
 mod emit;
 mod ops;
+mod reduce;
 mod tensor;
 mod types;
 

@@ -16,14 +16,14 @@ pub struct Node<'a> {
 }
 
 impl Node<'_> {
-    fn input(&self, i: usize) -> Result<Val, String> {
+    pub(crate) fn input(&self, i: usize) -> Result<Val, String> {
         self.inputs
             .get(i)
             .cloned()
             .flatten()
             .ok_or_else(|| format!("input #{i} is missing"))
     }
-    fn opt(&self, i: usize) -> Option<Val> {
+    pub(crate) fn opt(&self, i: usize) -> Option<Val> {
         self.inputs.get(i).cloned().flatten()
     }
     fn attr(&self, name: &str) -> Option<&AttributeProto> {
@@ -32,10 +32,13 @@ impl Node<'_> {
             .iter()
             .find(|a| a.name.as_deref() == Some(name))
     }
-    fn int(&self, name: &str, default: i64) -> i64 {
+    pub(crate) fn ints(&self, name: &str) -> Vec<i64> {
+        self.attr(name).map(|a| a.ints.clone()).unwrap_or_default()
+    }
+    pub(crate) fn int(&self, name: &str, default: i64) -> i64 {
         self.attr(name).and_then(|a| a.i).unwrap_or(default)
     }
-    fn float(&self, name: &str, default: f32) -> f64 {
+    pub(crate) fn float(&self, name: &str, default: f32) -> f64 {
         f64::from(self.attr(name).and_then(|a| a.f).unwrap_or(default))
     }
 }
@@ -198,6 +201,40 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
         constant,
     ),
     ("MatMul", &[], matmul),
+    (
+        "Gemm",
+        &["alpha", "beta", "transA", "transB"],
+        crate::reduce::gemm,
+    ),
+    (
+        "ReduceSum",
+        &["keepdims", "noop_with_empty_axes"],
+        |c, n| crate::reduce::reduction(c, n, "sum"),
+    ),
+    (
+        "ReduceMax",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| crate::reduce::reduction(c, n, "max"),
+    ),
+    (
+        "ReduceMin",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| crate::reduce::reduction(c, n, "min"),
+    ),
+    (
+        "ReduceMean",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| crate::reduce::reduction(c, n, "mean"),
+    ),
+    ("Softmax", &["axis"], |c, n| {
+        crate::reduce::softmax(c, n, false)
+    }),
+    ("LogSoftmax", &["axis"], |c, n| {
+        crate::reduce::softmax(c, n, true)
+    }),
+    // ndgather: Gather, GatherElements and Pad wait for nd.gather,
+    // nd.gather_elements and nd.pad; until then they are refused like any op
+    // missing from this table.
 ];
 
 /// Lowers `node` (op type `op`) into `ctx`; the values of its outputs.
@@ -228,7 +265,7 @@ pub fn lower(ctx: &mut Ctx, node: &NodeProto, op: &str) -> Result<Vec<Val>, Stri
     )
 }
 
-fn same_elems(a: &Val, b: &Val) -> Result<(), String> {
+pub(crate) fn same_elems(a: &Val, b: &Val) -> Result<(), String> {
     if a.ty.elem != b.ty.elem {
         return Err(format!(
             "operands have different element types ({} and {})",
@@ -386,25 +423,7 @@ fn expand(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
 fn prelu(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
     let (x, slope) = (n.input(0)?, n.input(1)?);
     same_elems(&x, &slope)?;
-    // Unidirectional: the slope broadcasts to X's shape, never X to the slope's.
-    let unidirectional = slope.ty.dims.len() <= x.ty.dims.len()
-        && slope
-            .ty
-            .dims
-            .iter()
-            .rev()
-            .zip(x.ty.dims.iter().rev())
-            .all(|(s, d)| match (s, d) {
-                (Dim::Static(1), _) | (Dim::Dynamic, _) | (_, Dim::Dynamic) => true,
-                (Dim::Static(a), Dim::Static(b)) => a == b,
-            });
-    if !unidirectional {
-        return Err(format!(
-            "slope {} does not broadcast to X's shape {} (PRelu broadcasts unidirectionally)",
-            slope.ty.mlir(),
-            x.ty.mlir()
-        ));
-    }
+    unidirectional(&slope, &x, "slope", "X's shape", "PRelu")?;
     let zero = c.scalar(x.ty.elem, 0.0);
     let neg = c.cmp("lt", &x, &zero);
     let prod = c.binary("mul", &x, &slope);
@@ -467,4 +486,34 @@ fn matmul(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
         ),
         ty,
     )])
+}
+
+/// ONNX's unidirectional broadcast: `from` must broadcast to `to`'s shape,
+/// never grow it; `Err` names both (`what`, `target`) and the op.
+pub(crate) fn unidirectional(
+    from: &Val,
+    to: &Val,
+    what: &str,
+    target: &str,
+    op: &str,
+) -> Result<(), String> {
+    let ok = from.ty.dims.len() <= to.ty.dims.len()
+        && from
+            .ty
+            .dims
+            .iter()
+            .rev()
+            .zip(to.ty.dims.iter().rev())
+            .all(|(s, d)| match (s, d) {
+                (Dim::Static(1), _) | (Dim::Dynamic, _) | (_, Dim::Dynamic) => true,
+                (Dim::Static(a), Dim::Static(b)) => a == b,
+            });
+    if ok {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} {} does not broadcast to {target} {} ({op} broadcasts unidirectionally)",
+        from.ty.mlir(),
+        to.ty.mlir()
+    ))
 }
