@@ -15,14 +15,23 @@ pub enum Dim {
 /// An nd element type the import supports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Elem {
+    /// ONNX FLOAT16.
     F16,
+    /// ONNX BFLOAT16.
     Bf16,
+    /// ONNX FLOAT.
     F32,
+    /// ONNX DOUBLE.
     F64,
+    /// ONNX BOOL.
     I1,
+    /// ONNX INT8.
     I8,
+    /// ONNX INT16.
     I16,
+    /// ONNX INT32.
     I32,
+    /// ONNX INT64.
     I64,
 }
 
