@@ -82,17 +82,7 @@ impl Ctx {
             elem: a.ty.elem,
             dims,
         };
-        self.op(
-            &format!(
-                "nd.{name} {}, {} : ({}, {}) -> {}",
-                a.ssa,
-                b.ssa,
-                a.ty.mlir(),
-                b.ty.mlir(),
-                ty.mlir()
-            ),
-            ty,
-        )
+        self.two(&format!("nd.{name}"), a, b, ty)
     }
 
     /// `nd.cmp pred` with NumPy broadcasting.
@@ -102,9 +92,14 @@ impl Ctx {
             elem: Elem::I1,
             dims,
         };
+        self.two(&format!("nd.cmp {pred},"), a, b, ty)
+    }
+
+    /// `<op> a, b : (A, B) -> R`: a two-operand op in the functional form.
+    pub fn two(&mut self, op: &str, a: &Val, b: &Val, ty: Ty) -> Val {
         self.op(
             &format!(
-                "nd.cmp {pred}, {}, {} : ({}, {}) -> {}",
+                "{op} {}, {} : ({}, {}) -> {}",
                 a.ssa,
                 b.ssa,
                 a.ty.mlir(),

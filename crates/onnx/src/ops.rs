@@ -475,17 +475,7 @@ fn matmul(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
         elem: a.ty.elem,
         dims,
     };
-    Ok(vec![c.op(
-        &format!(
-            "nd.matmul {}, {} : ({}, {}) -> {}",
-            a.ssa,
-            b.ssa,
-            a.ty.mlir(),
-            b.ty.mlir(),
-            ty.mlir()
-        ),
-        ty,
-    )])
+    Ok(vec![c.two("nd.matmul", &a, &b, ty)])
 }
 
 /// ONNX's unidirectional broadcast: `from` must broadcast to `to`'s shape,
