@@ -12,6 +12,7 @@
 mod emit;
 mod ops;
 mod reduce;
+mod structure;
 mod tensor;
 mod types;
 

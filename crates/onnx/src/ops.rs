@@ -232,6 +232,9 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
     ("LogSoftmax", &["axis"], |c, n| {
         crate::reduce::softmax(c, n, true)
     }),
+    ("Transpose", &["perm"], crate::structure::transpose),
+    ("Shape", &["start", "end"], crate::structure::shape),
+    ("Size", &[], crate::structure::size),
     // ndgather: Gather, GatherElements and Pad wait for nd.gather,
     // nd.gather_elements and nd.pad; until then they are refused like any op
     // missing from this table.
