@@ -14,7 +14,9 @@ fn model(name: &str) -> Vec<u8> {
 #[test]
 fn models_are_recognised_by_content_and_text_is_not() {
     assert!(tensor_onnx::is_model(&model("named_same.onnx")));
-    assert!(!tensor_onnx::is_model(b"func.func @main() {\n  return\n}\n"));
+    assert!(!tensor_onnx::is_model(
+        b"func.func @main() {\n  return\n}\n"
+    ));
     assert!(!tensor_onnx::is_model(b""));
     assert!(!tensor_onnx::is_model(&model("corrupt.onnx")));
 }
@@ -24,7 +26,10 @@ fn dim_params_become_dim_names() {
     let text = tensor_onnx::import(&model("named_different.onnx"), "m.onnx").expect("imports");
     assert!(text.contains(r#"%arg0: tensor<?x?xf32> {nd.dim_names = ["batch", "seq"]}"#));
     assert!(text.contains(r#"%arg1: tensor<?x?xf32> {nd.dim_names = ["batch", "heads"]}"#));
-    assert!(text.contains(r#"loc("m.onnx: node 'scale' (Mul)":1:0)"#), "{text}");
+    assert!(
+        text.contains(r#"loc("m.onnx: node 'scale' (Mul)":1:0)"#),
+        "{text}"
+    );
 }
 
 #[test]
@@ -67,5 +72,9 @@ fn a_huge_claimed_initializer_is_refused_without_allocating_it() {
     };
     let e = tensor_onnx::import(&model.encode_to_vec(), "m.onnx").expect_err("refused");
     assert_eq!(e.location, "m.onnx: initializer 'w'");
-    assert!(e.message.contains("need 1000000000000 elements"), "{}", e.message);
+    assert!(
+        e.message.contains("need 1000000000000 elements"),
+        "{}",
+        e.message
+    );
 }
