@@ -82,6 +82,11 @@ impl Ctx {
             elem: a.ty.elem,
             dims,
         };
+        self.two_nd(name, a, b, ty)
+    }
+
+    /// The nd op `name` on `a` and `b` in functional form.
+    pub fn two_nd(&mut self, name: &str, a: &Val, b: &Val, ty: Ty) -> Val {
         self.two(&format!("nd.{name}"), a, b, ty)
     }
 

@@ -478,7 +478,7 @@ fn matmul(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
         elem: a.ty.elem,
         dims,
     };
-    Ok(vec![c.two("nd.matmul", &a, &b, ty)])
+    Ok(vec![c.two_nd("matmul", &a, &b, ty)])
 }
 
 /// ONNX's unidirectional broadcast: `from` must broadcast to `to`'s shape,

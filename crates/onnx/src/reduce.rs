@@ -159,7 +159,7 @@ pub fn gemm(c: &mut Ctx, n: &Node) -> Result<Vec<Val>, String> {
         elem: a.ty.elem,
         dims: vec![a.ty.dims[0], b.ty.dims[1]],
     };
-    let mut y = c.two("nd.matmul", &a, &b, ty);
+    let mut y = c.two_nd("matmul", &a, &b, ty);
     let alpha = n.float("alpha", 1.0);
     if alpha != 1.0 {
         let k = c.scalar(y.ty.elem, alpha);
