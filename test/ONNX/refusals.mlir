@@ -11,7 +11,7 @@
 
 // PRelu's slope broadcasts one way only (unidirectional).
 // RUN: not tensor-opt %S/Inputs/prelu_wide.onnx 2>&1 | FileCheck %s --check-prefix=PRELU
-// PRELU: prelu_wide.onnx: node 'prelu' (PRelu): error: slope tensor<2x3xf32> does not broadcast to X's shape tensor<3xf32> (PRelu broadcasts unidirectionally)
+// PRELU: prelu_wide.onnx: node 'prelu' (PRelu): error: slope tensor<2x3xf32> does not broadcast to tensor<3xf32> (the shape of PRelu's result; PRelu broadcasts unidirectionally)
 
 // RUN: not tensor-opt %S/Inputs/old_opset.onnx 2>&1 | FileCheck %s --check-prefix=OPSET
 // OPSET: old_opset.onnx: error: opset 11 is not supported (only 13 to 28)

@@ -83,6 +83,39 @@ pub static DIALECT: Dialect = Dialect {
     ops: &[FuncOp::DEF, ReturnOp::DEF, CallOp::DEF],
 };
 
+impl FuncOp {
+    /// Creates `func.func @name` at the builder's insertion point with `body`, a
+    /// region built beforehand whose entry block's arguments are the inputs of
+    /// `function_type`, and `arg_attrs` (an array of one dictionary per argument),
+    /// if any. Importers build the body first, since the result types are known
+    /// only at its end.
+    ///
+    /// # Errors
+    /// If the op cannot be inserted there.
+    pub fn build_with_body(
+        b: &mut tensor_ir::builder::Builder<'_>,
+        location: tensor_ir::Location,
+        name: &str,
+        function_type: Type,
+        arg_attrs: Option<Attribute>,
+        body: tensor_ir::module::RegionId,
+    ) -> Result<FuncOp, tensor_ir::module::EditError> {
+        let mut state = OperationState::new(b.ctx.sym(Self::NAME), location);
+        let mut props = vec![("function_type", b.ctx.type_attr(function_type))];
+        props.push(("sym_name", b.ctx.string_attr(name)));
+        if let Some(a) = arg_attrs {
+            props.push(("arg_attrs", a));
+        }
+        for (key, value) in props {
+            let name = b.ctx.sym(key);
+            state.props.push(NamedAttr { name, value });
+        }
+        sort_props(b.ctx, &mut state);
+        state.regions.push(body);
+        b.create(state).map(FuncOp)
+    }
+}
+
 /// Registers the `func` dialect in `ctx`.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&DIALECT);

@@ -5,10 +5,13 @@
 //! `"<file>: node '<name>' (<OpType>)":<node number>:0`, so a diagnostic reads
 //! `model.onnx: node 'bad_bias' (Add):3:0: error: ...` (`docs/onnx.md`).
 //!
-//! The import writes nd's textual form, which the driver then parses and
-//! verifies like any other input: nd's verifier, not the import, judges the
-//! broadcasts.
+//! The import builds the module through nd's typed op builders, whose own
+//! result-type inference gives every type ([`import_module`]). The driver
+//! reads a model as that module printed with its locations ([`import`]), then
+//! parses and verifies it like any other input: nd's verifier, not the
+//! import, judges the broadcasts.
 
+mod control;
 mod emit;
 mod ops;
 mod reduce;
@@ -64,11 +67,45 @@ pub fn is_model(bytes: &[u8]) -> bool {
     decode_model(bytes).is_some()
 }
 
-/// Imports the model in `bytes` (named `file` in locations) as nd text.
-pub fn import(bytes: &[u8], file: &str) -> Result<String, ImportError> {
+/// A context with the dialects an imported module uses (`func`, `nd`).
+pub fn new_context() -> tensor_ir::Context {
+    let mut ctx = tensor_ir::Context::new();
+    tensor_dialect_func::register(&mut ctx);
+    tensor_dialect_nd::register(&mut ctx);
+    ctx
+}
+
+/// Imports the model in `bytes` (named `file` in locations) into a module of
+/// `ctx`, which must have the `func` and `nd` dialects ([`new_context`]).
+///
+/// # Errors
+/// A located [`ImportError`] for bytes that are not a model, and for what the
+/// import does not support, naming the node and op.
+pub fn import_module(
+    ctx: &mut tensor_ir::Context,
+    bytes: &[u8],
+    file: &str,
+) -> Result<tensor_ir::Module, ImportError> {
     let model = decode_model(bytes).ok_or_else(|| ImportError {
         location: file.to_string(),
         message: "not an ONNX model (no ModelProto with an ir_version and a graph)".into(),
     })?;
-    emit::import_model(&model, file)
+    emit::import_model(ctx, &model, file)
+}
+
+/// Imports the model in `bytes` as nd text, each op with its `loc(...)`: what
+/// the driver parses in place of a model file.
+///
+/// # Errors
+/// As [`import_module`].
+pub fn import(bytes: &[u8], file: &str) -> Result<String, ImportError> {
+    let mut ctx = new_context();
+    let module = import_module(&mut ctx, bytes, file)?;
+    let mut text = String::new();
+    let options = tensor_ir::print::PrintOptions {
+        generic: false,
+        debuginfo: true,
+    };
+    tensor_ir::print::print_module(&ctx, &module, options, &mut text);
+    Ok(text)
 }

@@ -1,58 +1,49 @@
-//! ONNX `TensorProto`s (initializers, `Constant` values) as nd `dense<...>`
-//! attributes: the bytes in MLIR's hex form, so every value round-trips
-//! exactly; booleans as `true`/`false`.
+//! ONNX `TensorProto`s (initializers, `Constant` values) decoded into their
+//! element bytes, and made `dense<...>` attributes bit for bit.
 
 use crate::proto::TensorProto;
-use crate::types::{Dim, Elem, Ty};
-use std::fmt::Write as _;
+use crate::types::Elem;
+use tensor_ir::{Attribute, Context, ElementValues};
 
-/// A decoded constant: its type and little-endian element bytes.
+/// A decoded constant: its element type, static dims and little-endian
+/// element bytes.
+#[derive(Clone, Debug)]
 pub struct Constant {
-    /// The constant's type (all dims static).
-    pub ty: Ty,
+    /// The element type.
+    pub elem: Elem,
+    /// The dims, all static.
+    pub dims: Vec<i64>,
     /// `width` bytes per element, little-endian (bool: one byte, 0 or 1).
     pub bytes: Vec<u8>,
 }
 
 impl Constant {
-    /// The `dense<...> : tensor<...>` attribute.
-    pub fn attr(&self) -> String {
-        let mut s = String::from("dense<");
-        if self.ty.elem == Elem::I1 {
-            s.push('[');
-            for (i, b) in self.bytes.iter().enumerate() {
-                if i > 0 {
-                    s.push_str(", ");
-                }
-                s.push_str(if *b != 0 { "true" } else { "false" });
-            }
-            s.push(']');
-            if self.ty.dims.is_empty() {
-                // A 0-D bool is written without brackets.
-                s = format!(
-                    "dense<{}",
-                    if self.bytes.first() == Some(&1) {
-                        "true"
-                    } else {
-                        "false"
-                    }
-                );
-            }
+    /// The `dense<...>` attribute of type `ty` (a tensor of these dims and
+    /// element type) holding exactly these bits.
+    pub fn attr(&self, ctx: &mut Context, ty: tensor_ir::Type) -> Option<Attribute> {
+        let values = if self.elem == Elem::I1 {
+            ElementValues::from_ints(self.elem.kind(), self.bytes.iter().map(|&b| i128::from(b)))?
         } else {
-            s.push_str("\"0x");
-            for b in &self.bytes {
-                let _ = write!(s, "{b:02X}");
-            }
-            s.push('"');
-        }
-        let _ = write!(s, "> : {}", self.ty.mlir());
-        s
+            let count = u64::try_from(self.bytes.len() / self.elem.width()).ok()?;
+            ElementValues::from_raw_data(self.elem.kind(), &self.bytes, Some(count))?
+        };
+        ctx.dense_elements_attr(ty, values)
     }
 
     /// The elements as i64 (for shapes, axes and other integer operands).
     pub fn as_i64s(&self) -> Option<Vec<i64>> {
-        let w = self.ty.elem.width();
-        match self.ty.elem {
+        let w = self.elem.width();
+        match self.elem {
+            Elem::U8 | Elem::U16 | Elem::U32 => Some(
+                self.bytes
+                    .chunks_exact(w)
+                    .map(|c| {
+                        let mut b = [0u8; 8];
+                        b[..w].copy_from_slice(c);
+                        i64::from_le_bytes(b)
+                    })
+                    .collect(),
+            ),
             Elem::I8 | Elem::I16 | Elem::I32 | Elem::I64 => Some(
                 self.bytes
                     .chunks_exact(w)
@@ -68,6 +59,27 @@ impl Constant {
             ),
             _ => None,
         }
+    }
+
+    /// The one element of a 0-D or one-element constant, as f64 (floats of
+    /// f32 and f64, and integers), for scalars such as Range's bounds.
+    pub fn as_f64(&self) -> Option<f64> {
+        if let Some([v]) = self.as_i64s().as_deref() {
+            return Some(*v as f64);
+        }
+        match (self.elem, self.bytes.as_slice()) {
+            (Elem::F32, b) if b.len() == 4 => {
+                Some(f64::from(f32::from_le_bytes(b.try_into().ok()?)))
+            }
+            (Elem::F64, b) if b.len() == 8 => Some(f64::from_le_bytes(b.try_into().ok()?)),
+            _ => None,
+        }
+    }
+
+    /// The same elements with other dims (same count).
+    pub fn reshaped(mut self, dims: Vec<i64>) -> Constant {
+        self.dims = dims;
+        self
     }
 }
 
@@ -95,6 +107,7 @@ pub fn decode(t: &TensorProto) -> Result<Constant, String> {
             Elem::F32 => t.float_data.len(),
             Elem::F64 => t.double_data.len(),
             Elem::I64 => t.int64_data.len(),
+            Elem::U32 | Elem::U64 => t.uint64_data.len(),
             _ => t.int32_data.len(),
         }) as u64
     };
@@ -118,6 +131,10 @@ pub fn decode(t: &TensorProto) -> Result<Constant, String> {
             Elem::F32 => t.float_data.iter().for_each(|v| b.extend(v.to_le_bytes())),
             Elem::F64 => t.double_data.iter().for_each(|v| b.extend(v.to_le_bytes())),
             Elem::I64 => t.int64_data.iter().for_each(|v| b.extend(v.to_le_bytes())),
+            Elem::U32 | Elem::U64 => t
+                .uint64_data
+                .iter()
+                .for_each(|v| b.extend(&v.to_le_bytes()[..w])),
             Elem::I1 => t.int32_data.iter().for_each(|v| b.push(u8::from(*v != 0))),
             // int8/int16 and the 16-bit floats' bits live in int32_data.
             _ => t
@@ -128,31 +145,36 @@ pub fn decode(t: &TensorProto) -> Result<Constant, String> {
         b
     };
     Ok(Constant {
-        ty: Ty {
-            elem,
-            dims: t.dims.iter().map(|&d| Dim::Static(d)).collect(),
-        },
+        elem,
+        dims: t.dims.clone(),
         bytes,
     })
 }
 
-/// A 0-D constant of `elem` holding `v` (converted to the type).
+/// A 0-D constant of `elem` holding `v`, rounded to the type as storing it
+/// would (floats to nearest; integers truncated toward zero and saturated).
 pub fn scalar(elem: Elem, v: f64) -> Constant {
-    let bytes = match elem {
-        Elem::F32 => (v as f32).to_le_bytes().to_vec(),
-        Elem::F64 => v.to_le_bytes().to_vec(),
-        Elem::F16 => f32_to_f16(v as f32).to_le_bytes().to_vec(),
-        // Truncation: the import's own constants (0, 1, small alphas) are exact or
-        // as ONNX's bf16 reference rounds them only in the last bit.
-        Elem::Bf16 => (((v as f32).to_bits() >> 16) as u16).to_le_bytes().to_vec(),
-        Elem::I1 => vec![u8::from(v != 0.0)],
-        Elem::I8 => (v as i8).to_le_bytes().to_vec(),
-        Elem::I16 => (v as i16).to_le_bytes().to_vec(),
-        Elem::I32 => (v as i32).to_le_bytes().to_vec(),
-        Elem::I64 => (v as i64).to_le_bytes().to_vec(),
+    let bytes = match elem.float_kind() {
+        Some(k) => {
+            let values = ElementValues::from_floats(k, [v]);
+            let bits = values.bits(0).unwrap_or(0);
+            bits.to_le_bytes()[..elem.width()].to_vec()
+        }
+        None if elem == Elem::I1 => vec![u8::from(v != 0.0)],
+        None => {
+            // Saturating, so +-inf (a reduction's identity) is the type's bound.
+            let bits = 8 * elem.width() as u32;
+            let (lo, hi) = match elem.signedness() {
+                tensor_ir::Signedness::Unsigned => (0, (1i128 << bits) - 1),
+                _ => (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1),
+            };
+            let n = (v as i128).clamp(lo, hi);
+            n.to_le_bytes()[..elem.width()].to_vec()
+        }
     };
     Constant {
-        ty: Ty { elem, dims: vec![] },
+        elem,
+        dims: vec![],
         bytes,
     }
 }
@@ -160,36 +182,17 @@ pub fn scalar(elem: Elem, v: f64) -> Constant {
 /// A 1-D i64 constant.
 pub fn i64s(values: &[i64]) -> Constant {
     Constant {
-        ty: Ty {
-            elem: Elem::I64,
-            dims: vec![Dim::Static(values.len() as i64)],
-        },
+        elem: Elem::I64,
+        dims: vec![values.len() as i64],
         bytes: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
     }
 }
 
-/// Round-to-nearest-even f32 → f16 bits, for the small constants the
-/// import makes itself (0, 1, alpha); such values are exact in f16.
-fn f32_to_f16(v: f32) -> u16 {
-    let bits = v.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
-    let man = bits & 0x7f_ffff;
-    if v == 0.0 {
-        sign
-    } else if exp >= 31 {
-        sign | 0x7c00
-    } else if exp <= 0 {
-        sign
-    } else {
-        sign | ((exp as u16) << 10) | ((man >> 13) as u16)
-    }
-}
-
-impl Constant {
-    /// The same elements with other dims (same count).
-    pub fn reshaped(mut self, dims: Vec<i64>) -> Constant {
-        self.ty.dims = dims.into_iter().map(Dim::Static).collect();
-        self
+/// A 1-D f32 constant.
+pub fn f32s(values: &[f32]) -> Constant {
+    Constant {
+        elem: Elem::F32,
+        dims: vec![values.len() as i64],
+        bytes: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
     }
 }

@@ -1,18 +1,9 @@
-//! Element types, shapes with named and unknown dims, and ONNX's broadcast
-//! of shapes, as the import prints them into nd types.
+//! ONNX's element types (`TensorProto.DataType`) as nd's element types.
 
-use std::fmt::Write as _;
+use tensor_ir::ElementKind;
+use tensor_ir::{Context, FloatKind, Signedness, Type, TypeKind};
 
-/// One dim of an imported value: a static size or unknown (`?`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dim {
-    /// A size known at import.
-    Static(i64),
-    /// Known only at run time.
-    Dynamic,
-}
-
-/// An nd element type the import supports.
+/// An element type the import supports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Elem {
     /// ONNX FLOAT16.
@@ -33,37 +24,96 @@ pub enum Elem {
     I32,
     /// ONNX INT64.
     I64,
+    /// ONNX UINT8.
+    U8,
+    /// ONNX UINT16.
+    U16,
+    /// ONNX UINT32.
+    U32,
+    /// ONNX UINT64.
+    U64,
 }
 
 impl Elem {
-    /// The nd spelling.
-    pub fn mlir(self) -> &'static str {
-        match self {
-            Elem::F16 => "f16",
-            Elem::Bf16 => "bf16",
-            Elem::F32 => "f32",
-            Elem::F64 => "f64",
-            Elem::I1 => "i1",
-            Elem::I8 => "i8",
-            Elem::I16 => "i16",
-            Elem::I32 => "i32",
-            Elem::I64 => "i64",
-        }
-    }
-
     /// Bytes per element in ONNX's `raw_data` (little-endian); bool is one byte.
     pub fn width(self) -> usize {
         match self {
-            Elem::I1 | Elem::I8 => 1,
-            Elem::F16 | Elem::Bf16 | Elem::I16 => 2,
-            Elem::F32 | Elem::I32 => 4,
-            Elem::F64 | Elem::I64 => 8,
+            Elem::I1 | Elem::I8 | Elem::U8 => 1,
+            Elem::F16 | Elem::Bf16 | Elem::I16 | Elem::U16 => 2,
+            Elem::F32 | Elem::I32 | Elem::U32 => 4,
+            Elem::F64 | Elem::I64 | Elem::U64 => 8,
         }
     }
 
     /// Whether the type is a float type.
     pub fn is_float(self) -> bool {
         matches!(self, Elem::F16 | Elem::Bf16 | Elem::F32 | Elem::F64)
+    }
+
+    /// The float format, for the float types.
+    pub fn float_kind(self) -> Option<FloatKind> {
+        Some(match self {
+            Elem::F16 => FloatKind::F16,
+            Elem::Bf16 => FloatKind::BF16,
+            Elem::F32 => FloatKind::F32,
+            Elem::F64 => FloatKind::F64,
+            _ => return None,
+        })
+    }
+
+    /// Signless for ONNX's signed integers, unsigned for its unsigned ones.
+    pub fn signedness(self) -> Signedness {
+        match self {
+            Elem::U8 | Elem::U16 | Elem::U32 | Elem::U64 => Signedness::Unsigned,
+            _ => Signedness::Signless,
+        }
+    }
+
+    /// The dense storage kind of the nd type.
+    pub fn kind(self) -> ElementKind {
+        match self.float_kind() {
+            Some(k) => ElementKind::Float(k),
+            None if self == Elem::I1 => ElementKind::Bool,
+            None => ElementKind::Int {
+                width: 8 * self.width() as u32,
+                signedness: self.signedness(),
+            },
+        }
+    }
+
+    /// The nd element type.
+    pub fn to_type(self, ctx: &mut Context) -> Type {
+        match self.float_kind() {
+            Some(k) => ctx.float_type(k),
+            None if self == Elem::I1 => ctx.i(1),
+            None => ctx.int_type(8 * self.width() as u32, self.signedness()),
+        }
+    }
+
+    /// The element type `t` as one of these, if it is one.
+    pub fn of(ctx: &Context, t: Type) -> Option<Elem> {
+        Some(match ctx.type_kind(t) {
+            TypeKind::Float(FloatKind::F16) => Elem::F16,
+            TypeKind::Float(FloatKind::BF16) => Elem::Bf16,
+            TypeKind::Float(FloatKind::F32) => Elem::F32,
+            TypeKind::Float(FloatKind::F64) => Elem::F64,
+            TypeKind::Integer { width: 1, .. } => Elem::I1,
+            TypeKind::Integer {
+                width,
+                signedness: Signedness::Unsigned,
+            } => match width {
+                8 => Elem::U8,
+                16 => Elem::U16,
+                32 => Elem::U32,
+                64 => Elem::U64,
+                _ => return None,
+            },
+            TypeKind::Integer { width: 8, .. } => Elem::I8,
+            TypeKind::Integer { width: 16, .. } => Elem::I16,
+            TypeKind::Integer { width: 32, .. } => Elem::I32,
+            TypeKind::Integer { width: 64, .. } => Elem::I64,
+            _ => return None,
+        })
     }
 
     /// From `TensorProto.DataType`; `Err` names the ONNX type that nd lacks.
@@ -78,101 +128,14 @@ impl Elem {
             10 => Elem::F16,
             11 => Elem::F64,
             16 => Elem::Bf16,
-            2 => return Err("uint8".into()),
-            4 => return Err("uint16".into()),
-            12 => return Err("uint32".into()),
-            13 => return Err("uint64".into()),
+            2 => Elem::U8,
+            4 => Elem::U16,
+            12 => Elem::U32,
+            13 => Elem::U64,
             8 => return Err("string".into()),
             14 | 15 => return Err("complex".into()),
             0 => return Err("undefined".into()),
             c => return Err(format!("data type {c}")),
         })
-    }
-}
-
-/// The type of an imported value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ty {
-    /// Element type.
-    pub elem: Elem,
-    /// Dims, outermost first.
-    pub dims: Vec<Dim>,
-}
-
-impl Ty {
-    /// `tensor<2x?xf32>`.
-    pub fn mlir(&self) -> String {
-        let mut s = String::from("tensor<");
-        for d in &self.dims {
-            match d {
-                Dim::Static(n) => {
-                    let _ = write!(s, "{n}x");
-                }
-                Dim::Dynamic => s.push_str("?x"),
-            }
-        }
-        s.push_str(self.elem.mlir());
-        s.push('>');
-        s
-    }
-
-    /// The same shape with another element type.
-    pub fn with_elem(&self, elem: Elem) -> Ty {
-        Ty {
-            elem,
-            dims: self.dims.clone(),
-        }
-    }
-
-    /// The static sizes, if every dim is static.
-    pub fn static_dims(&self) -> Option<Vec<i64>> {
-        self.dims
-            .iter()
-            .map(|d| match d {
-                Dim::Static(n) => Some(*n),
-                Dim::Dynamic => None,
-            })
-            .collect()
-    }
-}
-
-/// The multidirectional (NumPy) broadcast of `shapes`, as far as it is known
-/// at import. Sizes that cannot meet (3 against 4) give `?`: nd's verifier
-/// then reports the mismatch at the node, with both sizes.
-pub fn broadcast(shapes: &[&[Dim]]) -> Vec<Dim> {
-    let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
-    (0..rank)
-        .map(|i| {
-            let mut out: Option<Dim> = None;
-            for s in shapes {
-                let Some(pos) = (i + s.len()).checked_sub(rank) else {
-                    continue;
-                };
-                let d = s[pos];
-                out = Some(match (out, d) {
-                    (None, d) => d,
-                    (Some(Dim::Static(1)), d) | (Some(d), Dim::Static(1)) => d,
-                    (Some(Dim::Static(a)), Dim::Static(b)) if a == b => Dim::Static(a),
-                    _ => Dim::Dynamic,
-                });
-            }
-            out.unwrap_or(Dim::Static(1))
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn broadcast_follows_numpy_and_leaves_mismatches_unknown() {
-        let s = |v: &[i64]| v.iter().map(|&n| Dim::Static(n)).collect::<Vec<_>>();
-        assert_eq!(broadcast(&[&s(&[2, 1]), &s(&[3])]), s(&[2, 3]));
-        assert_eq!(broadcast(&[&s(&[3]), &s(&[4])]), vec![Dim::Dynamic]);
-        assert_eq!(
-            broadcast(&[&[Dim::Dynamic, Dim::Static(3)], &s(&[1, 3])]),
-            vec![Dim::Dynamic, Dim::Static(3)]
-        );
     }
 }

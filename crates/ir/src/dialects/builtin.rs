@@ -33,6 +33,28 @@ crate::op! {
     }
 }
 
+impl ModuleOp {
+    /// A new program: an empty `builtin.module` at `location` as the top of a new
+    /// [`crate::Module`], and its one block, where an importer builds functions.
+    ///
+    /// # Errors
+    /// Only if the fresh block cannot join the fresh region (never in practice).
+    pub fn new_program(
+        ctx: &mut crate::Context,
+        location: crate::Location,
+    ) -> Result<(crate::Module, crate::module::BlockId), crate::module::EditError> {
+        let mut module = crate::Module::new();
+        let region = module.create_region();
+        let block = module.create_block(&[], location);
+        module.append_block(region, block)?;
+        let mut state = OperationState::new(ctx.sym(Self::NAME), location);
+        state.regions.push(region);
+        let top = module.create_op(state);
+        module.set_top(top);
+        Ok((module, block))
+    }
+}
+
 /// Upstream's region constraint (`SizedRegion<1>`), `NoRegionArguments`, and its
 /// verifier: only the symbol attributes may lack a dialect prefix.
 fn verify_module(
