@@ -14,7 +14,7 @@
 // PRELU: prelu_wide.onnx: node 'prelu' (PRelu): error: slope tensor<2x3xf32> does not broadcast to tensor<3xf32> (the shape of PRelu's result; PRelu broadcasts unidirectionally)
 
 // RUN: not tensor-opt %S/Inputs/old_opset.onnx 2>&1 | FileCheck %s --check-prefix=OPSET
-// OPSET: old_opset.onnx: error: opset 11 is not supported (only 13 to 28)
+// OPSET: old_opset.onnx: node #0 (Add): error: op 'Add' at opset 11 is not supported (only at opsets 13 to 28)
 
 // A model cut short does not decode: a clear error, never a panic.
 // RUN: not tensor-opt %S/Inputs/corrupt.onnx 2>&1 | FileCheck %s --check-prefix=CORRUPT

@@ -105,6 +105,8 @@ pub struct Ctx<'a> {
     pub loc: Location,
     /// The model's name in locations.
     file: String,
+    /// The model's default-domain opset.
+    pub opset: i64,
 }
 
 impl Ctx<'_> {
@@ -321,10 +323,10 @@ fn opset(model: &ModelProto) -> Result<i64, String> {
         }
     }
     let opset = opset.ok_or("the model imports no default-domain opset")?;
-    if !crate::OPSETS.contains(&opset) {
+    let oldest = crate::OLDER.iter().map(|&(_, v)| v).min().unwrap_or(1);
+    if opset < oldest || opset > *crate::OPSETS.end() {
         return Err(format!(
-            "opset {opset} is not supported (only {} to {})",
-            crate::OPSETS.start(),
+            "opset {opset} is not supported (only {oldest} to {})",
             crate::OPSETS.end()
         ));
     }
@@ -341,7 +343,7 @@ pub fn import_model(
         location: file.to_string(),
         message,
     };
-    opset(model).map_err(at_file)?;
+    let opset = opset(model).map_err(at_file)?;
     let Some(graph) = &model.graph else {
         return Err(at_file("the model has no graph".into()));
     };
@@ -392,6 +394,7 @@ pub fn import_model(
         values: HashMap::new(),
         loc: file_loc,
         file: file.to_string(),
+        opset,
     };
     c.b.set_insertion_point(InsertionPoint::End(entry));
     for (name, v) in arg_names.into_iter().zip(args) {

@@ -35,6 +35,12 @@ pub mod proto {
 /// `docs/onnx.md`); ONNX's own node tests are written at the newest opset.
 pub const OPSETS: std::ops::RangeInclusive<i64> = 13..=28;
 
+/// Ops whose schema has not changed since an opset older than 13, with that
+/// opset (`onnx.defs.get_all_schemas_with_history`): a model of an older opset
+/// is imported when it uses only these (ONNX's own tests of And, Or and Xor
+/// are written at opset 7).
+pub const OLDER: &[(&str, i64)] = &[("And", 7), ("Or", 7), ("Xor", 7), ("Not", 1)];
+
 /// An import failure, located at the model file and, when it is about a node,
 /// the node: displays as `model.onnx: node 'n' (Add): error: ...`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -260,6 +260,20 @@ pub fn lower(c: &mut Ctx<'_>, node: &NodeProto, op: &str) -> Result<Vec<Val>, St
     let Some((_, attrs, f)) = TABLE.iter().find(|(name, ..)| *name == op) else {
         return Err(format!("op '{op}' is not supported"));
     };
+    if c.opset < *crate::OPSETS.start() {
+        let since = crate::OLDER
+            .iter()
+            .find(|(name, _)| *name == op)
+            .map(|&(_, v)| v);
+        if since.is_none_or(|v| c.opset < v) {
+            return Err(format!(
+                "op '{op}' at opset {} is not supported (only at opsets {} to {})",
+                c.opset,
+                since.unwrap_or(*crate::OPSETS.start()),
+                crate::OPSETS.end()
+            ));
+        }
+    }
     for a in &node.attribute {
         let name = a.name.as_deref().unwrap_or("");
         if !attrs.contains(&name) {
@@ -318,9 +332,16 @@ fn pow(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
     // float base takes any exponent converted to its type (exact for the
     // integers ONNX's tests use); an integer base only an exponent of its type.
     let (ea, eb) = (c.elem(&a)?, c.elem(&b)?);
+    if ea != eb && !ea.is_float() && eb.is_float() {
+        // An integer base with a float exponent: ONNX's reference computes in
+        // f64 (NumPy's promotion) and converts back to the base's type.
+        let (a64, b64) = (c.cast(&a, Elem::F64)?, c.cast(&b, Elem::F64)?);
+        let p = c.bin::<nd::PowOp>(&a64, &b64)?;
+        return Ok(vec![c.cast(&p, ea)?]);
+    }
     if ea != eb && !ea.is_float() {
         return Err(format!(
-            "Pow of {} by {} is not supported (an integer base with an exponent of another type)",
+            "Pow of {} by {} is not supported (integers of different types)",
             c.show(&a),
             c.show(&b)
         ));
@@ -332,12 +353,8 @@ fn pow(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
 fn modulo(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
     let (a, b) = (n.input(0)?, n.input(1)?);
     same_elems(c, &a, &b)?;
-    if n.int("fmod", 0) == 0 && c.elem(&a)?.is_float() {
-        return Err(
-            "Mod of floats with fmod=0 is not supported (ONNX requires fmod=1 for floats)".into(),
-        );
-    }
-    // nd.rem is NumPy's remainder (the divisor's sign): ONNX's fmod=0.
+    // nd.rem is NumPy's remainder (the divisor's sign): ONNX's fmod=0, which
+    // its reference computes with numpy.mod for floats too.
     let m = c.bin::<nd::RemOp>(&a, &b)?;
     if n.int("fmod", 0) == 0 {
         return Ok(vec![m]);

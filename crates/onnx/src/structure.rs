@@ -536,11 +536,45 @@ fn filled(c: &mut Ctx<'_>, value: &Constant, shape: &[i64]) -> Result<Val, Strin
 /// shape (`nd.broadcast`, ONNX's N-ary rule, with a tensor of that shape).
 pub fn expand(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
     let x = n.input(0)?;
-    let target = constant_ints(&n.input(1)?, "Expand's shapes")?;
-    if target.iter().any(|&d| d < 0) {
-        return Err(format!("Expand to {target:?}, which has a negative size"));
-    }
-    let shaped = filled(c, &tensor::scalar(Elem::I1, 0.0), &target)?;
+    let shape = n.input(1)?;
+    let shaped = match &shape.konst {
+        Some(_) => {
+            let target = constant_ints(&shape, "Expand's shapes")?;
+            if target.iter().any(|&d| d < 0) {
+                return Err(format!("Expand to {target:?}, which has a negative size"));
+            }
+            filled(c, &tensor::scalar(Elem::I1, 0.0), &target)?
+        }
+        // A shape known at run time: a tensor of that shape (the 0-D flag
+        // broadcast to it, which never fails), of the shape's static length.
+        None => {
+            let len = match c.dims(&shape).as_slice() {
+                [len] if *len != DYNAMIC => *len,
+                _ => return Err("Expand's shape must be 1-D of static length".into()),
+            };
+            let flag = c.constant(tensor::scalar(Elem::I1, 0.0))?;
+            let sizes = c.cast(&shape, Elem::I64)?;
+            let index = c.b.ctx.index_type();
+            let ty = c.b.ctx.tensor_type(&[len], index);
+            let loc = c.loc;
+            let target = done(tensor_dialect_nd::constant::CastOp::build(
+                &mut c.b, loc, sizes.v, ty,
+            ))?
+            .result(c.b.module);
+            let dims = vec![DYNAMIC; usize::try_from(len).map_err(|e| e.to_string())?];
+            let t = c.tensor(&dims, Elem::I1);
+            done(BroadcastToOp::build(
+                &mut c.b,
+                loc,
+                flag.v,
+                Some(target),
+                None,
+                t,
+            ))?
+            .result(c.b.module)
+            .into()
+        }
+    };
     let loc = c.loc;
     let h = match BroadcastOp::build_inferred(&mut c.b, loc, &[x.v, shaped.v]) {
         Ok(h) => h,
