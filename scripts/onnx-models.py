@@ -65,6 +65,21 @@ def main():
     model("old_opset",
           [helper.make_node("Add", ["x", "x"], ["z"])],
           [vi("x", [2])], [vi("z", None)], opset=11)
+    # Structure through a named dim: Reshape copying `batch` (0) with a -1 the
+    # static dims fix, a bias, Unsqueeze; the reshape's shape operand carries
+    # the run-time size.
+    shape = numpy_helper.from_array(np.array([0, -1], dtype=np.int64), "shape")
+    bias12 = numpy_helper.from_array(np.arange(12, dtype=np.float32), "bias12")
+    axes = numpy_helper.from_array(np.array([1], dtype=np.int64), "axes")
+    model("reshape_named",
+          [helper.make_node("Reshape", ["x", "shape"], ["r"], name="flat"),
+           helper.make_node("Add", ["r", "bias12"], ["b"], name="bias"),
+           helper.make_node("Unsqueeze", ["b", "axes"], ["z"], name="unsq")],
+          [vi("x", ["batch", 4, 3])], [vi("z", None)], inits=[shape, bias12, axes])
+    # PRelu whose slope meets a dim of run-time size: checked one way at run time.
+    model("prelu_dynamic",
+          [helper.make_node("PRelu", ["x", "slope"], ["z"], name="prelu")],
+          [vi("x", ["n", "c"])], [vi("z", None)], inits=[slope])
     # A corrupt model: a valid model cut short.
     with open(os.path.join(OUT, "named_same.onnx"), "rb") as f:
         data = f.read()
