@@ -81,18 +81,34 @@ pub fn format(ctx: &mut Context, t: &Tensor, declared: Option<Type>) -> String {
     if declared.is_some_and(|d| matches!(ctx.type_kind(d), TypeKind::Index)) {
         return format!("{} : index", t.to_i64s().first().copied().unwrap_or(0));
     }
+    match to_dense(ctx, t) {
+        Some(a) => ctx.attr(a).to_string(),
+        None => {
+            let ty = tensor_type(ctx, t);
+            format!("<a tensor of type '{}' that cannot be printed>", ctx.ty(ty))
+        }
+    }
+}
+
+/// The tensor type of `t`'s run-time shape and element type.
+fn tensor_type(ctx: &mut Context, t: &Tensor) -> Type {
     let elem = t.elem().to_type(ctx);
     let dims: Vec<i64> = t
         .shape()
         .iter()
         .map(|&d| i64::try_from(d).unwrap_or(i64::MAX))
         .collect();
-    let ty = ctx.tensor_type(&dims, elem);
-    let attr = ElementKind::of(ctx.type_kind(elem))
-        .and_then(|kind| element_values(t, kind))
-        .and_then(|values| ctx.dense_elements_attr(ty, values));
-    match attr {
-        Some(a) => ctx.attr(a).to_string(),
-        None => format!("<a tensor of type '{}' that cannot be printed>", ctx.ty(ty)),
-    }
+    ctx.tensor_type(&dims, elem)
+}
+
+/// `t` as a `dense<...>` attribute of its run-time shape (a splat when every
+/// element is equal): how a computed value becomes a constant of a program, as
+/// an importer folding constants does. `None` for an element type dense
+/// attributes cannot hold.
+pub fn to_dense(ctx: &mut Context, t: &Tensor) -> Option<tensor_ir::Attribute> {
+    let ty = tensor_type(ctx, t);
+    let elem = ctx.element_type(ty)?;
+    let kind = ElementKind::of(ctx.type_kind(elem))?;
+    let values = element_values(t, kind)?;
+    ctx.dense_elements_attr(ty, values)
 }

@@ -107,6 +107,9 @@ pub struct Ctx<'a> {
     file: String,
     /// The model's default-domain opset.
     pub opset: i64,
+    /// Whether nodes of constant inputs are folded (not in the folder's own
+    /// scratch function).
+    pub fold: bool,
 }
 
 impl Ctx<'_> {
@@ -259,6 +262,30 @@ impl Ctx<'_> {
         self.scalar(e, v)
     }
 
+    /// A context over another module (the folder's scratch function), with
+    /// `parts` (this one's [`Ctx::parts`]), no values yet, and no folding.
+    pub fn scratch(b: Builder<'_>, parts: (Location, String, i64)) -> Ctx<'_> {
+        let (loc, file, opset) = parts;
+        Ctx {
+            b,
+            values: HashMap::new(),
+            loc,
+            file,
+            opset,
+            fold: false,
+        }
+    }
+
+    /// The location, file and opset, for [`Ctx::scratch`].
+    pub fn parts(&self) -> (Location, String, i64) {
+        (self.loc, self.file.clone(), self.opset)
+    }
+
+    /// Sets the values by ONNX name.
+    pub fn set_values(&mut self, values: HashMap<String, Val>) {
+        self.values = values;
+    }
+
     /// The value of ONNX name `name`.
     pub fn value(&self, name: &str) -> Result<Val, String> {
         self.values
@@ -395,6 +422,7 @@ pub fn import_model(
         loc: file_loc,
         file: file.to_string(),
         opset,
+        fold: true,
     };
     c.b.set_insertion_point(InsertionPoint::End(entry));
     for (name, v) in arg_names.into_iter().zip(args) {
@@ -411,6 +439,17 @@ pub fn import_model(
     }
     c.loc = file_loc;
     tensor_dialect_func::ReturnOp::build(&mut c.b, file_loc, &results).map_err(broken)?;
+    // The constants folding left unused (a folded shape computation's inputs).
+    // Only constants: an unused op that may fail at run time stays, as ONNX's
+    // reference runs every node.
+    let ops: Vec<_> = c.b.module.block_ops(entry).collect();
+    for op in ops.into_iter().rev() {
+        if ConstantOp::cast(c.b.ctx, c.b.module, op).is_some()
+            && tensor_ir::rewrite::fold::is_trivially_dead(c.b.ctx, c.b.module, op)
+        {
+            c.b.erase_op(op).map_err(broken)?;
+        }
+    }
     let result_types = results.iter().map(|&v| c.b.module.value_type(v)).collect();
     let fty = c.b.ctx.function_type(inputs, result_types);
     let arg_attrs =

@@ -13,6 +13,7 @@
 
 mod control;
 mod emit;
+mod fold;
 mod ops;
 mod reduce;
 mod structure;
@@ -73,16 +74,19 @@ pub fn is_model(bytes: &[u8]) -> bool {
     decode_model(bytes).is_some()
 }
 
-/// A context with the dialects an imported module uses (`func`, `nd`).
+/// A context with the dialects an imported module uses (`func`, `nd`) and
+/// the interpreter's kernels, with which the import folds constants.
 pub fn new_context() -> tensor_ir::Context {
     let mut ctx = tensor_ir::Context::new();
     tensor_dialect_func::register(&mut ctx);
     tensor_dialect_nd::register(&mut ctx);
+    tensor_interp::register(&mut ctx);
     ctx
 }
 
 /// Imports the model in `bytes` (named `file` in locations) into a module of
-/// `ctx`, which must have the `func` and `nd` dialects ([`new_context`]).
+/// `ctx`, which must have the `func` and `nd` dialects and, to fold the
+/// constants of shape computations, the interpreter's kernels ([`new_context`]).
 ///
 /// # Errors
 /// A located [`ImportError`] for bytes that are not a model, and for what the

@@ -252,6 +252,7 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Range", &[], st::range),
     ("Trilu", &["upper"], st::trilu),
     ("Pad", &["mode"], st::pad),
+    ("Gather", &["axis"], st::gather),
     ("If", &["then_branch", "else_branch"], crate::control::if_),
 ];
 
@@ -287,6 +288,14 @@ pub fn lower(c: &mut Ctx<'_>, node: &NodeProto, op: &str) -> Result<Vec<Val>, St
         } else {
             Some(c.value(name)?)
         });
+    }
+    // `If` imports a subgraph, and a `Constant` is one already.
+    if c.fold
+        && !matches!(op, "If" | "Constant")
+        && crate::fold::foldable(&inputs)
+        && let Some(outs) = crate::fold::fold(c, node, op, &inputs)
+    {
+        return Ok(outs);
     }
     f(
         c,
