@@ -13,7 +13,9 @@ i1 and index; nd.reduce (sum, prod, max, min, keep_dims, over any dims);
 nd.matmul (vectors, matrices, broadcast batches); nd.cast between every pair of
 element types (on values whose conversion NumPy defines); the structural ops
 (transpose, reshape, concatenate, slice, dynamic_slice with clamped starts,
-iota, dot_general).
+iota, dot_general); nd.gather and nd.gather_elements against np.take and
+np.take_along_axis (negative indices; an index out of range must fail at the
+op).
 
 A share of the cases feeds arguments whose sizes do not broadcast at run time (the
 types allow it: the dims are ? or *). NumPy raises at some op; tensor-run must exit
@@ -411,6 +413,48 @@ def structure_case(rng):
     return structure_text(sig, "%r = " + body, tr), args, [np.asarray(want, dtype=dtype)], elem
 
 
+def gather_case(rng):
+    """nd.gather (np.take) or nd.gather_elements (np.take_along_axis, with
+    indices no larger than data off the axis, ONNX's rule) on random data and
+    int32/int64 indices in [-n, n); now and then one index is out of range, and
+    tensor-run must fail at the op."""
+    elem = rng.choice(["f32", "f64", "f16", "i8", "i32", "i64", "ui8", "index"])
+    dtype = ALL[elem]
+    shape = [rng.choice([1, 2, 3, 4]) for _ in range(rng.randint(1, 3))]
+    x = np.asarray(random_values(rng, shape, elem), dtype=dtype)
+    axis = rng.randrange(len(shape))
+    n = shape[axis]
+    ielem = rng.choice(["i32", "i64"])
+    elements = rng.random() < 0.5
+    if elements:
+        ishape = [rng.randint(1, 4) if d == axis else rng.randint(1, s) for d, s in enumerate(shape)]
+    else:
+        ishape = [rng.choice([1, 2, 3]) for _ in range(rng.randint(0, 2))]
+    idx = np.asarray([rng.randint(-n, n - 1) for _ in range(int(np.prod(ishape)))],
+                     dtype=ALL[ielem]).reshape(ishape)
+    bad = rng.random() < 0.15 and idx.size > 0
+    if bad:
+        idx.flat[rng.randrange(idx.size)] = rng.choice([n, n + 2, -n - 1])
+    ta = type_text([d if rng.random() < 0.6 else None for d in shape], elem)
+    ti = type_text([d if rng.random() < 0.6 else None for d in ishape], ielem)
+    if elements:
+        part = x[tuple(slice(None) if d == axis else slice(0, m) for d, m in enumerate(ishape))]
+        want = None if bad else np.take_along_axis(part, idx.astype(np.int64), axis)
+        op = "nd.gather_elements"
+        out = ishape
+    else:
+        want = None if bad else np.take(x, idx.astype(np.int64), axis=axis)
+        op = "nd.gather"
+        out = shape[:axis] + ishape + shape[axis + 1:]
+    tr = result_type(out, elem, ta, ti)
+    text = structure_text(f"%x: {ta}, %i: {ti}",
+                          f"%r = {op} %x[%i], axis = {axis} : ({ta}, {ti}) -> {tr}", tr)
+    if bad:
+        # The op is on the program's second line.
+        return text, [x, idx], (2, "outside ["), elem
+    return text, [x, idx], [np.asarray(want, dtype=dtype)], elem
+
+
 def structure_text(sig, body, tr):
     """`@main` computing `body` (whose last line defines %r) and returning %r."""
     return f"func.func @main({sig}) -> {tr} {{\n  {body}\n  return %r : {tr}\n}}\n"
@@ -511,8 +555,10 @@ def main():
                     kind, case = "reduce", reduce_case(rng)
                 elif u < 0.82:
                     kind, case = "matmul", matmul_case(rng)
-                elif u < 0.92:
+                elif u < 0.89:
                     kind, case = "structure", structure_case(rng)
+                elif u < 0.92:
+                    kind, case = "gather", gather_case(rng)
                 else:
                     kind, case = "cast", cast_case(rng)
             if case is None:
@@ -525,16 +571,19 @@ def main():
             for i, v in enumerate(args):
                 np.save(tmp / f"a{i}.npy", v)
                 cmd += ["--arg", str(tmp / f"a{i}.npy")]
-            outs = [tmp / f"r{i}.npy" for i in range(1 if isinstance(want, int) else len(want))]
+            if isinstance(want, int):
+                # (the line of the op NumPy fails at, what tensor-run must say there)
+                want = (op_lines(text)[want], "do not broadcast")
+            outs = [tmp / f"r{i}.npy" for i in range(1 if isinstance(want, tuple) else len(want))]
             for o in outs:
                 o.unlink(missing_ok=True)
                 cmd += ["--out", str(o)]
             p = subprocess.run(cmd, capture_output=True, text=True)
             where = f"\n--- program ---\n{text}--- command ---\n{' '.join(cmd)}\n--- stderr ---\n{p.stderr}"
-            if isinstance(want, int):
-                line = op_lines(text)[want]
-                if p.returncode != 1 or f"prog.mlir:{line}:" not in p.stderr or "do not broadcast" not in p.stderr:
-                    sys.exit(f"case {ran}: NumPy fails at op #{want} (line {line}); tensor-run exited {p.returncode}{where}")
+            if isinstance(want, tuple):
+                line, why = want
+                if p.returncode != 1 or f"prog.mlir:{line}:" not in p.stderr or why not in p.stderr:
+                    sys.exit(f"case {ran}: NumPy fails at line {line}; tensor-run exited {p.returncode}{where}")
                 if any(o.exists() for o in outs):
                     sys.exit(f"case {ran}: a result file was written after a failure{where}")
                 failed_cleanly += 1

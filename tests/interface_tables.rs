@@ -61,7 +61,7 @@ fn every_nd_op_that_can_broadcast_is_lowered() {
     let ctx = context();
     // These ops never broadcast an operand implicitly: their sizes are given
     // (explicit broadcasts, constants, casts) or computed (shape ops, reductions,
-    // the structural ops, whose sizes must agree exactly); nd.assert has no result
+    // the structural ops and gathers, whose sizes must agree exactly); nd.assert has no result
     // to broadcast to.
     assert_eq!(
         without::<ExplicitBroadcast>(&ctx, "nd"),
@@ -75,6 +75,8 @@ fn every_nd_op_that_can_broadcast_is_lowered() {
             "nd.dim",
             "nd.dot_general",
             "nd.dynamic_slice",
+            "nd.gather",
+            "nd.gather_elements",
             "nd.iota",
             "nd.reduce",
             "nd.reshape",

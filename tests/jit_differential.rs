@@ -12,6 +12,8 @@
 mod common;
 #[path = "jit_differential/dim_names.rs"]
 mod dim_names;
+#[path = "jit_differential/gather.rs"]
+mod gather;
 #[path = "jit_differential/nary.rs"]
 mod nary;
 #[path = "jit_differential/near_zero.rs"]
@@ -492,6 +494,7 @@ fn cases() -> Vec<Case> {
     out.extend(near_zero::edge_cases());
     out.extend(dim_names::dim_names_cases());
     out.extend(structure::structure_cases());
+    out.extend(gather::gather_cases());
     out
 }
 

@@ -12,6 +12,7 @@
 //! | [`structure`] | `nd.reshape`, `nd.transpose`, `nd.concatenate` | StableHLO's structural ops |
 //! | [`slice`] | `nd.slice`, `nd.dynamic_slice` | StableHLO (clamped dynamic starts) |
 //! | [`iota`] | `nd.iota` | StableHLO `iota` / `dynamic_iota` |
+//! | [`gather`] | `nd.gather`, `nd.gather_elements` | ONNX `Gather`, `GatherElements` (negative indices) |
 //! | [`dot`] | `nd.dot_general` | StableHLO `dot_general` |
 //!
 //! Each op is defined once with [`tensor_ir::op!`]: operands, results and
@@ -32,6 +33,7 @@ pub mod dim_names;
 pub mod dot;
 pub mod elementwise;
 pub mod fold;
+pub mod gather;
 pub mod iota;
 pub mod lower;
 pub mod reduce;
@@ -59,6 +61,7 @@ use elementwise::{
 use elementwise::{Atan2Op, ClampOp};
 use elementwise::{ErfOp, NotOp, RoundEvenOp, SignOp};
 use elementwise::{Expm1Op, Log1pOp, LogisticOp};
+use gather::{GatherElementsOp, GatherOp};
 use iota::IotaOp;
 use reduce::{MatmulOp, ReduceOp};
 use shape::{BroadcastShapesOp, DimOp, ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
@@ -124,6 +127,8 @@ pub static DIALECT: Dialect = Dialect {
         SliceOp::DEF,
         DynamicSliceOp::DEF,
         IotaOp::DEF,
+        GatherOp::DEF,
+        GatherElementsOp::DEF,
         assert::AssertOp::DEF,
     ],
 };

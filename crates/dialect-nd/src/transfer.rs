@@ -21,6 +21,7 @@ use crate::DIALECT;
 use crate::broadcast::{BroadcastInDimOp, BroadcastOp, BroadcastToOp};
 use crate::constant::ConstantOp;
 use crate::dot::{DotGeneralOp, free_dims};
+use crate::gather::{GatherElementsOp, GatherOp};
 use crate::iota::IotaOp;
 use crate::lower::landing;
 use crate::reduce::{MatmulOp, ReduceOp};
@@ -71,7 +72,7 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
             )?;
         }
     }
-    let own: [(&str, TransferFn); 18] = [
+    let own: [(&str, TransferFn); 20] = [
         (BroadcastInDimOp::NAME, broadcast_in_dim),
         (BroadcastToOp::NAME, broadcast_to),
         (BroadcastOp::NAME, broadcast_all),
@@ -90,6 +91,8 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
         (DynamicSliceOp::NAME, no_sizes),
         (IotaOp::NAME, iota),
         (DotGeneralOp::NAME, dot_general),
+        (GatherOp::NAME, gather),
+        (GatherElementsOp::NAME, gather_elements),
     ];
     for (name, transfer) in own {
         ctx.attach_interface(name, ShapeTransfer { transfer })?;
@@ -480,6 +483,35 @@ fn slice(t: &mut Transfer<'_>, op: OpId) -> Out {
 /// The result's sizes are its type's, all static.
 fn no_sizes(_: &mut Transfer<'_>, _: OpId) -> Out {
     Out::new()
+}
+
+/// A gather has data's dims before the axis, indices' dims, then data's after it.
+fn gather(t: &mut Transfer<'_>, op: OpId) -> Out {
+    let Some(o) = GatherOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    let axis = usize::try_from(o.axis(t.ctx, t.module)).ok();
+    let (data, indices) = (o.data(t.module), o.indices(t.module));
+    match (t.dims(data), t.dims(indices), axis) {
+        (Some(d), Some(i), Some(a)) if a < d.len() => dims(
+            d[..a]
+                .iter()
+                .chain(&i)
+                .chain(&d[a + 1..])
+                .copied()
+                .collect(),
+        ),
+        _ => Out::new(),
+    }
+}
+
+/// An element gather has its indices' dims.
+fn gather_elements(t: &mut Transfer<'_>, op: OpId) -> Out {
+    let Some(o) = GatherElementsOp::cast(t.ctx, t.module, op) else {
+        return Out::new();
+    };
+    let indices = o.indices(t.module);
+    t.dims(indices).map(dims).unwrap_or_default()
 }
 
 /// With a shape operand, the result has its entries as sizes.

@@ -17,6 +17,7 @@
 //! | [`compute`] | elementwise ops, `nd.cmp`, `nd.select`, `nd.cast`, `nd.constant`, `nd.reduce` |
 //! | [`matmul`] | `nd.matmul` |
 //! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` |
+//! | [`gather`] | `nd.gather`, `nd.gather_elements` (`linalg.generic` of `tensor.extract`) |
 //! | [`entry`] | the `nd.dim_names` contract, asserted at function entry |
 //! | [`import`] | the way back: `--convert-upstream-to-nd` |
 //! | [`shapes`] | `nd.shape_of`, `nd.dim`, `nd.shape_slice`, `nd.shape_concat`, `nd.broadcast_shapes` |
@@ -30,6 +31,7 @@ pub mod compute;
 pub mod dot;
 pub mod emit;
 pub mod entry;
+pub mod gather;
 pub mod import;
 pub mod matmul;
 pub mod regroup;
@@ -65,6 +67,7 @@ pub fn register(ctx: &mut Context) {
     use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, BroadcastToOp};
     use tensor_dialect_nd::constant::ConstantOp;
     use tensor_dialect_nd::dot::DotGeneralOp;
+    use tensor_dialect_nd::gather::{GatherElementsOp, GatherOp};
     use tensor_dialect_nd::iota::IotaOp;
     use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
     use tensor_dialect_nd::shape::{
@@ -73,7 +76,9 @@ pub fn register(ctx: &mut Context) {
     use tensor_dialect_nd::slice::{DynamicSliceOp, SliceOp};
     use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
     type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
-    let structural: [(&str, Export); 20] = [
+    let structural: [(&str, Export); 22] = [
+        (GatherOp::NAME, gather::gather),
+        (GatherElementsOp::NAME, gather::gather_elements),
         (ConcatenateOp::NAME, regroup::concatenate),
         (ReshapeOp::NAME, regroup::reshape),
         (DynamicSliceOp::NAME, regroup::dynamic_slice),

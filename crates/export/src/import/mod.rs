@@ -18,6 +18,7 @@
 //! | `linalg.copy` | `nd.assign` ([`explicit`]) |
 //! | `linalg.generic` of the export's batched product (two `?` batch dims or more) | `nd.matmul` ([`batched`]) |
 //! | `tensor.from_elements` of `tensor.dim`s (and constants) | `nd.dim` (`tensor<index>`), `nd.shape_of` |
+//! | `linalg.generic` of one input whose body reads another tensor with `tensor.extract` at a normalised index | `nd.gather`, `nd.gather_elements` ([`gather`]) |
 //! | `linalg.transpose` | `nd.transpose` ([`structure`]) |
 //! | `tensor.concat`, `tensor.extract_slice` (static offsets), `tensor.reshape` | `nd.concatenate`, `nd.slice`, `nd.reshape` ([`structure`]) |
 //!
@@ -44,6 +45,7 @@ mod compare;
 mod contract;
 mod dynamic;
 mod explicit;
+mod gather;
 mod hints;
 mod indexed;
 mod standalone;
@@ -470,6 +472,8 @@ impl Importer<'_> {
             ("linalg.matmul" | "linalg.batch_matmul", Some(r)) => self.matmul(op, r)?,
             ("scf.index_switch", Some(r)) => return self.switch(op, r),
             ("linalg.copy", Some(r)) => self.copy(op, r)?,
+            ("linalg.generic", Some(r)) if self.is_index_check(op, r) => return Ok(false),
+            ("linalg.generic", Some(r)) if self.gather_generic(op, r)? => {}
             ("linalg.generic", Some(r)) => self.generic(op, r)?,
             ("linalg.transpose", Some(r)) => self.transpose(op, r)?,
             ("tensor.concat", Some(r)) => return self.concat(op, r),

@@ -11,6 +11,7 @@ pub(crate) mod broadcast;
 pub(crate) mod dot;
 pub(crate) mod elementwise;
 pub(crate) mod func;
+pub(crate) mod gather;
 mod gemm;
 pub(crate) mod matmul;
 pub(crate) mod reduce;
@@ -29,6 +30,7 @@ use tensor_dialect_nd::broadcast::{AssignOp, BroadcastInDimOp, BroadcastOp, Broa
 use tensor_dialect_nd::constant::{CastOp, ConstantOp};
 use tensor_dialect_nd::dot::DotGeneralOp;
 use tensor_dialect_nd::elementwise::{ClampOp, CmpOp, SelectOp};
+use tensor_dialect_nd::gather::{GatherElementsOp, GatherOp};
 use tensor_dialect_nd::iota::IotaOp;
 use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
 use tensor_dialect_nd::scalar::{self, ScalarFn};
@@ -334,6 +336,8 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
         (SliceOp::NAME, Kernel::Op(structure::slice)),
         (DynamicSliceOp::NAME, Kernel::Op(structure::dynamic_slice)),
         (IotaOp::NAME, Kernel::Op(structure::iota)),
+        (GatherOp::NAME, Kernel::Op(gather::gather)),
+        (GatherElementsOp::NAME, Kernel::Op(gather::gather_elements)),
         (CallOp::NAME, Kernel::Op(func::call)),
         (ReturnOp::NAME, Kernel::Op(func::ret)),
         (
