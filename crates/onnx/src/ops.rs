@@ -252,7 +252,8 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Range", &[], st::range),
     ("Trilu", &["upper"], st::trilu),
     ("Pad", &["mode"], st::pad),
-    ("Gather", &["axis"], st::gather),
+    ("Gather", &["axis"], |c, n| st::gather(c, n, false)),
+    ("GatherElements", &["axis"], |c, n| st::gather(c, n, true)),
     ("If", &["then_branch", "else_branch"], crate::control::if_),
 ];
 

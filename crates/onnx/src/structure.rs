@@ -14,6 +14,7 @@ use std::rc::Rc;
 use tensor_dialect_nd::broadcast::{BroadcastOp, BroadcastToOp};
 use tensor_dialect_nd::constant::ConstantOp;
 use tensor_dialect_nd::elementwise as nd;
+use tensor_dialect_nd::gather::{GatherElementsOp, GatherOp};
 use tensor_dialect_nd::iota::IotaOp;
 use tensor_dialect_nd::shape::{ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_dialect_nd::slice::SliceOp;
@@ -767,67 +768,22 @@ fn pad_axis(
     concatenate(c, &parts, a)
 }
 
-/// The most indices a Gather of constant indices is composed for (one slice
-/// each).
-const MAX_GATHER: usize = 4096;
-
-/// Gather of constant indices along `axis` (`numpy.take`): a slice per index,
-/// concatenated, reshaped to `data.shape[:axis] + indices.shape +
-/// data.shape[axis+1:]`. Indices out of `[-n, n)` are an error at the node;
-/// run-time indices wait for an nd gather op.
-pub fn gather(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
+/// Gather (`numpy.take`) and GatherElements (`numpy.take_along_axis`) along
+/// `axis`: `nd.gather` and `nd.gather_elements`, which check each index
+/// against `[-n, n)` at run time, at the node.
+pub fn gather(c: &mut Ctx<'_>, n: &Node, elements: bool) -> Result<Vec<Val>, String> {
     let x = n.input(0)?;
     let indices = n.input(1)?;
-    let dims = c.dims(&x);
-    let a = axis(n.int("axis", 0), dims.len())?;
-    let picks = constant_ints(&indices, "Gather's indices")?;
-    let index_dims = indices
-        .konst
-        .as_ref()
-        .map(|k| k.dims.clone())
-        .unwrap_or_default();
-    if picks.len() > MAX_GATHER {
-        return Err(format!(
-            "Gather of {} constant indices is not supported (at most {MAX_GATHER})",
-            picks.len()
-        ));
-    }
-    if dims.contains(&DYNAMIC) {
-        return Err("Gather from a value with dims of run-time size is not supported yet".into());
-    }
-    let size = dims[a];
-    let mut parts = Vec::new();
-    for &i in &picks {
-        if i < -size || i >= size {
-            return Err(format!(
-                "index {i} is out of range for dim {a} of size {size}"
-            ));
-        }
-        let i = if i < 0 { i + size } else { i };
-        let mut start = vec![0; dims.len()];
-        let mut limit = dims.clone();
-        start[a] = i;
-        limit[a] = i + 1;
-        parts.push(slice_op(c, &x, &start, &limit, &vec![1; dims.len()])?.v);
-    }
-    let joined = match parts.as_slice() {
-        [] => {
-            let mut shape = dims.clone();
-            shape[a] = 0;
-            let elem = c.elem(&x)?;
-            c.constant(Constant {
-                elem,
-                dims: shape,
-                bytes: Vec::new(),
-            })?
-        }
-        [one] => Val::from(*one),
-        _ => concatenate(c, &parts, a)?,
+    let a = axis(n.int("axis", 0), c.rank(&x))? as i64;
+    let loc = c.loc;
+    let v = if elements {
+        let h = done(GatherElementsOp::build_inferred(
+            &mut c.b, loc, x.v, indices.v, a,
+        ))?;
+        h.result(c.b.module)
+    } else {
+        let h = done(GatherOp::build_inferred(&mut c.b, loc, x.v, indices.v, a))?;
+        h.result(c.b.module)
     };
-    let out: Vec<Out> = (0..a)
-        .map(Out::Copy)
-        .chain(index_dims.iter().map(|&d| Out::Size(d)))
-        .chain((a + 1..dims.len()).map(|i| Out::Size(dims[i])))
-        .collect();
-    Ok(vec![reshape_to(c, &joined, &out)?])
+    Ok(vec![v.into()])
 }
