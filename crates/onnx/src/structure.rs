@@ -486,6 +486,10 @@ pub fn split(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
             "Split along dim {a} of run-time size is not supported yet"
         ));
     }
+    // nd.slice takes every limit static.
+    if dims.contains(&DYNAMIC) {
+        return Err("Split of a value with dims of run-time size is not supported yet".into());
+    }
     let sizes = match n.opt(1) {
         Some(s) => constant_ints(&s, "Split's sizes")?,
         None => {
