@@ -33,7 +33,7 @@ try:
     import onnxruntime as ort
     from onnx import TensorProto, helper, numpy_helper
 except ImportError as e:
-    sys.exit(f"bench/onnx.py: needs onnx and onnxruntime ({e})")
+    sys.exit(f"bench/onnx_models.py: needs onnx and onnxruntime ({e})")
 
 F = TensorProto.FLOAT
 
