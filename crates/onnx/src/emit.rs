@@ -161,7 +161,7 @@ impl Ctx<'_> {
 
     /// An unranked tensor type of `x`'s element type: the result type of an op
     /// whose shapes do not fit, which nd's verifier then reports at the node.
-    fn unranked_like(&mut self, x: &Val) -> Result<Type, String> {
+    pub fn unranked_like(&mut self, x: &Val) -> Result<Type, String> {
         let e = self
             .b
             .ctx

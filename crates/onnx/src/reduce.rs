@@ -112,8 +112,7 @@ fn product(c: &mut Ctx<'_>, a: &Val, b: &Val) -> Result<Val, String> {
         Ok(h) => h,
         // Sizes that cannot meet: nd's verifier reports them at the node.
         Err(_) => {
-            let e = c.elem(a)?.to_type(c.b.ctx);
-            let t = c.b.ctx.unranked_tensor_type(e);
+            let t = c.unranked_like(a)?;
             MatmulOp::build(&mut c.b, loc, a.v, b.v, t).map_err(|e| e.to_string())?
         }
     };

@@ -584,11 +584,8 @@ pub fn expand(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
     let h = match BroadcastOp::build_inferred(&mut c.b, loc, &[x.v, shaped.v]) {
         Ok(h) => h,
         Err(_) => {
-            let t = c.b.module.value_type(x.v);
-            let e = c.b.ctx.element_type(t).ok_or("a tensor")?;
-            let u = c.b.ctx.unranked_tensor_type(e);
-            let i1 = c.b.ctx.i(1);
-            let ub = c.b.ctx.unranked_tensor_type(i1);
+            let u = c.unranked_like(&x)?;
+            let ub = c.unranked_like(&shaped)?;
             done(BroadcastOp::build(
                 &mut c.b,
                 loc,
