@@ -80,6 +80,20 @@ def main():
     model("prelu_dynamic",
           [helper.make_node("PRelu", ["x", "slope"], ["z"], name="prelu")],
           [vi("x", ["n", "c"])], [vi("z", None)], inits=[slope])
+    # Values computed at run time: Range's bounds, ConstantOfShape's shape and
+    # Pad's value are graph inputs.
+    I64 = TensorProto.INT64
+    model("range_run_time",
+          [helper.make_node("Range", ["start", "limit", "delta"], ["z"], name="range")],
+          [vi("start", [], I64), vi("limit", [], I64), vi("delta", [], I64)], [vi("z", None, I64)])
+    seven = helper.make_tensor("seven", TensorProto.INT32, [1], [7])
+    model("constant_of_shape_run_time",
+          [helper.make_node("ConstantOfShape", ["shape"], ["z"], name="fill", value=seven)],
+          [vi("shape", [2], I64)], [vi("z", None, TensorProto.INT32)])
+    pads = numpy_helper.from_array(np.array([1, 0, 0, 2], dtype=np.int64), "pads")
+    model("pad_run_time_value",
+          [helper.make_node("Pad", ["x", "pads", "value"], ["z"], name="pad")],
+          [vi("x", [2, 2]), vi("value", [])], [vi("z", None)], inits=[pads])
     # A corrupt model: a valid model cut short.
     with open(os.path.join(OUT, "named_same.onnx"), "rb") as f:
         data = f.read()

@@ -6,6 +6,7 @@
 //! [`crate::structure`].
 
 use crate::emit::{Binary, Ctx, Unary, Val};
+use crate::generate;
 use crate::proto::{AttributeProto, NodeProto};
 use crate::reduce::{gemm, matmul, reduction, softmax};
 use crate::structure as st;
@@ -81,7 +82,7 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Not", &[], un::<nd::NotOp>),
     ("BitwiseNot", &[], un::<nd::NotOp>),
     ("Where", &[], where_),
-    ("Expand", &[], st::expand),
+    ("Expand", &[], generate::expand),
     ("PRelu", &[], prelu),
     ("Neg", &[], un::<nd::NegOp>),
     ("Abs", &[], un::<nd::AbsOp>),
@@ -248,9 +249,9 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Concat", &["axis"], st::concat),
     ("Slice", &[], st::slice),
     ("Split", &["axis", "num_outputs"], st::split),
-    ("ConstantOfShape", &["value"], st::constant_of_shape),
-    ("Range", &[], st::range),
-    ("Trilu", &["upper"], st::trilu),
+    ("ConstantOfShape", &["value"], generate::constant_of_shape),
+    ("Range", &[], generate::range),
+    ("Trilu", &["upper"], generate::trilu),
     ("Pad", &["mode"], st::pad),
     ("Gather", &["axis"], |c, n| st::gather(c, n, false)),
     ("GatherElements", &["axis"], |c, n| st::gather(c, n, true)),
