@@ -532,6 +532,15 @@ pub(crate) fn filled(
     Ok(x.b.module.result(op, 0))
 }
 
+/// `nd.dynamic_reduce` is refused, at the op: which dims it reduces is read at
+/// run time, and a `linalg.reduce` names its dims statically (a form through
+/// `scf.if` per dim is possible, not written yet).
+pub fn dynamic_reduce(x: &mut Exporter<'_>, _: OpId) -> XResult<Results> {
+    Err(x.error(
+        "cannot be exported: the dims it reduces are known only at run time (no upstream form yet)",
+    ))
+}
+
 /// `nd.reduce kind %x across [dims] [keep_dims]`.
 pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let input = x.b.module.operands(op)[0];

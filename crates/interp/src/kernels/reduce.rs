@@ -1,4 +1,4 @@
-//! `nd.reduce`: sum, prod, max, min over some dims.
+//! `nd.reduce` and `nd.dynamic_reduce`: sum, prod, max, min over some dims.
 //!
 //! Two loops, chosen by layout. When the reduced elements of one output lie in
 //! runs (the last axis of a row-major tensor), each output reduces its runs,
@@ -123,13 +123,9 @@ fn pairwise_f32<N: Num>(s: &[N::S]) -> f32 {
     pairwise_f32::<N>(&s[..half]) + pairwise_f32::<N>(&s[half..])
 }
 
-/// `nd.reduce`.
-pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
-    let x = &operands[0];
-    let kind = match cx
-        .str_prop(tensor_dialect_nd::reduce::ReduceOp::KIND)
-        .unwrap_or("sum")
-    {
+/// The `kind` and `keep_dims` properties (named by `kind` and `keep`).
+fn kind_keep(cx: &KernelCx<'_>, kind: &str, keep: &str) -> (Kind, bool) {
+    let kind = match cx.str_prop(kind).unwrap_or("sum") {
         "prod" => Kind::Prod,
         "max" => Kind::Max,
         "min" => Kind::Min,
@@ -137,12 +133,18 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     };
     let keep = cx
         .ctx
-        .lookup_sym(tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS)
+        .lookup_sym(keep)
         .and_then(|k| cx.module.get_attr(cx.op, k))
         .is_some();
-    let dims = cx
-        .i64_array(tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS)
-        .unwrap_or_default();
+    (kind, keep)
+}
+
+/// `nd.reduce`.
+pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
+    use tensor_dialect_nd::reduce::ReduceOp;
+    let x = &operands[0];
+    let (kind, keep) = kind_keep(cx, ReduceOp::KIND, ReduceOp::KEEP_DIMS);
+    let dims = cx.i64_array(ReduceOp::DIMENSIONS).unwrap_or_default();
     let rank = x.rank();
     let mut reduced = vec![false; rank];
     for &d in &dims {
@@ -156,6 +158,61 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
             }
         }
     }
+    reduce_dims(cx, x, operands.get(1), kind, &reduced, keep)
+}
+
+/// `nd.dynamic_reduce`: the dims are operand #1's elements, each in
+/// `[-rank, rank)` (negative from the end) and listed once.
+pub(crate) fn dynamic_reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
+    use tensor_dialect_nd::dynamic_reduce::DynamicReduceOp;
+    let (x, axes) = (&operands[0], &operands[1]);
+    let (kind, keep) = kind_keep(cx, DynamicReduceOp::KIND, DynamicReduceOp::KEEP_DIMS);
+    let rank = x.rank();
+    let r = i64::try_from(rank).unwrap_or(i64::MAX);
+    // A u64 past i64::MAX reads as negative: it is out of range, not from the end.
+    let unsigned = axes.elem() == crate::ElemType::U64;
+    let mut listed_at: Vec<Option<usize>> = vec![None; rank];
+    for (j, a) in axes.to_i64s().into_iter().enumerate() {
+        let d = if a < 0 && !unsigned {
+            a.checked_add(r)
+        } else {
+            Some(a)
+        };
+        let Some(d) = d
+            .and_then(|d| usize::try_from(d).ok())
+            .filter(|&d| d < rank)
+        else {
+            let shown = if unsigned {
+                (a as u64).to_string()
+            } else {
+                a.to_string()
+            };
+            return Err(cx.error(format!(
+                "has axis {shown} (element {j} of operand #1) outside [-{rank}, {rank}), the rank of operand #0, of shape {} at run time",
+                shape_text(x.shape())
+            )));
+        };
+        if let Some(i) = listed_at[d] {
+            return Err(cx.error(format!(
+                "lists dim {d} twice (elements {i} and {j} of operand #1)"
+            )));
+        }
+        listed_at[d] = Some(j);
+    }
+    let reduced: Vec<bool> = listed_at.iter().map(Option::is_some).collect();
+    reduce_dims(cx, x, operands.get(2), kind, &reduced, keep)
+}
+
+/// Reduces the dims of `x` that `reduced` marks, from `init` if given.
+fn reduce_dims(
+    cx: &KernelCx<'_>,
+    x: &Tensor,
+    init: Option<&Tensor>,
+    kind: Kind,
+    reduced: &[bool],
+    keep: bool,
+) -> KernelResult {
+    let rank = x.rank();
     let kept: SmallVec<[usize; 4]> = (0..rank).filter(|&d| !reduced[d]).collect();
     let red: SmallVec<[usize; 4]> = (0..rank).filter(|&d| reduced[d]).collect();
     let compact: Dims = kept.iter().map(|&d| x.shape()[d]).collect();
@@ -166,7 +223,6 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
             (true, false) => None,
         })
         .collect();
-    let init = operands.get(1);
     if let Some(init) = init
         && init.len() != 1
     {
