@@ -94,6 +94,11 @@ def main():
     model("pad_run_time_value",
           [helper.make_node("Pad", ["x", "pads", "value"], ["z"], name="pad")],
           [vi("x", [2, 2]), vi("value", [])], [vi("z", None)], inits=[pads])
+    # ReduceMean over axes given at run time, of a value with a named dim: the
+    # count it divides by is read from the shape at run time.
+    model("reduce_mean_run_time",
+          [helper.make_node("ReduceMean", ["x", "axes"], ["z"], name="mean", keepdims=0)],
+          [vi("x", ["batch", 3]), vi("axes", [1], I64)], [vi("z", None)], opset=18)
     # A corrupt model: a valid model cut short.
     with open(os.path.join(OUT, "named_same.onnx"), "rb") as f:
         data = f.read()

@@ -1,6 +1,7 @@
 // Values an ONNX graph computes at run time where nd needs sizes: Range's
 // bounds (nd.iota of a computed length), ConstantOfShape's shape and Pad's
-// value (nd.broadcast_to). Models: scripts/onnx-models.py.
+// value (nd.broadcast_to), a reduction's axes (nd.dynamic_reduce). Models:
+// scripts/onnx-models.py.
 
 // RUN: tensor-opt %S/Inputs/range_run_time.onnx | FileCheck %s --check-prefix=RANGE
 // RANGE: nd.assert %{{.*}} {message = "Range's delta is 0"}
@@ -39,3 +40,23 @@
 // PAD: nd.broadcast_to %arg1, shape = [3, 2] : (tensor<f32>) -> tensor<3x2xf32>
 // RUN: tensor-run %S/Inputs/pad_run_time_value.onnx --arg "dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>" --arg "dense<9.5> : tensor<f32>" | FileCheck %s --check-prefix=PADDED
 // PADDED: dense<{{\[\[}}9.500000e+00, 9.500000e+00, 9.500000e+00, 9.500000e+00], [1.000000e+00, 2.000000e+00, 9.500000e+00, 9.500000e+00], [3.000000e+00, 4.000000e+00, 9.500000e+00, 9.500000e+00]]> : tensor<3x4xf32>
+
+// ReduceMean over axes given at run time: nd.dynamic_reduce, divided by the
+// product of the reduced sizes, read from the shape at those axes.
+// RUN: tensor-opt %S/Inputs/reduce_mean_run_time.onnx | FileCheck %s --check-prefix=MEAN
+// MEAN: func.func @main(%arg0: tensor<?x3xf32> {nd.dim_names = ["batch", ""]}, %arg1: tensor<1xi64>) -> tensor<?xf32>
+// MEAN: %[[SUM:.*]] = nd.dynamic_reduce sum %arg0 across %arg1 init %{{.*}} : (tensor<?x3xf32>, tensor<1xi64>, tensor<f32>) -> tensor<?xf32>
+// MEAN: %[[S:.*]] = nd.shape_of %arg0
+// MEAN: %[[SI:.*]] = nd.cast %[[S]] : tensor<2xindex> to tensor<2xi64>
+// MEAN: %[[G:.*]] = nd.gather %[[SI]][%arg1], axis = 0
+// MEAN: %[[N:.*]] = nd.reduce prod %[[G]]
+// MEAN: %[[NF:.*]] = nd.cast %[[N]] : tensor<i64> to tensor<f32>
+// MEAN: nd.div %[[SUM]], %[[NF]]
+
+// numpy.mean(x, axis=0), numpy.mean(x, axis=-1), and an axis out of range.
+// RUN: tensor-run %S/Inputs/reduce_mean_run_time.onnx --arg "dense<[[1.0, 2.0, 3.0], [5.0, 6.0, 10.0]]> : tensor<2x3xf32>" --arg "dense<[0]> : tensor<1xi64>" | FileCheck %s --check-prefix=AXIS0
+// AXIS0: dense<[3.000000e+00, 4.000000e+00, 6.500000e+00]> : tensor<3xf32>
+// RUN: tensor-run %S/Inputs/reduce_mean_run_time.onnx --arg "dense<[[1.0, 2.0, 3.0], [5.0, 6.0, 10.0]]> : tensor<2x3xf32>" --arg "dense<[-1]> : tensor<1xi64>" | FileCheck %s --check-prefix=AXISM1
+// AXISM1: dense<[2.000000e+00, 7.000000e+00]> : tensor<2xf32>
+// RUN: not tensor-run %S/Inputs/reduce_mean_run_time.onnx --arg "dense<[[1.0, 2.0, 3.0], [5.0, 6.0, 10.0]]> : tensor<2x3xf32>" --arg "dense<[2]> : tensor<1xi64>" 2>&1 | FileCheck %s --check-prefix=AXIS2
+// AXIS2: reduce_mean_run_time.onnx: node 'mean' (ReduceMean):1:0: error: 'nd.dynamic_reduce' op has axis 2 (element 0 of operand #1) outside [-2, 2), the rank of operand #0, of shape [2, 3] at run time

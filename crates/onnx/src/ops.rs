@@ -233,6 +233,11 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
         |c, n| reduction(c, n, "min"),
     ),
     (
+        "ReduceProd",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| reduction(c, n, "prod"),
+    ),
+    (
         "ReduceMean",
         &["keepdims", "noop_with_empty_axes", "axes"],
         |c, n| reduction(c, n, "mean"),
