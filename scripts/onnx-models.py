@@ -14,9 +14,10 @@ OUT = os.path.join(os.path.dirname(__file__), "..", "test", "ONNX", "Inputs")
 F = TensorProto.FLOAT
 
 
-def model(name, nodes, inputs, outputs, inits=(), opset=17):
+def model(name, nodes, inputs, outputs, inits=(), opset=17, domains=()):
     graph = helper.make_graph(nodes, name, inputs, outputs, initializer=list(inits))
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    imports = [helper.make_opsetid("", opset)] + [helper.make_opsetid(d, 1) for d in domains]
+    m = helper.make_model(graph, opset_imports=imports)
     m.ir_version = 8
     save(m, os.path.join(OUT, name + ".onnx"))
 
@@ -99,6 +100,14 @@ def main():
     model("reduce_mean_run_time",
           [helper.make_node("ReduceMean", ["x", "axes"], ["z"], name="mean", keepdims=0)],
           [vi("x", ["batch", 3]), vi("axes", [1], I64)], [vi("z", None)], opset=18)
+    # Another domain imported (as ONNX's expanded function bodies do) but used
+    # by no node: imported; a node of that domain: refused at the node.
+    model("other_domain_unused",
+          [helper.make_node("Add", ["x", "x"], ["z"], name="double")],
+          [vi("x", [2])], [vi("z", None)], domains=["ai.onnx.preview"])
+    model("other_domain_node",
+          [helper.make_node("Scaler", ["x"], ["z"], name="scale", domain="ai.onnx.ml")],
+          [vi("x", [2])], [vi("z", None)], domains=["ai.onnx.ml"])
     # A corrupt model: a valid model cut short.
     with open(os.path.join(OUT, "named_same.onnx"), "rb") as f:
         data = f.read()
