@@ -108,6 +108,13 @@ def main():
     model("other_domain_node",
           [helper.make_node("Scaler", ["x"], ["z"], name="scale", domain="ai.onnx.ml")],
           [vi("x", [2])], [vi("z", None)], domains=["ai.onnx.ml"])
+    # Reductions ONNX defines by maps around a sum: L2 and LogSumExp (shifted
+    # by the max of the finite elements).
+    axes1 = numpy_helper.from_array(np.array([1], dtype=np.int64), "axes1")
+    model("reduce_composites",
+          [helper.make_node("ReduceL2", ["x", "axes1"], ["l2"], name="l2", keepdims=0),
+           helper.make_node("ReduceLogSumExp", ["x", "axes1"], ["lse"], name="lse")],
+          [vi("x", [2, 3])], [vi("l2", None), vi("lse", None)], inits=[axes1], opset=18)
     # A corrupt model: a valid model cut short.
     with open(os.path.join(OUT, "named_same.onnx"), "rb") as f:
         data = f.read()

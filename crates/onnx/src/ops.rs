@@ -8,7 +8,7 @@
 use crate::emit::{Binary, Ctx, Unary, Val};
 use crate::generate;
 use crate::proto::{AttributeProto, NodeProto};
-use crate::reduce::{gemm, matmul, reduction, softmax};
+use crate::reduce::{gemm, matmul, reduction, softmax, summed};
 use crate::structure as st;
 use crate::tensor;
 use crate::types::Elem;
@@ -236,6 +236,31 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
         "ReduceProd",
         &["keepdims", "noop_with_empty_axes", "axes"],
         |c, n| reduction(c, n, "prod"),
+    ),
+    (
+        "ReduceL1",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| summed(c, n, "l1"),
+    ),
+    (
+        "ReduceL2",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| summed(c, n, "l2"),
+    ),
+    (
+        "ReduceSumSquare",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| summed(c, n, "sum_square"),
+    ),
+    (
+        "ReduceLogSum",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| summed(c, n, "log_sum"),
+    ),
+    (
+        "ReduceLogSumExp",
+        &["keepdims", "noop_with_empty_axes", "axes"],
+        |c, n| summed(c, n, "log_sum_exp"),
     ),
     (
         "ReduceMean",

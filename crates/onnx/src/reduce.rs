@@ -166,6 +166,63 @@ pub fn reduction(c: &mut Ctx<'_>, n: &Node, kind: &str) -> Result<Vec<Val>, Stri
     Ok(vec![c.bin::<nd::DivOp>(&r, &count)?])
 }
 
+/// The sums of ReduceL1, ReduceL2, ReduceSumSquare, ReduceLogSum and
+/// ReduceLogSumExp (`which`: l1, l2, sum_square, log_sum, log_sum_exp): a sum
+/// between elementwise maps, as ONNX's reference computes them; LogSumExp is
+/// shifted by the max of the finite elements.
+pub fn summed(c: &mut Ctx<'_>, n: &Node, which: &str) -> Result<Vec<Val>, String> {
+    let x = n.input(0)?;
+    if !c.elem(&x)?.is_float() && matches!(which, "l2" | "log_sum" | "log_sum_exp") {
+        return Err(format!("Reduce {which} of integers is not supported"));
+    }
+    let axes = axes(c, n, c.rank(&x))?;
+    let keep = n.int("keepdims", 1) == 1;
+    let fold = |c: &mut Ctx<'_>, v: &Val, kind: &str, keep: bool| match &axes {
+        Axes::None => Ok(v.clone()),
+        Axes::Static(dims) => reduce(c, v, kind, dims, keep),
+        Axes::Run(a) => reduce_at_run_time(c, v, kind, a, keep),
+    };
+    let r = match which {
+        "l1" => {
+            let a = c.un::<nd::AbsOp>(&x)?;
+            fold(c, &a, "sum", keep)?
+        }
+        "sum_square" | "l2" => {
+            let sq = c.bin::<nd::MulOp>(&x, &x)?;
+            let s = fold(c, &sq, "sum", keep)?;
+            if which == "l2" {
+                c.un::<nd::SqrtOp>(&s)?
+            } else {
+                s
+            }
+        }
+        "log_sum" => {
+            let s = fold(c, &x, "sum", keep)?;
+            c.un::<nd::LogOp>(&s)?
+        }
+        _ => {
+            // The max of the finite elements (infinities count as -inf).
+            let inf = c.scalar_like(&x, f64::INFINITY)?;
+            let ninf = c.scalar_like(&x, f64::NEG_INFINITY)?;
+            let a = c.un::<nd::AbsOp>(&x)?;
+            let infinite = c.cmp("eq", &a, &inf)?;
+            let finite = c.select(&infinite, &ninf, &x)?;
+            let m = fold(c, &finite, "max", true)?;
+            let d = c.bin::<nd::SubOp>(&x, &m)?;
+            let e = c.un::<nd::ExpOp>(&d)?;
+            let s = fold(c, &e, "sum", keep)?;
+            let l = c.un::<nd::LogOp>(&s)?;
+            let m = if keep {
+                m
+            } else {
+                fold(c, &finite, "max", false)?
+            };
+            c.bin::<nd::AddOp>(&l, &m)?
+        }
+    };
+    Ok(vec![r])
+}
+
 /// Softmax (`log` false) and LogSoftmax along `axis`, stabilised by the max.
 pub fn softmax(c: &mut Ctx<'_>, n: &Node, log: bool) -> Result<Vec<Val>, String> {
     let x = n.input(0)?;
