@@ -16,7 +16,8 @@ F = TensorProto.FLOAT
 
 def model(name, nodes, inputs, outputs, inits=(), opset=17, domains=()):
     graph = helper.make_graph(nodes, name, inputs, outputs, initializer=list(inits))
-    imports = [helper.make_opsetid("", opset)] + [helper.make_opsetid(d, 1) for d in domains]
+    imports = [helper.make_opsetid("", opset)] if opset else []
+    imports += [helper.make_opsetid(d, 1) for d in domains]
     m = helper.make_model(graph, opset_imports=imports)
     m.ir_version = 8
     save(m, os.path.join(OUT, name + ".onnx"))
@@ -105,6 +106,9 @@ def main():
     model("other_domain_unused",
           [helper.make_node("Add", ["x", "x"], ["z"], name="double")],
           [vi("x", [2])], [vi("z", None)], domains=["ai.onnx.preview"])
+    model("only_ml_domain",
+          [helper.make_node("Scaler", ["x"], ["z"], name="scale", domain="ai.onnx.ml")],
+          [vi("x", [2])], [vi("z", None)], opset=None, domains=["ai.onnx.ml"])
     model("other_domain_node",
           [helper.make_node("Scaler", ["x"], ["z"], name="scale", domain="ai.onnx.ml")],
           [vi("x", [2])], [vi("z", None)], domains=["ai.onnx.ml"])

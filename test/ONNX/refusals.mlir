@@ -31,3 +31,7 @@
 // RUN: not tensor-opt %S/Inputs/other_domain_node.onnx 2>&1 | FileCheck %s --check-prefix=DOMAIN
 // DOMAIN: other_domain_node.onnx: node 'scale' (Scaler): error: op domain 'ai.onnx.ml' is not supported
 // DOMAIN-NOT: module
+
+// A model of other domains only (ai.onnx.ml's, training's) is refused as a whole.
+// RUN: not tensor-opt %S/Inputs/only_ml_domain.onnx 2>&1 | FileCheck %s --check-prefix=ONLYML
+// ONLYML: only_ml_domain.onnx: error: a model without a default-domain opset is not supported (it imports ["ai.onnx.ml"])
