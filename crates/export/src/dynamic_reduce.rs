@@ -9,6 +9,8 @@
 //!   (`linalg.reduce` from the identity, then `tensor.expand_shape` back to a size
 //!   1) or yields it as it is; the accumulator is the operand cast to all `?`;
 //! - an init value is combined last, as its left operand (tensor-run's order);
+//! - with `keep_dims`, the accumulator is `tensor.reshape`d to its own sizes (for
+//!   the buffer's layout, [`keep_marked`]);
 //! - without `keep_dims`, the sizes of the unmarked dims are packed in order into
 //!   a shape (one `tensor.insert` per dim, under its mark) and the accumulator is
 //!   `tensor.reshape`d to it: of the result's rank, or of the run-time rank
@@ -64,7 +66,7 @@ pub fn dynamic_reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
         acc = combine_init(x, acc, v, &reduction)?;
     }
     let out = if x.attr(DynamicReduceOp::KEEP_DIMS).is_some() {
-        x.cast_to(acc, result)?
+        keep_marked(x, acc, &flags, &sizes, result)?
     } else {
         let axes_static = x.ranked(axes)?.0.first().is_some_and(|&n| n != DYNAMIC);
         drop_marked(x, acc, &flags, &sizes, result, axes_static)?
@@ -119,7 +121,11 @@ fn marks(x: &mut Exporter<'_>, axes: Value, r: usize) -> XResult<SmallVec<[Value
         } else {
             x.one("arith.index_cast", &[a], index, &[])?
         };
-        let (low, high, zero) = (x.const_index(-rank)?, x.const_index(rank)?, x.const_index(0)?);
+        let (low, high, zero) = (
+            x.const_index(-rank)?,
+            x.const_index(rank)?,
+            x.const_index(0)?,
+        );
         // sge -r, slt r.
         let above = x.cmpi(5, i, low)?;
         let below = x.cmpi(2, i, high)?;
@@ -253,6 +259,30 @@ fn combine_init(x: &mut Exporter<'_>, acc: Value, v: Value, how: &Reduction) -> 
     })?;
     let map = x.create("linalg.map", &[acc, out], &[ty], &[], &[region])?;
     Ok(x.b.module.result(map, 0))
+}
+
+/// `acc` (each marked dim reduced to 1) as the result: `tensor.reshape` to its
+/// own sizes (a marked dim's 1, else the operand's), which a `tensor.cast` would
+/// be but for the buffer: `acc` may be the function's argument, of a strided
+/// layout, and `tensor.reshape` gives the identity layout. Without it, a later
+/// `tensor.reshape` of a result with a static 1 fails to bufferize in LLVM 22
+/// ('memref.alloc' op incorrect number of dynamic sizes).
+fn keep_marked(
+    x: &mut Exporter<'_>,
+    acc: Value,
+    flags: &[Value],
+    sizes: &[Value],
+    result: Type,
+) -> XResult<Value> {
+    let one = x.const_index(1)?;
+    let mut entries: SmallVec<[Value; 4]> = SmallVec::new();
+    for (&flag, &size) in flags.iter().zip(sizes) {
+        entries.push(x.select(flag, one, size)?);
+    }
+    let shape = x.shape_value(entries)?;
+    let ty = x.b.module.value_type(acc);
+    let reshaped = x.one("tensor.reshape", &[acc, shape], ty, &[])?;
+    x.cast_to(reshaped, result)
 }
 
 /// `acc` (the operand's rank, each marked dim reduced to 1) without its marked
