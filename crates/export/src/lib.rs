@@ -29,6 +29,7 @@
 pub mod broadcast;
 pub mod compute;
 pub mod dot;
+pub mod dynamic_reduce;
 pub mod emit;
 pub mod entry;
 pub mod gather;
@@ -89,7 +90,7 @@ pub fn register(ctx: &mut Context) {
         (ReduceOp::NAME, compute::reduce),
         (
             tensor_dialect_nd::dynamic_reduce::DynamicReduceOp::NAME,
-            compute::dynamic_reduce,
+            dynamic_reduce::dynamic_reduce,
         ),
         (MatmulOp::NAME, matmul::matmul),
         (BroadcastInDimOp::NAME, broadcast::broadcast_in_dim),

@@ -62,11 +62,3 @@ func.func @unranked_unsigned(%a: tensor<*xui8>) -> tensor<*xui8> {
   return %0 : tensor<*xui8>
 }
 
-// -----
-
-// The dims are read at run time; linalg.reduce names its dims statically.
-func.func @dynamic_reduce(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<?xf32> {
-  // expected-error @+1 {{'nd.dynamic_reduce' op cannot be exported: the dims it reduces are known only at run time (no upstream form yet)}}
-  %0 = nd.dynamic_reduce sum %x across %a : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<?xf32>
-  return %0 : tensor<?xf32>
-}
