@@ -8,7 +8,7 @@ use tensor_ir::ods::{TypeConstraint, describe};
 use tensor_ir::registry::{OpTrait, Syntax};
 use tensor_ir::{Context, DYNAMIC, Module, NamedAttr, OpId, Type};
 
-use crate::reduce::check_result;
+use crate::reduce::{check_init, check_result};
 use crate::support::{
     INTEGER_TENSOR, NUMERIC_TENSOR, ReduceKind, VResult, fail, operand_type, result_type,
     same_element_as_operand, tensor_dims, tensor_elem, tensor_of_shape,
@@ -119,18 +119,8 @@ fn verify(ctx: &Context, module: &Module, op: OpId) -> VResult {
             format!("{} must be 1-D", describe(ctx, "operand", 1, axes)),
         );
     }
-    if let Some(init) = operand_type(module, op, 2) {
-        if tensor_dims(ctx, init).is_none_or(|d| !d.is_empty()) {
-            return fail(
-                ctx,
-                module,
-                op,
-                format!(
-                    "the init value, {}, must be a 0-D tensor",
-                    describe(ctx, "operand", 2, init)
-                ),
-            );
-        }
+    check_init(ctx, module, op, 2)?;
+    if operand_type(module, op, 2).is_some() {
         same_element_as_operand(ctx, module, op, (2, 0))?;
     }
     let Some(src) = tensor_dims(ctx, t) else {

@@ -56,6 +56,10 @@ impl Node<'_> {
     }
 }
 
+/// The attributes of ONNX's reductions (but ReduceSum, whose axes have been an
+/// input since opset 13).
+const REDUCE_ATTRS: &[&str] = &["keepdims", "noop_with_empty_axes", "axes"];
+
 /// ONNX op name, the attributes the lowering reads, the lowering.
 const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Add", &[], bin::<nd::AddOp>),
@@ -222,51 +226,19 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
         &["keepdims", "noop_with_empty_axes"],
         |c, n| reduction(c, n, "sum"),
     ),
-    (
-        "ReduceMax",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| reduction(c, n, "max"),
-    ),
-    (
-        "ReduceMin",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| reduction(c, n, "min"),
-    ),
-    (
-        "ReduceProd",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| reduction(c, n, "prod"),
-    ),
-    (
-        "ReduceL1",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| summed(c, n, "l1"),
-    ),
-    (
-        "ReduceL2",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| summed(c, n, "l2"),
-    ),
-    (
-        "ReduceSumSquare",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| summed(c, n, "sum_square"),
-    ),
-    (
-        "ReduceLogSum",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| summed(c, n, "log_sum"),
-    ),
-    (
-        "ReduceLogSumExp",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| summed(c, n, "log_sum_exp"),
-    ),
-    (
-        "ReduceMean",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| reduction(c, n, "mean"),
-    ),
+    ("ReduceMax", REDUCE_ATTRS, |c, n| reduction(c, n, "max")),
+    ("ReduceMin", REDUCE_ATTRS, |c, n| reduction(c, n, "min")),
+    ("ReduceProd", REDUCE_ATTRS, |c, n| reduction(c, n, "prod")),
+    ("ReduceL1", REDUCE_ATTRS, |c, n| summed(c, n, "l1")),
+    ("ReduceL2", REDUCE_ATTRS, |c, n| summed(c, n, "l2")),
+    ("ReduceSumSquare", REDUCE_ATTRS, |c, n| {
+        summed(c, n, "sum_square")
+    }),
+    ("ReduceLogSum", REDUCE_ATTRS, |c, n| summed(c, n, "log_sum")),
+    ("ReduceLogSumExp", REDUCE_ATTRS, |c, n| {
+        summed(c, n, "log_sum_exp")
+    }),
+    ("ReduceMean", REDUCE_ATTRS, |c, n| reduction(c, n, "mean")),
     ("Softmax", &["axis"], |c, n| softmax(c, n, false)),
     ("LogSoftmax", &["axis"], |c, n| softmax(c, n, true)),
     ("Transpose", &["perm"], st::transpose),
