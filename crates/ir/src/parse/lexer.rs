@@ -88,17 +88,63 @@ pub struct LexError {
 #[derive(Clone, Debug)]
 pub struct Lexer<'a> {
     text: &'a str,
+    /// The bytes of `text` up to the end of the lexed range: every read is
+    /// bounded by this slice's length.
     src: &'a [u8],
     pos: usize,
     end: usize,
 }
 
-fn is_suffix_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_' | b'-')
+/// Byte classes, one bit each, looked up in [`CLASS`]: a token costs one load
+/// per byte instead of a chain of comparisons.
+const TRIVIA: u8 = 1;
+/// `[a-zA-Z0-9$._]`: the rest of a bare identifier.
+const BARE: u8 = 2;
+/// [`BARE`] and `-`: the rest of a `%`, `^`, `#` or `!` name.
+const SUFFIX: u8 = 4;
+/// `[a-zA-Z_]`: what starts a bare identifier.
+const IDENT_START: u8 = 8;
+/// `"`, `\\`, line ends: where a string literal's plain run stops.
+const STRING_STOP: u8 = 16;
+/// `[a-zA-Z0-9?*_]`: what a shaped type cached by spelling may hold before `>`.
+const SHAPED: u8 = 32;
+
+const fn class_table() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let c = b as u8;
+        let mut k = 0;
+        // NUL bytes are skipped as blanks, as upstream's lexer skips them.
+        if c.is_ascii_whitespace() || c == 0 {
+            k |= TRIVIA;
+        }
+        let alnum = c.is_ascii_alphanumeric();
+        if alnum || matches!(c, b'$' | b'.' | b'_') {
+            k |= BARE | SUFFIX;
+        }
+        if c == b'-' {
+            k |= SUFFIX;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            k |= IDENT_START;
+        }
+        if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+            k |= STRING_STOP;
+        }
+        if alnum || matches!(c, b'?' | b'*' | b'_') {
+            k |= SHAPED;
+        }
+        t[b] = k;
+        b += 1;
+    }
+    t
 }
 
-fn is_bare_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_')
+static CLASS: [u8; 256] = class_table();
+
+fn is(b: u8, class: u8) -> bool {
+    CLASS[b as usize] & class != 0
 }
 
 fn offset(p: usize) -> u32 {
@@ -108,12 +154,13 @@ fn offset(p: usize) -> u32 {
 impl<'a> Lexer<'a> {
     /// Lexes `src[start..end]`; offsets stay relative to the whole of `src`.
     pub fn new(text: &'a str, start: usize, end: usize) -> Self {
-        let src = text.as_bytes();
+        let bytes = text.as_bytes();
+        let end = end.min(bytes.len());
         Lexer {
             text,
-            src,
-            pos: start,
-            end: end.min(src.len()),
+            src: &bytes[..end],
+            pos: start.min(end),
+            end,
         }
     }
 
@@ -128,32 +175,34 @@ impl<'a> Lexer<'a> {
     }
 
     fn peek(&self) -> u8 {
-        if self.pos < self.end {
-            self.src[self.pos]
-        } else {
-            0
-        }
+        self.src.get(self.pos).copied().unwrap_or(0)
     }
 
     fn peek_at(&self, n: usize) -> u8 {
-        let p = self.pos + n;
-        if p < self.end { self.src[p] } else { 0 }
+        self.src.get(self.pos + n).copied().unwrap_or(0)
+    }
+
+    /// The offset of the first byte at or after `from` outside `class`.
+    fn skip_class(&self, mut from: usize, class: u8) -> usize {
+        while let Some(&b) = self.src.get(from)
+            && is(b, class)
+        {
+            from += 1;
+        }
+        from
     }
 
     /// Skips blanks, NUL bytes and `//` comments.
+    #[inline]
     pub fn skip_trivia(&mut self) {
+        let mut p = self.pos;
         loop {
-            // NUL bytes are skipped as blanks, as upstream's lexer skips them.
-            while self.pos < self.end
-                && (self.src[self.pos].is_ascii_whitespace() || self.src[self.pos] == 0)
-            {
-                self.pos += 1;
-            }
-            if self.peek() == b'/' && self.peek_at(1) == b'/' {
-                while self.pos < self.end && self.src[self.pos] != b'\n' {
-                    self.pos += 1;
-                }
+            p = self.skip_class(p, TRIVIA);
+            if self.src.get(p) == Some(&b'/') && self.src.get(p + 1) == Some(&b'/') {
+                let rest = self.src.get(p..).unwrap_or_default();
+                p += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
             } else {
+                self.pos = p;
                 return;
             }
         }
@@ -168,49 +217,57 @@ impl<'a> Lexer<'a> {
     }
 
     /// Lexes the next token.
+    #[inline]
     pub fn next_token(&mut self) -> Result<Token, LexError> {
         self.skip_trivia();
         let start = self.pos;
-        if self.pos >= self.end {
+        let Some(&b) = self.src.get(start) else {
             return Ok(self.tok(Tok::Eof, start));
-        }
-        let b = self.src[self.pos];
-        self.pos += 1;
-        let punct = |l: &mut Self, k| Ok(l.tok(k, start));
+        };
+        self.pos = start + 1;
+        let kind = match b {
+            b'(' => Tok::LParen,
+            b')' => Tok::RParen,
+            b'{' => Tok::LBrace,
+            b'}' => Tok::RBrace,
+            b'[' => Tok::LSquare,
+            b']' => Tok::RSquare,
+            b'<' => Tok::Less,
+            b'>' => Tok::Greater,
+            b',' => Tok::Comma,
+            b'=' => Tok::Equal,
+            b'?' => Tok::Question,
+            b'*' => Tok::Star,
+            b'+' => Tok::Plus,
+            b':' if self.peek() == b':' => {
+                self.pos += 1;
+                Tok::ColonColon
+            }
+            b':' => Tok::Colon,
+            b'-' if self.peek() == b'>' => {
+                self.pos += 1;
+                Tok::Arrow
+            }
+            b'-' => Tok::Minus,
+            b'%' => return self.lex_prefixed(start, Tok::PercentIdent, "invalid SSA name"),
+            b if is(b, IDENT_START) => {
+                self.pos = self.skip_class(self.pos, BARE);
+                Tok::BareIdent
+            }
+            _ => return self.next_token_rare(start, b),
+        };
+        Ok(self.tok(kind, start))
+    }
+
+    /// The tokens [`Lexer::next_token`] leaves out of its inlined part.
+    #[inline(never)]
+    fn next_token_rare(&mut self, start: usize, b: u8) -> Result<Token, LexError> {
         match b {
-            b'(' => punct(self, Tok::LParen),
-            b')' => punct(self, Tok::RParen),
-            b'{' => punct(self, Tok::LBrace),
-            b'}' => punct(self, Tok::RBrace),
-            b'[' => punct(self, Tok::LSquare),
-            b']' => punct(self, Tok::RSquare),
-            b'<' => punct(self, Tok::Less),
-            b'>' => punct(self, Tok::Greater),
-            b',' => punct(self, Tok::Comma),
-            b'=' => punct(self, Tok::Equal),
-            b'?' => punct(self, Tok::Question),
-            b'*' => punct(self, Tok::Star),
-            b'+' => punct(self, Tok::Plus),
-            b':' => {
-                if self.peek() == b':' {
-                    self.pos += 1;
-                    return punct(self, Tok::ColonColon);
-                }
-                punct(self, Tok::Colon)
-            }
-            b'-' => {
-                if self.peek() == b'>' {
-                    self.pos += 1;
-                    return punct(self, Tok::Arrow);
-                }
-                punct(self, Tok::Minus)
-            }
             b'.' if self.peek() == b'.' && self.peek_at(1) == b'.' => {
                 self.pos += 2;
-                punct(self, Tok::Ellipsis)
+                Ok(self.tok(Tok::Ellipsis, start))
             }
             b'"' => self.lex_string(start),
-            b'%' => self.lex_prefixed(start, Tok::PercentIdent, "invalid SSA name"),
             b'^' => self.lex_prefixed(start, Tok::CaretIdent, "invalid block name"),
             b'#' => self.lex_prefixed(start, Tok::HashIdent, "invalid attribute name"),
             b'!' => self.lex_prefixed(start, Tok::BangIdent, "invalid type identifier"),
@@ -222,26 +279,17 @@ impl<'a> Lexer<'a> {
                 }
                 // As upstream, the name must start with a letter or `_`, and an
                 // error is reported at that first character.
-                let first = self.peek();
-                if !first.is_ascii_alphabetic() && first != b'_' {
+                if !is(self.peek(), IDENT_START) {
                     return Err(LexError {
                         pos: offset(self.pos),
                         message: "@ identifier expected to start with letter or '_'",
                     });
                 }
                 // Unlike SSA and block names, a symbol name takes no `-`.
-                while self.pos < self.end && is_bare_char(self.src[self.pos]) {
-                    self.pos += 1;
-                }
+                self.pos = self.skip_class(self.pos, BARE);
                 Ok(self.tok(Tok::AtIdent, start))
             }
             b'0'..=b'9' => self.lex_number(start),
-            b if b.is_ascii_alphabetic() || b == b'_' => {
-                while self.pos < self.end && is_bare_char(self.src[self.pos]) {
-                    self.pos += 1;
-                }
-                Ok(self.tok(Tok::BareIdent, start))
-            }
             _ => Err(LexError {
                 pos: offset(start),
                 message: "unexpected character",
@@ -261,10 +309,10 @@ impl<'a> Lexer<'a> {
             while self.peek().is_ascii_digit() {
                 self.pos += 1;
             }
-        } else if first.is_ascii_alphabetic() || matches!(first, b'$' | b'.' | b'_' | b'-') {
-            while self.pos < self.end && is_suffix_char(self.src[self.pos]) {
-                self.pos += 1;
-            }
+        } else if is(first, SUFFIX) {
+            // A suffix starts with a letter or `$._-`, and digits follow: the
+            // same class.
+            self.pos = self.skip_class(self.pos, SUFFIX);
         }
         if self.pos == body {
             return Err(LexError {
@@ -307,14 +355,16 @@ impl<'a> Lexer<'a> {
 
     fn lex_string(&mut self, start: usize) -> Result<Token, LexError> {
         loop {
-            match self.peek() {
-                b'"' => {
+            // Plain bytes (NUL bytes included) up to a quote, escape or line end.
+            self.pos = self.skip_plain_string(self.pos);
+            match self.src.get(self.pos) {
+                Some(b'"') => {
                     self.pos += 1;
                     return Ok(self.tok(Tok::String, start));
                 }
-                0 if self.pos >= self.end => break,
-                b'\n' | b'\r' => break,
-                b'\\' => {
+                None | Some(b'\n' | b'\r') => break,
+                _ => {
+                    // A backslash.
                     let e = self.peek_at(1);
                     if matches!(e, b'"' | b'\\' | b'n' | b't') {
                         self.pos += 2;
@@ -327,7 +377,6 @@ impl<'a> Lexer<'a> {
                         });
                     }
                 }
-                _ => self.pos += 1,
             }
         }
         // Upstream reports where the string was cut off, not where it began.
@@ -335,6 +384,15 @@ impl<'a> Lexer<'a> {
             pos: offset(self.pos),
             message: "expected '\"' in string literal",
         })
+    }
+
+    fn skip_plain_string(&self, mut from: usize) -> usize {
+        while let Some(&b) = self.src.get(from)
+            && !is(b, STRING_STOP)
+        {
+            from += 1;
+        }
+        from
     }
 
     /// Scans a dimension list `4x?x` (each dim followed by `x`) starting at the cursor.
@@ -427,7 +485,20 @@ pub fn unescape_raw(bytes: &[u8]) -> Vec<u8> {
 impl<'a> Lexer<'a> {
     /// The byte at an offset, if inside the lexed range.
     pub fn text_at(&self, pos: usize) -> Option<u8> {
-        (pos < self.end).then(|| self.src[pos])
+        self.src.get(pos).copied()
+    }
+
+    /// The text of a `tensor<...>`, `vector<...>` or `memref<...>` type whose
+    /// keyword spans `start..kw_end`, when its body holds only letters, digits,
+    /// `?`, `*` and `_` up to the closing `>`: a spelling the parser may cache.
+    pub fn simple_shaped_text(&self, start: usize, kw_end: usize) -> Option<&'a str> {
+        let rest = self.src.get(kw_end..)?;
+        if rest.first() != Some(&b'<') {
+            return None;
+        }
+        let body = rest.get(1..)?;
+        let n = body.iter().position(|&b| !is(b, SHAPED))?;
+        (body[n] == b'>').then(|| self.slice(start, kw_end + n + 2))
     }
 
     /// A raw slice of the source.

@@ -65,10 +65,11 @@ impl<'a> Parser<'a> {
                 format!("expected {n} operand type{s} but had {}", types.len()),
             ));
         }
-        uses.iter()
-            .zip(types)
-            .map(|(u, &t)| self.resolve_operand(*u, t))
-            .collect()
+        let mut values = SmallVec::with_capacity(uses.len());
+        for (u, &t) in uses.iter().zip(types) {
+            values.push(self.resolve_operand(*u, t)?);
+        }
+        Ok(values)
     }
 
     /// Resolves one use to a value of type `ty`, creating a forward reference if needed.

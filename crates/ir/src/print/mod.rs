@@ -303,7 +303,15 @@ impl<'a> OpPrinter<'a> {
             return self.visit_generic(op);
         }
         let o = self.module.op(op);
-        crate::attrs::write_escaped_string(self.ctx.str(o.name()), self.out)?;
+        let name = self.ctx.str(o.name());
+        if crate::attrs::is_plain_string(name.as_bytes()) {
+            // The common case, without the escaping writer's per-run writes.
+            self.out.push('"');
+            self.out.push_str(name);
+            self.out.push('"');
+        } else {
+            crate::attrs::write_escaped_string(name, self.out)?;
+        }
         self.out.push('(');
         self.print_operands(self.module.operands(op))?;
         self.out.push(')');
@@ -333,13 +341,23 @@ impl<'a> OpPrinter<'a> {
             self.out.push(')');
         }
         self.print_optional_attr_dict(o.attrs(), &[])?;
-        self.out.push_str(" : ");
-        let inputs = self.module.operand_types(op);
-        let results = self.module.result_types(op);
-        self.out.push('(');
-        self.print_types(&inputs)?;
+        self.out.push_str(" : (");
+        // Types straight from the values, without collecting them per op.
+        let module = self.module;
+        for (i, &v) in module.operands(op).iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(module.value_type(v))?;
+        }
         self.out.push_str(") -> ");
-        self.print_result_types(&results)
+        if module.num_results(op) == 1 {
+            let t = module.value_type(module.result(op, 0));
+            if !matches!(self.ctx.type_kind(t), crate::TypeKind::Function { .. }) {
+                return self.print_type(t);
+            }
+        }
+        self.print_result_types(&module.result_types(op))
     }
 
     /// Prints `%name` of a value.
