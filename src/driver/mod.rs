@@ -133,9 +133,17 @@ fn read_input(path: &str, limit: u64) -> Result<(String, Vec<u8>), String> {
         // the limit.
         if let Ok(meta) = file.metadata()
             && meta.is_file()
-            && meta.len() > limit
         {
-            return Err(too_large(&what, limit));
+            if meta.len() > limit {
+                return Err(too_large(&what, limit));
+            }
+            // Read into one buffer of the file's size (and a byte to see it grow)
+            // instead of growing by doubling: each growth copies what was read into
+            // fresh memory, twice the input's size in all.
+            let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+            bytes
+                .try_reserve_exact(size.saturating_add(1))
+                .map_err(|e| format!("error: could not read {what}: {e}"))?;
         }
         std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes)
     };
