@@ -217,7 +217,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Lexes the next token.
-    #[inline]
+    #[inline(always)]
     pub fn next_token(&mut self) -> Result<Token, LexError> {
         self.skip_trivia();
         let start = self.pos;

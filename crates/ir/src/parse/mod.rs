@@ -24,7 +24,7 @@ use crate::diag::{Diagnostic, codes, suggest};
 use crate::location::Location;
 use crate::module::Module;
 use crate::{Attribute, Context, Type};
-use names::{Scope, ValueEntry};
+use names::{NameTable, Scope};
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 
@@ -167,7 +167,7 @@ pub struct Parser<'a> {
     buffer: u32,
     depth: u32,
     scopes: Vec<Scope<'a>>,
-    values: FxHashMap<&'a str, ValueEntry>,
+    values: NameTable<'a>,
     /// Whether each scope (by id) is still open; names of closed scopes are dead.
     scope_live: Vec<bool>,
     type_aliases: FxHashMap<&'a str, Type>,
@@ -227,7 +227,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             scopes: Vec::new(),
             scope_live: Vec::new(),
-            values: FxHashMap::with_capacity_and_hasher(range.len() / 128, Default::default()),
+            values: NameTable::with_capacity(range.len() / 128),
             type_aliases: FxHashMap::default(),
             type_cache: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -333,7 +333,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Moves to the next token.
+    /// Moves to the next token. Out of line with the lexer inlined in it, so the
+    /// token goes straight from registers into `self.tok` (a token returned
+    /// through memory and read back in one wider load stalls the store buffer).
+    #[inline(never)]
     pub fn advance(&mut self) -> PResult<()> {
         self.tok = self
             .lex
