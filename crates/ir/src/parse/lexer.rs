@@ -208,21 +208,30 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn tok(&self, kind: Tok, start: usize) -> Token {
-        Token {
-            kind,
-            start: offset(start),
-            end: offset(self.pos),
-        }
-    }
-
     /// Lexes the next token.
     #[inline(always)]
     pub fn next_token(&mut self) -> Result<Token, LexError> {
+        let mut t = Token {
+            kind: Tok::Eof,
+            start: 0,
+            end: 0,
+        };
+        self.lex_into(&mut t).map(|()| t)
+    }
+
+    /// Lexes the next token into `t` (unchanged on an error). The fields are
+    /// stored one by one from registers: a token built in memory and copied
+    /// whole is read back in a load wider than the stores that made it, which
+    /// stalls until they reach the cache, once per token.
+    #[inline(always)]
+    pub fn lex_into(&mut self, t: &mut Token) -> Result<(), LexError> {
         self.skip_trivia();
         let start = self.pos;
         let Some(&b) = self.src.get(start) else {
-            return Ok(self.tok(Tok::Eof, start));
+            t.kind = Tok::Eof;
+            t.start = offset(start);
+            t.end = offset(start);
+            return Ok(());
         };
         self.pos = start + 1;
         let kind = match b {
@@ -249,60 +258,82 @@ impl<'a> Lexer<'a> {
                 Tok::Arrow
             }
             b'-' => Tok::Minus,
-            b'%' => return self.lex_prefixed(start, Tok::PercentIdent, "invalid SSA name"),
+            b'%' => {
+                self.lex_prefixed(start, "invalid SSA name")?;
+                Tok::PercentIdent
+            }
             b if is(b, IDENT_START) => {
                 self.pos = self.skip_class(self.pos, BARE);
                 Tok::BareIdent
             }
-            _ => return self.next_token_rare(start, b),
+            _ => return self.next_token_rare(start, b, t),
         };
-        Ok(self.tok(kind, start))
+        t.kind = kind;
+        t.start = offset(start);
+        t.end = offset(self.pos);
+        Ok(())
     }
 
-    /// The tokens [`Lexer::next_token`] leaves out of its inlined part.
+    /// The tokens [`Lexer::lex_into`] leaves out of its inlined part, stored
+    /// into `t` as it does (the helpers return the kind only, not a token built
+    /// in memory).
     #[inline(never)]
-    fn next_token_rare(&mut self, start: usize, b: u8) -> Result<Token, LexError> {
-        match b {
+    fn next_token_rare(&mut self, start: usize, b: u8, t: &mut Token) -> Result<(), LexError> {
+        let kind = match b {
             b'.' if self.peek() == b'.' && self.peek_at(1) == b'.' => {
                 self.pos += 2;
-                Ok(self.tok(Tok::Ellipsis, start))
+                Tok::Ellipsis
             }
-            b'"' => self.lex_string(start),
-            b'^' => self.lex_prefixed(start, Tok::CaretIdent, "invalid block name"),
-            b'#' => self.lex_prefixed(start, Tok::HashIdent, "invalid attribute name"),
-            b'!' => self.lex_prefixed(start, Tok::BangIdent, "invalid type identifier"),
+            b'"' => {
+                self.lex_string()?;
+                Tok::String
+            }
+            b'^' => {
+                self.lex_prefixed(start, "invalid block name")?;
+                Tok::CaretIdent
+            }
+            b'#' => {
+                self.lex_prefixed(start, "invalid attribute name")?;
+                Tok::HashIdent
+            }
+            b'!' => {
+                self.lex_prefixed(start, "invalid type identifier")?;
+                Tok::BangIdent
+            }
             b'@' => {
                 if self.peek() == b'"' {
                     self.pos += 1;
-                    self.lex_string(self.pos - 1)?;
-                    return Ok(self.tok(Tok::AtIdent, start));
+                    self.lex_string()?;
+                } else {
+                    // As upstream, the name must start with a letter or `_`, and an
+                    // error is reported at that first character.
+                    if !is(self.peek(), IDENT_START) {
+                        return Err(LexError {
+                            pos: offset(self.pos),
+                            message: "@ identifier expected to start with letter or '_'",
+                        });
+                    }
+                    // Unlike SSA and block names, a symbol name takes no `-`.
+                    self.pos = self.skip_class(self.pos, BARE);
                 }
-                // As upstream, the name must start with a letter or `_`, and an
-                // error is reported at that first character.
-                if !is(self.peek(), IDENT_START) {
-                    return Err(LexError {
-                        pos: offset(self.pos),
-                        message: "@ identifier expected to start with letter or '_'",
-                    });
-                }
-                // Unlike SSA and block names, a symbol name takes no `-`.
-                self.pos = self.skip_class(self.pos, BARE);
-                Ok(self.tok(Tok::AtIdent, start))
+                Tok::AtIdent
             }
             b'0'..=b'9' => self.lex_number(start),
-            _ => Err(LexError {
-                pos: offset(start),
-                message: "unexpected character",
-            }),
-        }
+            _ => {
+                return Err(LexError {
+                    pos: offset(start),
+                    message: "unexpected character",
+                });
+            }
+        };
+        t.kind = kind;
+        t.start = offset(start);
+        t.end = offset(self.pos);
+        Ok(())
     }
 
-    fn lex_prefixed(
-        &mut self,
-        start: usize,
-        kind: Tok,
-        err: &'static str,
-    ) -> Result<Token, LexError> {
+    /// Lexes the name after a `%`, `^`, `#` or `!` at `start`.
+    fn lex_prefixed(&mut self, start: usize, err: &'static str) -> Result<(), LexError> {
         let body = self.pos;
         let first = self.peek();
         if first.is_ascii_digit() {
@@ -320,22 +351,23 @@ impl<'a> Lexer<'a> {
                 message: err,
             });
         }
-        Ok(self.tok(kind, start))
+        Ok(())
     }
 
-    fn lex_number(&mut self, start: usize) -> Result<Token, LexError> {
+    /// Lexes a number at `start`: its kind.
+    fn lex_number(&mut self, start: usize) -> Tok {
         if self.src[start] == b'0' && self.peek() == b'x' && self.peek_at(1).is_ascii_hexdigit() {
             self.pos += 1;
             while self.peek().is_ascii_hexdigit() {
                 self.pos += 1;
             }
-            return Ok(self.tok(Tok::Integer, start));
+            return Tok::Integer;
         }
         while self.peek().is_ascii_digit() {
             self.pos += 1;
         }
         if self.peek() != b'.' {
-            return Ok(self.tok(Tok::Integer, start));
+            return Tok::Integer;
         }
         self.pos += 1;
         while self.peek().is_ascii_digit() {
@@ -350,17 +382,18 @@ impl<'a> Lexer<'a> {
                 }
             }
         }
-        Ok(self.tok(Tok::Float, start))
+        Tok::Float
     }
 
-    fn lex_string(&mut self, start: usize) -> Result<Token, LexError> {
+    /// Lexes a string literal after its opening quote.
+    fn lex_string(&mut self) -> Result<(), LexError> {
         loop {
             // Plain bytes (NUL bytes included) up to a quote, escape or line end.
             self.pos = self.skip_plain_string(self.pos);
             match self.src.get(self.pos) {
                 Some(b'"') => {
                     self.pos += 1;
-                    return Ok(self.tok(Tok::String, start));
+                    return Ok(());
                 }
                 None | Some(b'\n' | b'\r') => break,
                 _ => {

@@ -334,15 +334,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Moves to the next token. Out of line with the lexer inlined in it, so the
-    /// token goes straight from registers into `self.tok` (a token returned
-    /// through memory and read back in one wider load stalls the store buffer).
+    /// token goes straight from registers into `self.tok` ([`Lexer::lex_into`]).
     #[inline(never)]
     pub fn advance(&mut self) -> PResult<()> {
-        self.tok = self
-            .lex
-            .next_token()
-            .map_err(|e| self.error_at(e.pos, e.message))?;
-        Ok(())
+        match self.lex.lex_into(&mut self.tok) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.error_at(e.pos, e.message)),
+        }
     }
 
     /// True if the current token is `kind`.
