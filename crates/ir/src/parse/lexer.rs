@@ -470,7 +470,8 @@ impl<'a> Lexer<'a> {
 
 /// Decodes the body of a string literal token (without quotes), borrowing when it has no escapes.
 pub fn unescape_cow(raw: &str) -> std::borrow::Cow<'_, str> {
-    if raw.contains('\\') {
+    // A byte loop: names are short, and `str::contains` sets up a memchr.
+    if raw.bytes().any(|b| b == b'\\') {
         std::borrow::Cow::Owned(unescape(raw))
     } else {
         std::borrow::Cow::Borrowed(raw)

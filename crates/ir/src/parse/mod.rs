@@ -227,7 +227,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             scopes: Vec::new(),
             scope_live: Vec::new(),
-            values: NameTable::with_capacity(range.len() / 128),
+            values: NameTable::for_text(range.len()),
             type_aliases: FxHashMap::default(),
             type_cache: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),

@@ -36,11 +36,14 @@ fn name_hash(name: &str) -> u64 {
 }
 
 impl<'a> NameTable<'a> {
-    /// A table with room for `n` names.
-    pub(crate) fn with_capacity(n: usize) -> Self {
+    /// A table for a text of `bytes` bytes. Entries are reserved generously
+    /// (room never used is address space only, while growing copies them all);
+    /// the index for about one name per 128 bytes, as it is probed at random and
+    /// is best kept small.
+    pub(crate) fn for_text(bytes: usize) -> Self {
         NameTable {
-            entries: Vec::with_capacity(n),
-            index: hashbrown::HashTable::with_capacity(n),
+            entries: Vec::with_capacity(bytes / 32),
+            index: hashbrown::HashTable::with_capacity(bytes / 128),
         }
     }
 

@@ -312,9 +312,7 @@ impl<'a> OpPrinter<'a> {
             self.out.clear();
             return self.print_op_line(op);
         }
-        for _ in 0..self.indent {
-            self.out.push(' ');
-        }
+        self.push_indent(self.indent);
         self.print_op_line(op)?;
         self.out.push('\n');
         if self.out.len() >= WRITE_CHUNK
@@ -580,6 +578,9 @@ impl<'a> OpPrinter<'a> {
         attrs: &[NamedAttr],
         elided: &[&str],
     ) -> fmt::Result {
+        if attrs.is_empty() {
+            return Ok(());
+        }
         let kept: Vec<NamedAttr> = attrs
             .iter()
             .filter(|a| !elided.contains(&self.ctx.str(a.name)))
@@ -637,6 +638,16 @@ impl<'a> OpPrinter<'a> {
     /// Prints raw text.
     pub fn write(&mut self, s: &str) {
         self.out.push_str(s);
+    }
+
+    /// Writes `n` spaces: whole runs of them, not one push each.
+    fn push_indent(&mut self, mut n: usize) {
+        const SPACES: &str = "                                                                ";
+        while n > 0 {
+            let k = n.min(SPACES.len());
+            self.out.push_str(&SPACES[..k]);
+            n -= k;
+        }
     }
 
     /// How much has been printed (for [`OpPrinter::truncate`]).
@@ -703,9 +714,7 @@ impl<'a> OpPrinter<'a> {
                 || (print_entry_args && !block.args().is_empty())
                 || (print_empty_block && self.module.block_ops(b).next().is_none());
             if label {
-                for _ in 0..self.indent - 2 {
-                    self.out.push(' ');
-                }
+                self.push_indent(self.indent - 2);
                 self.print_block_name(b)?;
                 if !block.args().is_empty() {
                     self.out.push('(');
@@ -731,9 +740,7 @@ impl<'a> OpPrinter<'a> {
             }
         }
         self.indent -= 2;
-        for _ in 0..self.indent {
-            self.out.push(' ');
-        }
+        self.push_indent(self.indent);
         self.out.push('}');
         Ok(())
     }
