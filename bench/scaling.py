@@ -3,7 +3,8 @@
 
 Each axis generates inputs of growing size N (doubling) that stress one dimension of
 the IR (symbols, calls, ...). Per axis it prints the best-of-R wall time of both tools
-(parse + verify + print) and the growth exponent between consecutive sizes,
+(parse + verify + print), their peak resident memory (MB, the largest of the R runs)
+and the growth exponent between consecutive sizes,
 log2(t(2N) / t(N)): about 1 is linear, 2 is quadratic. A tool that exceeds the time
 limit at some size is not run at larger sizes of that axis. At the end a table gives
 each axis's growth exponent over the whole range (the slope of log t against log N,
@@ -216,6 +217,37 @@ AXES = [
 class Run:
     seconds: float | None  # None: timed out
     output: bytes = b""
+    peak_mb: float | None = None  # largest resident set of the runs
+
+
+def run_measured(cmd, timeout: float):
+    """Runs `cmd`, capturing both streams: (exit code, stdout, stderr, resident
+    set peak in MB), or None past `timeout`. The child is reaped with wait4 so
+    its own peak memory is known (subprocess.run reaps it without)."""
+    import selectors
+
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    chunks = {p.stdout: [], p.stderr: []}
+    sel = selectors.DefaultSelector()
+    for f in chunks:
+        sel.register(f, selectors.EVENT_READ)
+    deadline = time.monotonic() + timeout
+    while sel.get_map():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            p.kill()
+            p.wait()
+            return None
+        for key, _ in sel.select(left):
+            data = os.read(key.fd, 1 << 16)
+            if data:
+                chunks[key.fileobj].append(data)
+            else:
+                sel.unregister(key.fileobj)
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    # ru_maxrss is in KB on Linux.
+    return p.returncode, b"".join(chunks[p.stdout]), b"".join(chunks[p.stderr]), usage.ru_maxrss / 1024
 
 
 def children_cpu() -> float:
@@ -224,22 +256,23 @@ def children_cpu() -> float:
 
 
 def run_tool(cmd, runs: int, timeout: float, expect_failure: bool, clock: str) -> Run:
-    best, output = math.inf, b""
+    best, output, peak = math.inf, b"", 0.0
     for _ in range(runs):
         t, cpu = time.perf_counter(), children_cpu()
-        try:
-            p = subprocess.run(cmd, capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
+        done = run_measured(cmd, timeout)
+        if done is None:
             return Run(None)
+        code, stdout, stderr, mb = done
         # Tools run one at a time, so the children's CPU time grew by this run's.
         elapsed = children_cpu() - cpu if clock == "cpu" else time.perf_counter() - t
-        failed = p.returncode != 0
-        if failed != expect_failure or p.returncode < 0:
-            sys.stderr.write(p.stderr.decode(errors="replace")[-2000:])
-            raise SystemExit(f"{cmd[0]} exited with {p.returncode} on {cmd[-1]}")
+        failed = code != 0
+        if failed != expect_failure or code < 0:
+            sys.stderr.write(stderr.decode(errors="replace")[-2000:])
+            raise SystemExit(f"{cmd[0]} exited with {code} on {cmd[-1]}")
         best = min(best, elapsed)
-        output = p.stderr if expect_failure else p.stdout
-    return Run(best, output)
+        peak = max(peak, mb)
+        output = stderr if expect_failure else stdout
+    return Run(best, output, peak)
 
 
 def exponent(prev: float | None, cur: float | None, ratio: float) -> str:
@@ -258,7 +291,7 @@ def bench_axis(axis: Axis, sizes, tools, args, tmp: Path) -> tuple[bool, dict]:
     clock = "CPU (user + sys) seconds" if args.clock == "cpu" else "seconds"
     print(f"\n== {axis.name}: {axis.what} (best of {args.runs}, {clock}; exp = log2 ratio per doubling)")
     names = list(tools)
-    header = f"{'N':>9}" + "".join(f" {n:>12} {'exp':>5}" for n in names) + "  same output"
+    header = f"{'N':>9}" + "".join(f" {n:>12} {'exp':>5} {'MB':>6}" for n in names) + "  same output"
     print(header)
     prev: dict = {n: None for n in names}
     stopped = {n: False for n in names}
@@ -292,7 +325,8 @@ def bench_axis(axis: Axis, sizes, tools, args, tmp: Path) -> tuple[bool, dict]:
                 r.seconds if r else None,
                 size / prev_size if prev_size else 2,
             )
-            row += f" {fmt_time(r, args.timeout):>12} {exp:>5}"
+            mb = f"{r.peak_mb:.0f}" if r and r.peak_mb is not None else "-"
+            row += f" {fmt_time(r, args.timeout):>12} {exp:>5} {mb:>6}"
         done = [results[n] for n in names if results[n] and results[n].seconds is not None]
         if len(done) == len(names) and axis.compare:
             same = all(d.output == done[0].output for d in done)

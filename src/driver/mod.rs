@@ -65,34 +65,81 @@ pub fn main_with_registry(registry: &PassRegistry, args: Vec<String>) -> i32 {
     options.color = options
         .color
         .resolve(std::io::IsTerminal::is_terminal(&std::io::stderr()));
-    let (output, code) = {
+    // The output goes out as it is printed; a file named by `-o` is created when
+    // the first text comes, so a failing run leaves none.
+    let mut output = Output {
+        path: options.output.clone().filter(|p| p != "-"),
+        file: None,
+        stdout: None,
+    };
+    let (code, written) = {
         let mut stderr = std::io::BufWriter::new(std::io::stderr().lock());
-        run_streaming(registry, &options, &name, bytes, &mut stderr)
+        run_streaming_to(registry, &options, &name, bytes, &mut stderr, &mut output)
     };
     if code != 0 {
         return code;
     }
-    let written = match &options.output {
-        Some(path) if path != "-" => std::fs::write(path, output.as_bytes())
-            .map_err(|e| format!("error: could not write output file '{path}': {e}")),
-        // As upstream (`IO failure on output stream`), after the run.
-        _ if stdio::stdout_closed() => Err(format!(
-            "error: could not write to standard output: {}",
-            stdio::CLOSED_REASON
-        )),
-        _ => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(output.as_bytes())
-                .and_then(|()| stdout.flush())
-                .map_err(|e| format!("error: could not write to standard output: {e}"))
-        }
-    };
+    let written = written.and_then(|()| output.finish());
     match written {
         Ok(()) => 0,
-        Err(msg) => {
+        Err(e) => {
+            let msg = match &output.path {
+                Some(path) => format!("error: could not write output file '{path}': {e}"),
+                // As upstream (`IO failure on output stream`), after the run.
+                None => format!("error: could not write to standard output: {e}"),
+            };
             print_stderr(&format!("{msg}\n"));
             1
+        }
+    }
+}
+
+/// The run's output: the file `-o` names, made on the first write, or standard
+/// output.
+struct Output {
+    path: Option<String>,
+    file: Option<std::fs::File>,
+    stdout: Option<std::io::StdoutLock<'static>>,
+}
+
+impl Output {
+    /// The writer, opened on first use.
+    fn target(&mut self) -> std::io::Result<&mut dyn Write> {
+        if let Some(path) = &self.path {
+            if self.file.is_none() {
+                self.file = Some(std::fs::File::create(path)?);
+            }
+            if let Some(f) = self.file.as_mut() {
+                return Ok(f);
+            }
+        }
+        if stdio::stdout_closed() {
+            return Err(std::io::Error::other(stdio::CLOSED_REASON));
+        }
+        Ok(self.stdout.get_or_insert_with(|| std::io::stdout().lock()))
+    }
+
+    /// Ends a run that succeeded: the file exists even if nothing was printed,
+    /// and everything is flushed.
+    fn finish(&mut self) -> std::io::Result<()> {
+        self.target()?.flush()
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.target()?.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.target()?.write_all(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match (&mut self.file, &mut self.stdout) {
+            (Some(f), _) => f.flush(),
+            (None, Some(s)) => s.flush(),
+            (None, None) => Ok(()),
         }
     }
 }
@@ -133,9 +180,17 @@ fn read_input(path: &str, limit: u64) -> Result<(String, Vec<u8>), String> {
         // the limit.
         if let Ok(meta) = file.metadata()
             && meta.is_file()
-            && meta.len() > limit
         {
-            return Err(too_large(&what, limit));
+            if meta.len() > limit {
+                return Err(too_large(&what, limit));
+            }
+            // Read into one buffer of the file's size (and a byte to see it grow)
+            // instead of growing by doubling: each growth copies what was read into
+            // fresh memory, twice the input's size in all.
+            let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+            bytes
+                .try_reserve_exact(size.saturating_add(1))
+                .map_err(|e| format!("error: could not read {what}: {e}"))?;
         }
         std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes)
     };

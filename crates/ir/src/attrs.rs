@@ -324,10 +324,20 @@ pub fn write_escaped_string(s: &str, out: &mut dyn fmt::Write) -> fmt::Result {
     write_escaped_bytes(s.as_bytes(), out)
 }
 
+/// True if `s` prints as a string literal unchanged: printable ASCII without
+/// `"` or `\\`.
+pub fn is_plain_string(s: &[u8]) -> bool {
+    s.iter().all(|&b| plain_byte(b))
+}
+
+fn plain_byte(b: u8) -> bool {
+    (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\'
+}
+
 /// Writes bytes as a string literal with upstream's escaping.
 pub fn write_escaped_bytes(s: &[u8], out: &mut dyn fmt::Write) -> fmt::Result {
     out.write_str("\"")?;
-    let plain = |b: u8| (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\';
+    let plain = plain_byte;
     let mut rest = s;
     while !rest.is_empty() {
         // Runs of plain bytes go out in one write; names are almost always one run.

@@ -79,11 +79,8 @@ impl SourceBuffer {
         self.line_starts.get_or_init(|| {
             let mut starts = vec![0u32];
             starts.extend(
-                self.text
-                    .bytes()
-                    .enumerate()
-                    .filter(|&(_, b)| b == b'\n')
-                    .map(|(i, _)| u32::try_from(i + 1).unwrap_or(u32::MAX)),
+                memchr::memchr_iter(b'\n', self.text.as_bytes())
+                    .map(|i| u32::try_from(i + 1).unwrap_or(u32::MAX)),
             );
             starts
         })

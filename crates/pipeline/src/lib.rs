@@ -29,7 +29,7 @@ use std::ops::Range;
 use tensor_ir::diag::codes::{self, Phase};
 use tensor_ir::parse::parse_source;
 use tensor_ir::pass::{Pass, PassRegistry, RegistryError};
-use tensor_ir::print::{PrintOptions, print_module};
+use tensor_ir::print::{PrintOptions, print_module, write_module};
 use tensor_ir::verify::{verify_module, verify_module_each};
 use tensor_ir::{Context, Diagnostic, Diagnostics, Location, Module};
 
@@ -169,13 +169,35 @@ pub fn run_streaming(
     bytes: Vec<u8>,
     stderr: &mut dyn Write,
 ) -> (String, i32) {
+    let mut output = Vec::new();
+    // Writing into memory cannot fail.
+    let (code, _) = run_streaming_to(registry, options, name, bytes, stderr, &mut output);
+    let output = String::from_utf8(output)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    (output, code)
+}
+
+/// [`run_streaming`] writing the output to `stdout`, after standard error is
+/// complete: as it is printed when the input is one chunk (no
+/// `--split-input-file`, `--verify-diagnostics` or `--mlir-timing`), so memory
+/// does not grow with the printed text either; otherwise from each chunk's text.
+/// Nothing is written on failure. Returns the exit code and the first error of
+/// `stdout`, which stops the printing.
+pub fn run_streaming_to(
+    registry: &PassRegistry,
+    options: &Options,
+    name: &str,
+    bytes: Vec<u8>,
+    stderr: &mut dyn Write,
+    stdout: &mut dyn Write,
+) -> (i32, std::io::Result<()>) {
     let mut ctx = new_context(options);
     let buffer = ctx.add_source_bytes(name, bytes);
     let Some(text) = ctx.source(buffer).map(|b| b.shared_text()) else {
-        return (String::new(), fail(stderr, "no source buffer"));
+        return (fail(stderr, "no source buffer"), Ok(()));
     };
     if let Err(message) = check_passes(registry, &options.passes) {
-        return (String::new(), fail(stderr, &message));
+        return (fail(stderr, &message), Ok(()));
     }
     let chunks = if options.split_input_file {
         split::split_chunks(&text)
@@ -183,6 +205,11 @@ pub fn run_streaming(
         std::iter::once(0..text.len()).collect()
     };
     let print = print_options(options);
+    // One chunk, kept as soon as it verifies: printed straight out, last, after
+    // standard error is complete (as before, and as upstream orders them). With
+    // --mlir-timing the report, which times the printing, comes first.
+    let stream = chunks.len() == 1 && !options.verify_diagnostics && !options.timing;
+    let mut streamed = None;
 
     let mut gathered = Vec::new();
     let sink: &mut dyn Write = if options.timing {
@@ -215,10 +242,14 @@ pub fn run_streaming(
         if let Some(module) = module
             && !out.has_errors()
         {
-            let mut text = String::new();
-            timer.time("Output", || print_module(&ctx, &module, print, &mut text));
-            text.push('\n');
-            outputs.push(text);
+            if stream {
+                streamed = Some(module);
+            } else {
+                let mut text = String::new();
+                timer.time("Output", || print_module(&ctx, &module, print, &mut text));
+                text.push('\n');
+                outputs.push(text);
+            }
         }
         if options.verify_diagnostics {
             let diags = std::mem::take(&mut out.diags);
@@ -246,15 +277,21 @@ pub fn run_streaming(
     finish_stderr(stderr, options.timing.then_some(&timer), gathered, &end);
     // On failure nothing is written, so no partial output is mistaken for a result.
     if failed {
-        return (String::new(), 1);
+        return (1, Ok(()));
     }
-    // A single chunk's text is moved, not copied: outputs can be tens of megabytes.
-    let output = if outputs.len() == 1 {
-        outputs.pop().unwrap_or_default()
-    } else {
-        outputs.join("// -----\n")
-    };
-    (output, 0)
+    let mut written = Ok(());
+    if let Some(module) = streamed {
+        written = write_module(&ctx, &module, print, stdout).and_then(|()| stdout.write_all(b"\n"));
+    }
+    for (i, text) in outputs.iter().enumerate() {
+        if written.is_ok() && i > 0 {
+            written = stdout.write_all(b"// -----\n");
+        }
+        if written.is_ok() {
+            written = stdout.write_all(text.as_bytes());
+        }
+    }
+    (0, written)
 }
 
 /// Parse, verify and the passes of `options` on a whole input (no

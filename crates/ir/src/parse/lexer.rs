@@ -88,17 +88,63 @@ pub struct LexError {
 #[derive(Clone, Debug)]
 pub struct Lexer<'a> {
     text: &'a str,
+    /// The bytes of `text` up to the end of the lexed range: every read is
+    /// bounded by this slice's length.
     src: &'a [u8],
     pos: usize,
     end: usize,
 }
 
-fn is_suffix_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_' | b'-')
+/// Byte classes, one bit each, looked up in [`CLASS`]: a token costs one load
+/// per byte instead of a chain of comparisons.
+const TRIVIA: u8 = 1;
+/// `[a-zA-Z0-9$._]`: the rest of a bare identifier.
+const BARE: u8 = 2;
+/// [`BARE`] and `-`: the rest of a `%`, `^`, `#` or `!` name.
+const SUFFIX: u8 = 4;
+/// `[a-zA-Z_]`: what starts a bare identifier.
+const IDENT_START: u8 = 8;
+/// `"`, `\\`, line ends: where a string literal's plain run stops.
+const STRING_STOP: u8 = 16;
+/// `[a-zA-Z0-9?*_]`: what a shaped type cached by spelling may hold before `>`.
+const SHAPED: u8 = 32;
+
+const fn class_table() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let c = b as u8;
+        let mut k = 0;
+        // NUL bytes are skipped as blanks, as upstream's lexer skips them.
+        if c.is_ascii_whitespace() || c == 0 {
+            k |= TRIVIA;
+        }
+        let alnum = c.is_ascii_alphanumeric();
+        if alnum || matches!(c, b'$' | b'.' | b'_') {
+            k |= BARE | SUFFIX;
+        }
+        if c == b'-' {
+            k |= SUFFIX;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            k |= IDENT_START;
+        }
+        if matches!(c, b'"' | b'\\' | b'\n' | b'\r') {
+            k |= STRING_STOP;
+        }
+        if alnum || matches!(c, b'?' | b'*' | b'_') {
+            k |= SHAPED;
+        }
+        t[b] = k;
+        b += 1;
+    }
+    t
 }
 
-fn is_bare_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'$' | b'.' | b'_')
+static CLASS: [u8; 256] = class_table();
+
+fn is(b: u8, class: u8) -> bool {
+    CLASS[b as usize] & class != 0
 }
 
 fn offset(p: usize) -> u32 {
@@ -108,12 +154,13 @@ fn offset(p: usize) -> u32 {
 impl<'a> Lexer<'a> {
     /// Lexes `src[start..end]`; offsets stay relative to the whole of `src`.
     pub fn new(text: &'a str, start: usize, end: usize) -> Self {
-        let src = text.as_bytes();
+        let bytes = text.as_bytes();
+        let end = end.min(bytes.len());
         Lexer {
             text,
-            src,
-            pos: start,
-            end: end.min(src.len()),
+            src: &bytes[..end],
+            pos: start.min(end),
+            end,
         }
     }
 
@@ -128,143 +175,175 @@ impl<'a> Lexer<'a> {
     }
 
     fn peek(&self) -> u8 {
-        if self.pos < self.end {
-            self.src[self.pos]
-        } else {
-            0
-        }
+        self.src.get(self.pos).copied().unwrap_or(0)
     }
 
     fn peek_at(&self, n: usize) -> u8 {
-        let p = self.pos + n;
-        if p < self.end { self.src[p] } else { 0 }
+        self.src.get(self.pos + n).copied().unwrap_or(0)
+    }
+
+    /// The offset of the first byte at or after `from` outside `class`.
+    fn skip_class(&self, mut from: usize, class: u8) -> usize {
+        while let Some(&b) = self.src.get(from)
+            && is(b, class)
+        {
+            from += 1;
+        }
+        from
     }
 
     /// Skips blanks, NUL bytes and `//` comments.
+    #[inline]
     pub fn skip_trivia(&mut self) {
+        let mut p = self.pos;
         loop {
-            // NUL bytes are skipped as blanks, as upstream's lexer skips them.
-            while self.pos < self.end
-                && (self.src[self.pos].is_ascii_whitespace() || self.src[self.pos] == 0)
-            {
-                self.pos += 1;
-            }
-            if self.peek() == b'/' && self.peek_at(1) == b'/' {
-                while self.pos < self.end && self.src[self.pos] != b'\n' {
-                    self.pos += 1;
-                }
+            p = self.skip_class(p, TRIVIA);
+            if self.src.get(p) == Some(&b'/') && self.src.get(p + 1) == Some(&b'/') {
+                let rest = self.src.get(p..).unwrap_or_default();
+                p += memchr::memchr(b'\n', rest).unwrap_or(rest.len());
             } else {
+                self.pos = p;
                 return;
             }
         }
     }
 
-    fn tok(&self, kind: Tok, start: usize) -> Token {
-        Token {
-            kind,
-            start: offset(start),
-            end: offset(self.pos),
-        }
+    /// Lexes the next token.
+    #[inline(always)]
+    pub fn next_token(&mut self) -> Result<Token, LexError> {
+        let mut t = Token {
+            kind: Tok::Eof,
+            start: 0,
+            end: 0,
+        };
+        self.lex_into(&mut t).map(|()| t)
     }
 
-    /// Lexes the next token.
-    pub fn next_token(&mut self) -> Result<Token, LexError> {
+    /// Lexes the next token into `t` (unchanged on an error). The fields are
+    /// stored one by one from registers: a token built in memory and copied
+    /// whole is read back in a load wider than the stores that made it, which
+    /// stalls until they reach the cache, once per token.
+    #[inline(always)]
+    pub fn lex_into(&mut self, t: &mut Token) -> Result<(), LexError> {
         self.skip_trivia();
         let start = self.pos;
-        if self.pos >= self.end {
-            return Ok(self.tok(Tok::Eof, start));
-        }
-        let b = self.src[self.pos];
-        self.pos += 1;
-        let punct = |l: &mut Self, k| Ok(l.tok(k, start));
-        match b {
-            b'(' => punct(self, Tok::LParen),
-            b')' => punct(self, Tok::RParen),
-            b'{' => punct(self, Tok::LBrace),
-            b'}' => punct(self, Tok::RBrace),
-            b'[' => punct(self, Tok::LSquare),
-            b']' => punct(self, Tok::RSquare),
-            b'<' => punct(self, Tok::Less),
-            b'>' => punct(self, Tok::Greater),
-            b',' => punct(self, Tok::Comma),
-            b'=' => punct(self, Tok::Equal),
-            b'?' => punct(self, Tok::Question),
-            b'*' => punct(self, Tok::Star),
-            b'+' => punct(self, Tok::Plus),
-            b':' => {
-                if self.peek() == b':' {
-                    self.pos += 1;
-                    return punct(self, Tok::ColonColon);
-                }
-                punct(self, Tok::Colon)
+        let Some(&b) = self.src.get(start) else {
+            t.kind = Tok::Eof;
+            t.start = offset(start);
+            t.end = offset(start);
+            return Ok(());
+        };
+        self.pos = start + 1;
+        let kind = match b {
+            b'(' => Tok::LParen,
+            b')' => Tok::RParen,
+            b'{' => Tok::LBrace,
+            b'}' => Tok::RBrace,
+            b'[' => Tok::LSquare,
+            b']' => Tok::RSquare,
+            b'<' => Tok::Less,
+            b'>' => Tok::Greater,
+            b',' => Tok::Comma,
+            b'=' => Tok::Equal,
+            b'?' => Tok::Question,
+            b'*' => Tok::Star,
+            b'+' => Tok::Plus,
+            b':' if self.peek() == b':' => {
+                self.pos += 1;
+                Tok::ColonColon
             }
-            b'-' => {
-                if self.peek() == b'>' {
-                    self.pos += 1;
-                    return punct(self, Tok::Arrow);
-                }
-                punct(self, Tok::Minus)
+            b':' => Tok::Colon,
+            b'-' if self.peek() == b'>' => {
+                self.pos += 1;
+                Tok::Arrow
             }
+            b'-' => Tok::Minus,
+            b'%' => {
+                self.lex_prefixed(start, "invalid SSA name")?;
+                Tok::PercentIdent
+            }
+            b if is(b, IDENT_START) => {
+                self.pos = self.skip_class(self.pos, BARE);
+                Tok::BareIdent
+            }
+            _ => return self.next_token_rare(start, b, t),
+        };
+        t.kind = kind;
+        t.start = offset(start);
+        t.end = offset(self.pos);
+        Ok(())
+    }
+
+    /// The tokens [`Lexer::lex_into`] leaves out of its inlined part, stored
+    /// into `t` as it does (the helpers return the kind only, not a token built
+    /// in memory).
+    #[inline(never)]
+    fn next_token_rare(&mut self, start: usize, b: u8, t: &mut Token) -> Result<(), LexError> {
+        let kind = match b {
             b'.' if self.peek() == b'.' && self.peek_at(1) == b'.' => {
                 self.pos += 2;
-                punct(self, Tok::Ellipsis)
+                Tok::Ellipsis
             }
-            b'"' => self.lex_string(start),
-            b'%' => self.lex_prefixed(start, Tok::PercentIdent, "invalid SSA name"),
-            b'^' => self.lex_prefixed(start, Tok::CaretIdent, "invalid block name"),
-            b'#' => self.lex_prefixed(start, Tok::HashIdent, "invalid attribute name"),
-            b'!' => self.lex_prefixed(start, Tok::BangIdent, "invalid type identifier"),
+            b'"' => {
+                self.lex_string()?;
+                Tok::String
+            }
+            b'^' => {
+                self.lex_prefixed(start, "invalid block name")?;
+                Tok::CaretIdent
+            }
+            b'#' => {
+                self.lex_prefixed(start, "invalid attribute name")?;
+                Tok::HashIdent
+            }
+            b'!' => {
+                self.lex_prefixed(start, "invalid type identifier")?;
+                Tok::BangIdent
+            }
             b'@' => {
                 if self.peek() == b'"' {
                     self.pos += 1;
-                    self.lex_string(self.pos - 1)?;
-                    return Ok(self.tok(Tok::AtIdent, start));
+                    self.lex_string()?;
+                } else {
+                    // As upstream, the name must start with a letter or `_`, and an
+                    // error is reported at that first character.
+                    if !is(self.peek(), IDENT_START) {
+                        return Err(LexError {
+                            pos: offset(self.pos),
+                            message: "@ identifier expected to start with letter or '_'",
+                        });
+                    }
+                    // Unlike SSA and block names, a symbol name takes no `-`.
+                    self.pos = self.skip_class(self.pos, BARE);
                 }
-                // As upstream, the name must start with a letter or `_`, and an
-                // error is reported at that first character.
-                let first = self.peek();
-                if !first.is_ascii_alphabetic() && first != b'_' {
-                    return Err(LexError {
-                        pos: offset(self.pos),
-                        message: "@ identifier expected to start with letter or '_'",
-                    });
-                }
-                // Unlike SSA and block names, a symbol name takes no `-`.
-                while self.pos < self.end && is_bare_char(self.src[self.pos]) {
-                    self.pos += 1;
-                }
-                Ok(self.tok(Tok::AtIdent, start))
+                Tok::AtIdent
             }
             b'0'..=b'9' => self.lex_number(start),
-            b if b.is_ascii_alphabetic() || b == b'_' => {
-                while self.pos < self.end && is_bare_char(self.src[self.pos]) {
-                    self.pos += 1;
-                }
-                Ok(self.tok(Tok::BareIdent, start))
+            _ => {
+                return Err(LexError {
+                    pos: offset(start),
+                    message: "unexpected character",
+                });
             }
-            _ => Err(LexError {
-                pos: offset(start),
-                message: "unexpected character",
-            }),
-        }
+        };
+        t.kind = kind;
+        t.start = offset(start);
+        t.end = offset(self.pos);
+        Ok(())
     }
 
-    fn lex_prefixed(
-        &mut self,
-        start: usize,
-        kind: Tok,
-        err: &'static str,
-    ) -> Result<Token, LexError> {
+    /// Lexes the name after a `%`, `^`, `#` or `!` at `start`.
+    fn lex_prefixed(&mut self, start: usize, err: &'static str) -> Result<(), LexError> {
         let body = self.pos;
         let first = self.peek();
         if first.is_ascii_digit() {
             while self.peek().is_ascii_digit() {
                 self.pos += 1;
             }
-        } else if first.is_ascii_alphabetic() || matches!(first, b'$' | b'.' | b'_' | b'-') {
-            while self.pos < self.end && is_suffix_char(self.src[self.pos]) {
-                self.pos += 1;
-            }
+        } else if is(first, SUFFIX) {
+            // A suffix starts with a letter or `$._-`, and digits follow: the
+            // same class.
+            self.pos = self.skip_class(self.pos, SUFFIX);
         }
         if self.pos == body {
             return Err(LexError {
@@ -272,22 +351,23 @@ impl<'a> Lexer<'a> {
                 message: err,
             });
         }
-        Ok(self.tok(kind, start))
+        Ok(())
     }
 
-    fn lex_number(&mut self, start: usize) -> Result<Token, LexError> {
+    /// Lexes a number at `start`: its kind.
+    fn lex_number(&mut self, start: usize) -> Tok {
         if self.src[start] == b'0' && self.peek() == b'x' && self.peek_at(1).is_ascii_hexdigit() {
             self.pos += 1;
             while self.peek().is_ascii_hexdigit() {
                 self.pos += 1;
             }
-            return Ok(self.tok(Tok::Integer, start));
+            return Tok::Integer;
         }
         while self.peek().is_ascii_digit() {
             self.pos += 1;
         }
         if self.peek() != b'.' {
-            return Ok(self.tok(Tok::Integer, start));
+            return Tok::Integer;
         }
         self.pos += 1;
         while self.peek().is_ascii_digit() {
@@ -302,19 +382,22 @@ impl<'a> Lexer<'a> {
                 }
             }
         }
-        Ok(self.tok(Tok::Float, start))
+        Tok::Float
     }
 
-    fn lex_string(&mut self, start: usize) -> Result<Token, LexError> {
+    /// Lexes a string literal after its opening quote.
+    fn lex_string(&mut self) -> Result<(), LexError> {
         loop {
-            match self.peek() {
-                b'"' => {
+            // Plain bytes (NUL bytes included) up to a quote, escape or line end.
+            self.pos = self.skip_plain_string(self.pos);
+            match self.src.get(self.pos) {
+                Some(b'"') => {
                     self.pos += 1;
-                    return Ok(self.tok(Tok::String, start));
+                    return Ok(());
                 }
-                0 if self.pos >= self.end => break,
-                b'\n' | b'\r' => break,
-                b'\\' => {
+                None | Some(b'\n' | b'\r') => break,
+                _ => {
+                    // A backslash.
                     let e = self.peek_at(1);
                     if matches!(e, b'"' | b'\\' | b'n' | b't') {
                         self.pos += 2;
@@ -327,7 +410,6 @@ impl<'a> Lexer<'a> {
                         });
                     }
                 }
-                _ => self.pos += 1,
             }
         }
         // Upstream reports where the string was cut off, not where it began.
@@ -335,6 +417,15 @@ impl<'a> Lexer<'a> {
             pos: offset(self.pos),
             message: "expected '\"' in string literal",
         })
+    }
+
+    fn skip_plain_string(&self, mut from: usize) -> usize {
+        while let Some(&b) = self.src.get(from)
+            && !is(b, STRING_STOP)
+        {
+            from += 1;
+        }
+        from
     }
 
     /// Scans a dimension list `4x?x` (each dim followed by `x`) starting at the cursor.
@@ -379,7 +470,8 @@ impl<'a> Lexer<'a> {
 
 /// Decodes the body of a string literal token (without quotes), borrowing when it has no escapes.
 pub fn unescape_cow(raw: &str) -> std::borrow::Cow<'_, str> {
-    if raw.contains('\\') {
+    // A byte loop: names are short, and `str::contains` sets up a memchr.
+    if raw.bytes().any(|b| b == b'\\') {
         std::borrow::Cow::Owned(unescape(raw))
     } else {
         std::borrow::Cow::Borrowed(raw)
@@ -427,7 +519,20 @@ pub fn unescape_raw(bytes: &[u8]) -> Vec<u8> {
 impl<'a> Lexer<'a> {
     /// The byte at an offset, if inside the lexed range.
     pub fn text_at(&self, pos: usize) -> Option<u8> {
-        (pos < self.end).then(|| self.src[pos])
+        self.src.get(pos).copied()
+    }
+
+    /// The text of a `tensor<...>`, `vector<...>` or `memref<...>` type whose
+    /// keyword spans `start..kw_end`, when its body holds only letters, digits,
+    /// `?`, `*` and `_` up to the closing `>`: a spelling the parser may cache.
+    pub fn simple_shaped_text(&self, start: usize, kw_end: usize) -> Option<&'a str> {
+        let rest = self.src.get(kw_end..)?;
+        if rest.first() != Some(&b'<') {
+            return None;
+        }
+        let body = rest.get(1..)?;
+        let n = body.iter().position(|&b| !is(b, SHAPED))?;
+        (body[n] == b'>').then(|| self.slice(start, kw_end + n + 2))
     }
 
     /// A raw slice of the source.

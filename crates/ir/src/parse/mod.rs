@@ -24,7 +24,7 @@ use crate::diag::{Diagnostic, codes, suggest};
 use crate::location::Location;
 use crate::module::Module;
 use crate::{Attribute, Context, Type};
-use names::{Scope, ValueEntry};
+use names::{NameTable, Scope};
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 
@@ -167,7 +167,7 @@ pub struct Parser<'a> {
     buffer: u32,
     depth: u32,
     scopes: Vec<Scope<'a>>,
-    values: FxHashMap<&'a str, ValueEntry>,
+    values: NameTable<'a>,
     /// Whether each scope (by id) is still open; names of closed scopes are dead.
     scope_live: Vec<bool>,
     type_aliases: FxHashMap<&'a str, Type>,
@@ -227,7 +227,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             scopes: Vec::new(),
             scope_live: Vec::new(),
-            values: FxHashMap::with_capacity_and_hasher(range.len() / 128, Default::default()),
+            values: NameTable::for_text(range.len()),
             type_aliases: FxHashMap::default(),
             type_cache: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -333,13 +333,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Moves to the next token.
+    /// Moves to the next token. Out of line with the lexer inlined in it, so the
+    /// token goes straight from registers into `self.tok` ([`Lexer::lex_into`]).
+    #[inline(never)]
     pub fn advance(&mut self) -> PResult<()> {
-        self.tok = self
-            .lex
-            .next_token()
-            .map_err(|e| self.error_at(e.pos, e.message))?;
-        Ok(())
+        match self.lex.lex_into(&mut self.tok) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.error_at(e.pos, e.message)),
+        }
     }
 
     /// True if the current token is `kind`.

@@ -19,6 +19,69 @@ pub(crate) struct ValueEntry {
     scope_id: u32,
 }
 
+/// Every SSA name defined so far (live or in an ended region), by spelling.
+/// The entries are kept in definition order and the hash table holds only
+/// their indices: a module defines hundreds of thousands of names, and each
+/// definition then touches a 4-byte slot of a compact table rather than a
+/// 32-byte entry at a random place in a large one (cache misses that cost
+/// more than the hashing).
+pub(crate) struct NameTable<'a> {
+    entries: Vec<(&'a str, ValueEntry)>,
+    index: hashbrown::HashTable<u32>,
+}
+
+fn name_hash(name: &str) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(name)
+}
+
+impl<'a> NameTable<'a> {
+    /// A table for a text of `bytes` bytes. Entries are reserved generously
+    /// (room never used is address space only, while growing copies them all);
+    /// the index for about one name per 128 bytes, as it is probed at random and
+    /// is best kept small.
+    pub(crate) fn for_text(bytes: usize) -> Self {
+        NameTable {
+            entries: Vec::with_capacity(bytes / 32),
+            index: hashbrown::HashTable::with_capacity(bytes / 128),
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<ValueEntry> {
+        let entries = &self.entries;
+        let &i = self
+            .index
+            .find(name_hash(name), |&i| entries[i as usize].0 == name)?;
+        Some(entries[i as usize].1)
+    }
+
+    /// The entry of `name`, made from `fresh` if there was none: its index and
+    /// whether it was there before.
+    fn find_or_add(&mut self, name: &'a str, fresh: ValueEntry) -> (usize, bool) {
+        let entries = &mut self.entries;
+        let found = self.index.entry(
+            name_hash(name),
+            |&i| entries[i as usize].0 == name,
+            |&i| name_hash(entries[i as usize].0),
+        );
+        match found {
+            hashbrown::hash_table::Entry::Occupied(o) => (*o.get() as usize, true),
+            hashbrown::hash_table::Entry::Vacant(v) => {
+                let i = entries.len();
+                // Names are at least two bytes of an input under 4 GiB.
+                v.insert(u32::try_from(i).unwrap_or(u32::MAX));
+                entries.push((name, fresh));
+                (i, false)
+            }
+        }
+    }
+
+    /// The names, in definition order.
+    fn names(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.entries.iter().map(|&(n, _)| n)
+    }
+}
+
 #[derive(Clone, Copy)]
 pub(crate) struct BlockEntry {
     block: BlockId,
@@ -65,10 +128,11 @@ impl<'a> Parser<'a> {
                 format!("expected {n} operand type{s} but had {}", types.len()),
             ));
         }
-        uses.iter()
-            .zip(types)
-            .map(|(u, &t)| self.resolve_operand(*u, t))
-            .collect()
+        let mut values = SmallVec::with_capacity(uses.len());
+        for (u, &t) in uses.iter().zip(types) {
+            values.push(self.resolve_operand(*u, t)?);
+        }
+        Ok(values)
     }
 
     /// Resolves one use to a value of type `ty`, creating a forward reference if needed.
@@ -154,7 +218,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn lookup_value(&self, name: &str) -> Option<ValueEntry> {
-        let e = self.values.get(name).copied()?;
+        let e = self.values.get(name)?;
         self.is_live(&e).then_some(e)
     }
 
@@ -184,28 +248,24 @@ impl<'a> Parser<'a> {
             scope_id,
         };
         // One probe: a live entry is a redefinition, a dead one is simply replaced.
-        match self.values.entry(name) {
-            std::collections::hash_map::Entry::Occupied(mut slot) => {
-                let prev = *slot.get();
-                let live = self
-                    .scope_live
-                    .get(prev.scope_id as usize)
-                    .copied()
-                    .unwrap_or(false);
-                if live {
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            self.location(pos),
-                            format!("redefinition of SSA value '%{name}'"),
-                        )
-                        .with_note(self.location(prev.pos), "previously defined here"),
-                    ));
-                }
-                slot.insert(entry);
+        let (i, existed) = self.values.find_or_add(name, entry);
+        if existed {
+            let prev = self.values.entries[i].1;
+            let live = self
+                .scope_live
+                .get(prev.scope_id as usize)
+                .copied()
+                .unwrap_or(false);
+            if live {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        self.location(pos),
+                        format!("redefinition of SSA value '%{name}'"),
+                    )
+                    .with_note(self.location(prev.pos), "previously defined here"),
+                ));
             }
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(entry);
-            }
+            self.values.entries[i].1 = entry;
         }
         let Some(scope) = self.scopes.last_mut() else {
             return Ok(());
@@ -294,7 +354,7 @@ impl<'a> Parser<'a> {
         if name.bytes().all(|b| b.is_ascii_digit()) {
             return d;
         }
-        let mut names: Vec<&str> = self.values.keys().copied().collect();
+        let mut names: Vec<&str> = self.values.names().collect();
         names.sort_unstable();
         match suggest::best_match(name, names) {
             Some(best) => d.with_hint(

@@ -81,19 +81,8 @@ impl<'a> Parser<'a> {
     /// The raw text of a `tensor<...>`/`vector<...>` type at the cursor when it is
     /// simple enough to cache by spelling (no spaces, comments, strings or nesting).
     fn simple_shaped_text(&self) -> Option<&'a str> {
-        let start = self.tok.start as usize;
-        let mut i = self.tok.end as usize;
-        if self.lex.text_at(i) != Some(b'<') {
-            return None;
-        }
-        i += 1;
-        loop {
-            match self.lex.text_at(i)? {
-                b'>' => return Some(self.lex.slice(start, i + 1)),
-                b if b.is_ascii_alphanumeric() || matches!(b, b'?' | b'*' | b'_') => i += 1,
-                _ => return None,
-            }
-        }
+        self.lex
+            .simple_shaped_text(self.tok.start as usize, self.tok.end as usize)
     }
 
     fn parse_builtin_type(&mut self) -> PResult<Type> {

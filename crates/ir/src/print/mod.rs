@@ -37,6 +37,79 @@ pub fn print_module(ctx: &Context, module: &Module, options: PrintOptions, out: 
     print_op_tree(ctx, module, top, options, out);
 }
 
+/// How much text [`write_module`] holds before handing it to its writer.
+const WRITE_CHUNK: usize = 1 << 18;
+
+/// Prints a module as [`print_module`] does, handing the text to `sink` in pieces
+/// as it is printed, so memory does not grow with the output (a large module's
+/// text is as large as its input). Stops at the first error of `sink`.
+///
+/// # Errors
+/// The first error `sink` returned; what was printed before it was written.
+pub fn write_module(
+    ctx: &Context,
+    module: &Module,
+    options: PrintOptions,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let Some(top) = module.top() else {
+        return Ok(());
+    };
+    let mut out = String::with_capacity(WRITE_CHUNK + WRITE_CHUNK / 4);
+    let mut flush = Flush {
+        sink,
+        written: 0,
+        error: None,
+    };
+    print_op_tree_with(ctx, module, top, options, &mut out, Some(&mut flush));
+    if let Some(e) = flush.error {
+        return Err(e);
+    }
+    flush.sink.write_all(out.as_bytes())
+}
+
+/// Where [`write_module`] hands the printed text, and what happened there.
+struct Flush<'s> {
+    sink: &'s mut dyn std::io::Write,
+    /// Bytes handed over so far.
+    written: usize,
+    error: Option<std::io::Error>,
+}
+
+/// [`Flush`] as the printer holds it (a trait object, so that [`OpPrinter`]
+/// keeps its one lifetime).
+trait HandOn {
+    /// Writes `text` on; false (and the error kept) if the writer failed.
+    fn hand_on(&mut self, text: &str) -> bool;
+    /// Bytes handed on so far.
+    fn written(&self) -> usize;
+    /// True once the writer failed.
+    fn failed(&self) -> bool;
+}
+
+impl HandOn for Flush<'_> {
+    fn hand_on(&mut self, text: &str) -> bool {
+        match self.sink.write_all(text.as_bytes()) {
+            Ok(()) => {
+                self.written += text.len();
+                true
+            }
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    fn written(&self) -> usize {
+        self.written
+    }
+
+    fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+}
+
 /// Prints one operation (and everything nested in it) followed by a newline, with
 /// the alias definitions it uses before it and the resources it references after
 /// it, as upstream prints a top-level operation.
@@ -47,8 +120,23 @@ pub fn print_op_tree(
     options: PrintOptions,
     out: &mut String,
 ) {
+    print_op_tree_with(ctx, module, op, options, out, None);
+}
+
+/// [`print_op_tree`], handing the text to `flush` at op boundaries when it
+/// passes [`WRITE_CHUNK`] bytes.
+fn print_op_tree_with(
+    ctx: &Context,
+    module: &Module,
+    op: OpId,
+    options: PrintOptions,
+    out: &mut String,
+    flush: Option<&mut Flush<'_>>,
+) {
     let names = NameState::new(ctx, module, op, options.generic);
-    out.reserve(module.num_ops() * 128);
+    if flush.is_none() {
+        out.reserve(module.num_ops() * 128);
+    }
     let mut asm = if ctx.may_alias() {
         AsmState::with_aliases(collect::collect_aliases(ctx, module, op, options, &names))
     } else {
@@ -57,7 +145,14 @@ pub fn print_op_tree(
     // Writing into a String cannot fail.
     let _ = collect::write_alias_definitions(ctx, &mut asm, out);
     let mut p = OpPrinter::new(ctx, module, out, &names, options, &mut asm);
+    if let Some(f) = flush {
+        p.flush = Some(f);
+    }
+    // A failing `flush` stops the printing; its error is kept there.
     let _ = p.print_op(op);
+    if p.flush.as_ref().is_some_and(|f| f.failed()) {
+        return;
+    }
     let keys = std::mem::take(&mut asm.resources);
     let _ = crate::resources::write_resource_section(ctx, &keys, out);
 }
@@ -170,6 +265,9 @@ pub struct OpPrinter<'a> {
     asm: &'a mut AsmState,
     /// Set while visiting for aliases instead of printing (see `collect`).
     collector: Option<AliasCollector<'a>>,
+    /// Where the text goes as it is printed ([`write_module`]); `None` keeps it
+    /// all in `out`.
+    flush: Option<&'a mut dyn HandOn>,
 }
 
 impl fmt::Write for OpPrinter<'_> {
@@ -199,6 +297,7 @@ impl<'a> OpPrinter<'a> {
             type_cache: Some(Vec::new()),
             asm,
             collector: None,
+            flush: None,
         }
     }
 
@@ -213,11 +312,18 @@ impl<'a> OpPrinter<'a> {
             self.out.clear();
             return self.print_op_line(op);
         }
-        for _ in 0..self.indent {
-            self.out.push(' ');
-        }
+        self.push_indent(self.indent);
         self.print_op_line(op)?;
         self.out.push('\n');
+        if self.out.len() >= WRITE_CHUNK
+            && let Some(flush) = self.flush.as_deref_mut()
+        {
+            // Between ops: no mark ([`OpPrinter::mark`]) spans an op.
+            if !flush.hand_on(self.out) {
+                return Err(fmt::Error);
+            }
+            self.out.clear();
+        }
         Ok(())
     }
 
@@ -303,7 +409,15 @@ impl<'a> OpPrinter<'a> {
             return self.visit_generic(op);
         }
         let o = self.module.op(op);
-        crate::attrs::write_escaped_string(self.ctx.str(o.name()), self.out)?;
+        let name = self.ctx.str(o.name());
+        if crate::attrs::is_plain_string(name.as_bytes()) {
+            // The common case, without the escaping writer's per-run writes.
+            self.out.push('"');
+            self.out.push_str(name);
+            self.out.push('"');
+        } else {
+            crate::attrs::write_escaped_string(name, self.out)?;
+        }
         self.out.push('(');
         self.print_operands(self.module.operands(op))?;
         self.out.push(')');
@@ -333,13 +447,23 @@ impl<'a> OpPrinter<'a> {
             self.out.push(')');
         }
         self.print_optional_attr_dict(o.attrs(), &[])?;
-        self.out.push_str(" : ");
-        let inputs = self.module.operand_types(op);
-        let results = self.module.result_types(op);
-        self.out.push('(');
-        self.print_types(&inputs)?;
+        self.out.push_str(" : (");
+        // Types straight from the values, without collecting them per op.
+        let module = self.module;
+        for (i, &v) in module.operands(op).iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(module.value_type(v))?;
+        }
         self.out.push_str(") -> ");
-        self.print_result_types(&results)
+        if module.num_results(op) == 1 {
+            let t = module.value_type(module.result(op, 0));
+            if !matches!(self.ctx.type_kind(t), crate::TypeKind::Function { .. }) {
+                return self.print_type(t);
+            }
+        }
+        self.print_result_types(&module.result_types(op))
     }
 
     /// Prints `%name` of a value.
@@ -454,6 +578,9 @@ impl<'a> OpPrinter<'a> {
         attrs: &[NamedAttr],
         elided: &[&str],
     ) -> fmt::Result {
+        if attrs.is_empty() {
+            return Ok(());
+        }
         let kept: Vec<NamedAttr> = attrs
             .iter()
             .filter(|a| !elided.contains(&self.ctx.str(a.name)))
@@ -513,14 +640,32 @@ impl<'a> OpPrinter<'a> {
         self.out.push_str(s);
     }
 
-    /// How much has been printed (for [`OpPrinter::truncate`]).
-    pub(crate) fn mark(&self) -> usize {
-        self.out.len()
+    /// Writes `n` spaces: whole runs of them, not one push each.
+    fn push_indent(&mut self, mut n: usize) {
+        const SPACES: &str = "                                                                ";
+        while n > 0 {
+            let k = n.min(SPACES.len());
+            self.out.push_str(&SPACES[..k]);
+            n -= k;
+        }
     }
 
-    /// Drops what was printed after `mark`.
+    /// How much has been printed (for [`OpPrinter::truncate`]).
+    pub(crate) fn mark(&self) -> usize {
+        self.written() + self.out.len()
+    }
+
+    /// Drops what was printed after `mark`. Text is handed on only between ops,
+    /// and marks are taken within one op's line, so what follows `mark` is
+    /// still held.
     pub(crate) fn truncate(&mut self, mark: usize) {
-        self.out.truncate(mark);
+        let written = self.written();
+        debug_assert!(mark >= written, "a mark spans text already written");
+        self.out.truncate(mark.saturating_sub(written));
+    }
+
+    fn written(&self) -> usize {
+        self.flush.as_ref().map_or(0, |f| f.written())
     }
 
     fn print_block_name(&mut self, b: BlockId) -> fmt::Result {
@@ -569,9 +714,7 @@ impl<'a> OpPrinter<'a> {
                 || (print_entry_args && !block.args().is_empty())
                 || (print_empty_block && self.module.block_ops(b).next().is_none());
             if label {
-                for _ in 0..self.indent - 2 {
-                    self.out.push(' ');
-                }
+                self.push_indent(self.indent - 2);
                 self.print_block_name(b)?;
                 if !block.args().is_empty() {
                     self.out.push('(');
@@ -597,9 +740,7 @@ impl<'a> OpPrinter<'a> {
             }
         }
         self.indent -= 2;
-        for _ in 0..self.indent {
-            self.out.push(' ');
-        }
+        self.push_indent(self.indent);
         self.out.push('}');
         Ok(())
     }
