@@ -7,7 +7,7 @@
 //! combined with each input row in turn, vectorised along the row (NumPy's order
 //! for sums over leading axes).
 
-use super::sum::{sum, sum_widened};
+use super::sum::{combine_lanes, sum, sum_widened};
 use super::{KernelCx, KernelResult, shape_text};
 use crate::elem::{Num, with_num};
 use crate::loops::{PAR_MIN, Space, Src, src};
@@ -60,7 +60,15 @@ fn reduce_run<N: Num>(kind: Kind, run: Src<'_, N::S>, len: usize, acc: N::S) -> 
                 }
                 return N::add(acc, sum(s, &N::add, N::zero()));
             }
-            s.iter().fold(acc, |a, &x| kind.combine::<N>(a, x))
+            // Float products round in order; every other reduction is
+            // associative and commutative, so it runs in lanes.
+            if kind == Kind::Prod && N::FLOAT {
+                return s.iter().fold(acc, |a, &x| kind.combine::<N>(a, x));
+            }
+            match combine_lanes(s, &|a, b| kind.combine::<N>(a, b)) {
+                Some(r) => kind.combine::<N>(acc, r),
+                None => acc,
+            }
         }
     }
 }

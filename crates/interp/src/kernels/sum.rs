@@ -117,6 +117,25 @@ fn tree<T: Copy, const L: usize>(mut r: [T; L], add: &impl Fn(T, T) -> T) -> T {
     r[0]
 }
 
+/// `a` combined with `f`, an associative and commutative function (integer
+/// sums and products, which wrap; `max` and `min`), in 16 lanes and a tree:
+/// vector code where a fold is one dependent chain (a float `max`, whose NaN
+/// and zero rules are branches, ran as a scalar loop). The value is the fold's
+/// (for `max` and `min` a NaN in `a` still gives a NaN, perhaps another of
+/// those in `a`). `None` for an empty `a`.
+pub(crate) fn combine_lanes<T: Copy>(a: &[T], f: &impl Fn(T, T) -> T) -> Option<T> {
+    let (blocks, rest) = a.as_chunks::<16>();
+    let mut res = match blocks.split_first() {
+        Some((first, others)) => tree(accumulate(*first, others, f), f),
+        None => *a.first()?,
+    };
+    let tail = if blocks.is_empty() { &a[1..] } else { rest };
+    for &x in tail {
+        res = f(res, x);
+    }
+    Some(res)
+}
+
 /// [`sum`] in `f32` of 16-bit floats (`widen` each), as NumPy sums them before
 /// rounding once: the f32 sum's splits, each leaf widened on the stack, so the
 /// result is [`sum`] of the widened run with no copy of it.
@@ -139,7 +158,7 @@ pub(crate) fn sum_widened<S: Copy>(s: &[S], widen: &impl Fn(S) -> f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{sum, sum_widened};
+    use super::{combine_lanes, sum, sum_widened};
 
     const ADD32: fn(f32, f32) -> f32 = |a, b| a + b;
 
@@ -234,6 +253,33 @@ mod tests {
         // Runs under 8 are a plain left fold.
         let small = [1e8f32, 1.0, -1e8, 1.0];
         assert_eq!(sum(&small, &ADD32, 0.0), ((1e8f32 + 1.0) - 1e8) + 1.0);
+    }
+
+    #[test]
+    fn lanes_combine_to_the_fold() {
+        let max = |a: i32, b: i32| a.max(b);
+        let wrap = |a: i8, b: i8| a.wrapping_add(b);
+        for n in [1usize, 2, 15, 16, 17, 31, 33, 100, 1000] {
+            let v: Vec<i32> = (0..n).map(|i| ((i * 7919) % 1013) as i32 - 500).collect();
+            assert_eq!(
+                combine_lanes(&v, &max),
+                v.iter().copied().reduce(max),
+                "{n}"
+            );
+            let w: Vec<i8> = v.iter().map(|&x| x as i8).collect();
+            assert_eq!(
+                combine_lanes(&w, &wrap),
+                w.iter().copied().reduce(wrap),
+                "{n}"
+            );
+        }
+        assert_eq!(combine_lanes::<i32>(&[], &max), None);
+        // A NaN anywhere gives a NaN (the dialect's max propagates it).
+        let fmax = <tensor_dialect_nd::scalar::F32 as tensor_dialect_nd::scalar::ArithScalar>::max;
+        let mut f: Vec<f32> = (0..100).map(|i| i as f32).collect();
+        assert_eq!(combine_lanes(&f, &fmax), Some(99.0));
+        f[37] = f32::NAN;
+        assert!(combine_lanes(&f, &fmax).is_some_and(f32::is_nan));
     }
 
     #[test]
