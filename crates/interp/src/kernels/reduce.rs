@@ -2,10 +2,11 @@
 //!
 //! Two loops, chosen by layout. When the reduced elements of one output lie in
 //! runs (the last axis of a row-major tensor), each output reduces its runs,
-//! outputs in parallel; float sums are pairwise with wide leaves (`sum.rs`), in an
-//! order fixed by the run's length. When the innermost dim in memory is kept, the output row is
-//! combined with each input row in turn, vectorised along the row (NumPy's order
-//! for sums over leading axes).
+//! outputs in parallel; float sums are pairwise with wide leaves, in an order
+//! fixed by the run's length, and the other reductions combine lanes (`sum.rs`).
+//! When the innermost dim in memory is kept, the output row is combined with
+//! each input row in turn, vectorised along the row (NumPy's order for sums over
+//! leading axes).
 
 use super::sum::{combine_lanes, sum, sum_widened};
 use super::{KernelCx, KernelResult, shape_text};
