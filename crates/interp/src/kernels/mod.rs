@@ -17,6 +17,7 @@ pub(crate) mod matmul;
 pub(crate) mod reduce;
 pub(crate) mod shape;
 pub(crate) mod structure;
+mod sum;
 
 use crate::elem::ElemType;
 use crate::exec::Interpreter;
