@@ -119,6 +119,11 @@ def main():
           [helper.make_node("ReduceL2", ["x", "axes1"], ["l2"], name="l2", keepdims=0),
            helper.make_node("ReduceLogSumExp", ["x", "axes1"], ["lse"], name="lse")],
           [vi("x", [2, 3])], [vi("l2", None), vi("lse", None)], inits=[axes1], opset=18)
+    # Size and Shape of a value with a named dim: read from nd.shape_of at run time.
+    model("size_shape_named",
+          [helper.make_node("Size", ["x"], ["s"], name="size"),
+           helper.make_node("Shape", ["x"], ["h"], name="shape")],
+          [vi("x", ["n", 3])], [vi("s", None, I64), vi("h", None, I64)])
     # A corrupt model: a valid model cut short.
     with open(os.path.join(OUT, "named_same.onnx"), "rb") as f:
         data = f.read()

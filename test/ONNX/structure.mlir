@@ -26,3 +26,14 @@
 // OK: dense<{{\[\[}}-5.000000e-01, 2.000000e+00, -3.750000e-01]]> : tensor<1x3xf32>
 // RUN: not tensor-run %S/Inputs/prelu_dynamic.onnx --arg "dense<[[-1.0, 2.0, -3.0, 4.0]]> : tensor<1x4xf32>" 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: prelu_dynamic.onnx: node 'prelu' (PRelu):1:0: error: 'nd.broadcast_to' op operand #0 dim 0 has size 3 at run time, which is neither 1 nor the size 4 of result dim 1
+
+// Size and Shape of a value with a named dim: nd.shape_of cast from index to
+// i64 (the import's cast once refused index values), run at n = 2.
+// RUN: tensor-opt %S/Inputs/size_shape_named.onnx | FileCheck %s --check-prefix=SIZE
+// SIZE: %[[S:.*]] = nd.shape_of %arg0 : (tensor<?x3xf32>) -> tensor<2xindex>
+// SIZE: %[[I:.*]] = nd.cast %[[S]] : tensor<2xindex> to tensor<2xi64>
+// SIZE: nd.reduce prod %[[I]]
+// SIZE: nd.cast %{{.*}} : tensor<2xindex> to tensor<2xi64>
+// RUN: tensor-run %S/Inputs/size_shape_named.onnx --arg "dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>" | FileCheck %s --check-prefix=SIZEOUT
+// SIZEOUT: dense<6> : tensor<i64>
+// SIZEOUT-NEXT: dense<[2, 3]> : tensor<2xi64>

@@ -221,10 +221,11 @@ impl Ctx<'_> {
 
     /// `nd.cast` to `elem` (nothing when `x` has it already).
     pub fn cast(&mut self, x: &Val, elem: Elem) -> Result<Val, String> {
-        if self.elem(x)? == elem {
+        // Compared as types, so that `index` values (a shape) cast too.
+        let e = elem.to_type(self.b.ctx);
+        if self.b.ctx.element_type(self.ty(x)) == Some(e) {
             return Ok(x.clone());
         }
-        let e = elem.to_type(self.b.ctx);
         let to = match self.b.ctx.shape_dims(self.ty(x)) {
             Some(dims) => {
                 let dims = dims.to_vec();
