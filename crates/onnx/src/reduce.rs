@@ -3,16 +3,14 @@
 
 use crate::emit::{Ctx, Val};
 use crate::ops::{Node, same_elems};
-use crate::structure::{axis, broadcast_like, constant_ints};
+use crate::structure::{axis, broadcast_like, constant_ints, shape_of};
 use crate::tensor;
 use crate::types::Elem;
-use tensor_dialect_nd::constant::CastOp;
 use tensor_dialect_nd::dynamic_reduce::DynamicReduceOp;
 use tensor_dialect_nd::elementwise as nd;
 use tensor_dialect_nd::gather::GatherOp;
 use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
-use tensor_dialect_nd::shape::ShapeOfOp;
-use tensor_dialect_nd::structure::TransposeOp;
+use tensor_dialect_nd::structure::{ReshapeOp, TransposeOp};
 use tensor_ir::DYNAMIC;
 
 /// The dims a reduction reduces.
@@ -124,15 +122,10 @@ fn mean_count(c: &mut Ctx<'_>, x: &Val, axes: &Axes) -> Result<Val, String> {
         }
         Axes::None => return c.scalar_like(x, 1.0),
     };
+    let sizes = shape_of(c, x)?;
+    let sizes = c.cast(&sizes, Elem::I64)?;
     let loc = c.loc;
-    let sizes = ShapeOfOp::build_inferred(&mut c.b, loc, x.v)
-        .map_err(|e| e.to_string())?
-        .result(c.b.module);
-    let t = c.tensor(&[rank_of(shape.len())?], Elem::I64);
-    let sizes = CastOp::build(&mut c.b, loc, sizes, t)
-        .map_err(|e| e.to_string())?
-        .result(c.b.module);
-    let picked = GatherOp::build_inferred(&mut c.b, loc, sizes, indices.v, 0)
+    let picked = GatherOp::build_inferred(&mut c.b, loc, sizes.v, indices.v, 0)
         .map_err(|e| e.to_string())?
         .result(c.b.module);
     let count = reduce(c, &picked.into(), "prod", &[0], false)?;
@@ -140,9 +133,19 @@ fn mean_count(c: &mut Ctx<'_>, x: &Val, axes: &Axes) -> Result<Val, String> {
     c.cast(&count, elem)
 }
 
-/// `rank` as a static size.
-fn rank_of(rank: usize) -> Result<i64, String> {
-    i64::try_from(rank).map_err(|e| e.to_string())
+/// A reduction `kind` of `x` across `axes`: `x` itself when there are none.
+fn reduce_across(
+    c: &mut Ctx<'_>,
+    x: &Val,
+    kind: &str,
+    axes: &Axes,
+    keep: bool,
+) -> Result<Val, String> {
+    match axes {
+        Axes::None => Ok(x.clone()),
+        Axes::Static(dims) => reduce(c, x, kind, dims, keep),
+        Axes::Run(a) => reduce_at_run_time(c, x, kind, a, keep),
+    }
 }
 
 /// ReduceSum, ReduceMax, ReduceMin, ReduceProd (`kind` sum, max, min, prod)
@@ -153,12 +156,11 @@ pub fn reduction(c: &mut Ctx<'_>, n: &Node, kind: &str) -> Result<Vec<Val>, Stri
     let rank = c.rank(&x);
     let axes = axes(c, n, rank)?;
     let keep = n.int("keepdims", 1) == 1;
+    if matches!(axes, Axes::None) {
+        return Ok(vec![x]);
+    }
     let summed = if kind == "mean" { "sum" } else { kind };
-    let r = match &axes {
-        Axes::None => return Ok(vec![x]),
-        Axes::Static(dims) => reduce(c, &x, summed, dims, keep)?,
-        Axes::Run(a) => reduce_at_run_time(c, &x, summed, a, keep)?,
-    };
+    let r = reduce_across(c, &x, summed, &axes, keep)?;
     if kind != "mean" {
         return Ok(vec![r]);
     }
@@ -177,19 +179,14 @@ pub fn summed(c: &mut Ctx<'_>, n: &Node, which: &str) -> Result<Vec<Val>, String
     }
     let axes = axes(c, n, c.rank(&x))?;
     let keep = n.int("keepdims", 1) == 1;
-    let fold = |c: &mut Ctx<'_>, v: &Val, kind: &str, keep: bool| match &axes {
-        Axes::None => Ok(v.clone()),
-        Axes::Static(dims) => reduce(c, v, kind, dims, keep),
-        Axes::Run(a) => reduce_at_run_time(c, v, kind, a, keep),
-    };
     let r = match which {
         "l1" => {
             let a = c.un::<nd::AbsOp>(&x)?;
-            fold(c, &a, "sum", keep)?
+            reduce_across(c, &a, "sum", &axes, keep)?
         }
         "sum_square" | "l2" => {
             let sq = c.bin::<nd::MulOp>(&x, &x)?;
-            let s = fold(c, &sq, "sum", keep)?;
+            let s = reduce_across(c, &sq, "sum", &axes, keep)?;
             if which == "l2" {
                 c.un::<nd::SqrtOp>(&s)?
             } else {
@@ -197,7 +194,7 @@ pub fn summed(c: &mut Ctx<'_>, n: &Node, which: &str) -> Result<Vec<Val>, String
             }
         }
         "log_sum" => {
-            let s = fold(c, &x, "sum", keep)?;
+            let s = reduce_across(c, &x, "sum", &axes, keep)?;
             c.un::<nd::LogOp>(&s)?
         }
         _ => {
@@ -207,20 +204,31 @@ pub fn summed(c: &mut Ctx<'_>, n: &Node, which: &str) -> Result<Vec<Val>, String
             let a = c.un::<nd::AbsOp>(&x)?;
             let infinite = c.cmp("eq", &a, &inf)?;
             let finite = c.select(&infinite, &ninf, &x)?;
-            let m = fold(c, &finite, "max", true)?;
+            let m = reduce_across(c, &finite, "max", &axes, true)?;
             let d = c.bin::<nd::SubOp>(&x, &m)?;
             let e = c.un::<nd::ExpOp>(&d)?;
-            let s = fold(c, &e, "sum", keep)?;
+            let s = reduce_across(c, &e, "sum", &axes, keep)?;
             let l = c.un::<nd::LogOp>(&s)?;
-            let m = if keep {
-                m
-            } else {
-                fold(c, &finite, "max", false)?
-            };
+            // Without keepdims the max drops its 1s by a reshape to the sum's
+            // shape, not by a second pass over `x`.
+            let m = if keep { m } else { reshape_like(c, &m, &l)? };
             c.bin::<nd::AddOp>(&l, &m)?
         }
     };
     Ok(vec![r])
+}
+
+/// `x` reshaped to the shape of `like` (the same element count), through a shape
+/// operand where that shape has `?` dims.
+fn reshape_like(c: &mut Ctx<'_>, x: &Val, like: &Val) -> Result<Val, String> {
+    let t = c.ty(like);
+    let shape = match c.static_dims(like) {
+        Some(_) => None,
+        None => Some(shape_of(c, like)?.v),
+    };
+    let loc = c.loc;
+    let h = ReshapeOp::build(&mut c.b, loc, x.v, shape, t).map_err(|e| e.to_string())?;
+    Ok(h.result(c.b.module).into())
 }
 
 /// Softmax (`log` false) and LogSoftmax along `axis`, stabilised by the max.

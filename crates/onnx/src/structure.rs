@@ -58,7 +58,7 @@ fn index_shape(c: &mut Ctx<'_>, sizes: &[i64]) -> Result<Val, String> {
 }
 
 /// `nd.shape_of x`.
-fn shape_of(c: &mut Ctx<'_>, x: &Val) -> Result<Val, String> {
+pub(crate) fn shape_of(c: &mut Ctx<'_>, x: &Val) -> Result<Val, String> {
     let loc = c.loc;
     let h = done(ShapeOfOp::build_inferred(&mut c.b, loc, x.v))?;
     Ok(h.result(c.b.module).into())
