@@ -100,6 +100,19 @@ pub fn constant_of_shape(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> 
     Ok(vec![filled(c, &value, &shape)?])
 }
 
+/// `sizes` (1-D integers of static length `len`) as a shape operand,
+/// `tensor<len x index>`.
+fn shape_operand(c: &mut Ctx<'_>, sizes: &Val, len: i64) -> Result<tensor_ir::Value, String> {
+    let sizes = c.cast(sizes, Elem::I64)?;
+    let index = c.b.ctx.index_type();
+    let ty = c.b.ctx.tensor_type(&[len], index);
+    let loc = c.loc;
+    Ok(done(tensor_dialect_nd::constant::CastOp::build(
+        &mut c.b, loc, sizes.v, ty,
+    ))?
+    .result(c.b.module))
+}
+
 /// The 0-D `one` broadcast (`nd.broadcast_to`) to the sizes in `shape`, a 1-D
 /// integer tensor of static length computed at run time.
 fn broadcast_to_shape(c: &mut Ctx<'_>, one: &Val, shape: &Val, what: &str) -> Result<Val, String> {
@@ -107,14 +120,8 @@ fn broadcast_to_shape(c: &mut Ctx<'_>, one: &Val, shape: &Val, what: &str) -> Re
         [len] if *len != DYNAMIC => *len,
         _ => return Err(format!("{what} must be 1-D of static length")),
     };
-    let sizes = c.cast(shape, Elem::I64)?;
-    let index = c.b.ctx.index_type();
-    let ty = c.b.ctx.tensor_type(&[len], index);
+    let target = shape_operand(c, shape, len)?;
     let loc = c.loc;
-    let target = done(tensor_dialect_nd::constant::CastOp::build(
-        &mut c.b, loc, sizes.v, ty,
-    ))?
-    .result(c.b.module);
     let dims = vec![DYNAMIC; usize::try_from(len).map_err(|e| e.to_string())?];
     let elem = c.elem(one)?;
     let t = c.tensor(&dims, elem);
@@ -208,13 +215,10 @@ fn range_at_run_time(c: &mut Ctx<'_>, s: &Val, l: &Val, d: &Val) -> Result<Val, 
     let steps = c.bin::<nd::MaxOp>(&steps, &zero)?;
     let count = c.cast(&steps, Elem::I64)?;
     let one = c.tensor(&[1], Elem::I64);
-    let count = done(ReshapeOp::build(&mut c.b, loc, count.v, None, one))?.result(c.b.module);
-    let index = c.b.ctx.index_type();
-    let shape_ty = c.b.ctx.tensor_type(&[1], index);
-    let shape = done(tensor_dialect_nd::constant::CastOp::build(
-        &mut c.b, loc, count, shape_ty,
-    ))?
-    .result(c.b.module);
+    let count: Val = done(ReshapeOp::build(&mut c.b, loc, count.v, None, one))?
+        .result(c.b.module)
+        .into();
+    let shape = shape_operand(c, &count, 1)?;
     let t = c.tensor(&[DYNAMIC], elem);
     let i: Val = done(IotaOp::build(&mut c.b, loc, Some(shape), 0, t))?
         .result(c.b.module)
