@@ -23,14 +23,11 @@ fn axis(cx: &KernelCx<'_>, name: &str, data: &Tensor) -> Result<usize, Diagnosti
         })
 }
 
-/// The indices in row-major order, each normalised into `[0, n)`; an error
-/// naming the first one outside `[-n, n)`.
-fn normalised(
-    cx: &KernelCx<'_>,
-    indices: &Tensor,
-    n: usize,
-    axis: usize,
-) -> Result<Vec<usize>, Diagnostic> {
+/// The elements of `indices` in row-major order, each normalised into `[0, n)`
+/// (a negative one counts from the end); `Err((j, v))` for the first, element
+/// `j`, outside `[-n, n)`, `v` written as its type reads.
+pub(super) fn normalise(indices: &Tensor, n: usize) -> Result<Vec<usize>, (usize, String)> {
+    // A u64 past i64::MAX reads as negative: it is out of range, not from the end.
     let unsigned_wide = indices.elem() == crate::ElemType::U64;
     let size = i64::try_from(n).unwrap_or(i64::MAX);
     indices
@@ -38,18 +35,38 @@ fn normalised(
         .into_iter()
         .enumerate()
         .map(|(j, v)| {
-            // A u64 past i64::MAX reads as negative: it is out of range, not from the end.
-            let k = if v < 0 && !unsigned_wide { v.checked_add(size) } else { Some(v) };
+            let k = if v < 0 && !unsigned_wide {
+                v.checked_add(size)
+            } else {
+                Some(v)
+            };
             k.filter(|&k| (0..size).contains(&k))
                 .map(|k| k as usize)
                 .ok_or_else(|| {
-                    let shown = if unsigned_wide { (v as u64).to_string() } else { v.to_string() };
-                    cx.error(format!(
-                        "has index {shown} (element {j} of operand #1) outside [-{n}, {n}), the size of dim {axis} of operand #0 at run time"
-                    ))
+                    let shown = if unsigned_wide {
+                        (v as u64).to_string()
+                    } else {
+                        v.to_string()
+                    };
+                    (j, shown)
                 })
         })
         .collect()
+}
+
+/// The indices normalised into `[0, n)`; an error naming the first one
+/// outside `[-n, n)`.
+fn normalised(
+    cx: &KernelCx<'_>,
+    indices: &Tensor,
+    n: usize,
+    axis: usize,
+) -> Result<Vec<usize>, Diagnostic> {
+    normalise(indices, n).map_err(|(j, shown)| {
+        cx.error(format!(
+            "has index {shown} (element {j} of operand #1) outside [-{n}, {n}), the size of dim {axis} of operand #0 at run time"
+        ))
+    })
 }
 
 /// `nd.gather`: `out[a, j, b] = data[a, indices[j], b]`.

@@ -119,30 +119,14 @@ pub(crate) fn dynamic_reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> Kernel
     let (x, axes) = (&operands[0], &operands[1]);
     let (kind, keep) = kind_keep(cx, DynamicReduceOp::KIND, DynamicReduceOp::KEEP_DIMS);
     let rank = x.rank();
-    let r = i64::try_from(rank).unwrap_or(i64::MAX);
-    // A u64 past i64::MAX reads as negative: it is out of range, not from the end.
-    let unsigned = axes.elem() == crate::ElemType::U64;
+    let dims = super::gather::normalise(axes, rank).map_err(|(j, shown)| {
+        cx.error(format!(
+            "has axis {shown} (element {j} of operand #1) outside [-{rank}, {rank}), the rank of operand #0, of shape {} at run time",
+            shape_text(x.shape())
+        ))
+    })?;
     let mut listed_at: Vec<Option<usize>> = vec![None; rank];
-    for (j, a) in axes.to_i64s().into_iter().enumerate() {
-        let d = if a < 0 && !unsigned {
-            a.checked_add(r)
-        } else {
-            Some(a)
-        };
-        let Some(d) = d
-            .and_then(|d| usize::try_from(d).ok())
-            .filter(|&d| d < rank)
-        else {
-            let shown = if unsigned {
-                (a as u64).to_string()
-            } else {
-                a.to_string()
-            };
-            return Err(cx.error(format!(
-                "has axis {shown} (element {j} of operand #1) outside [-{rank}, {rank}), the rank of operand #0, of shape {} at run time",
-                shape_text(x.shape())
-            )));
-        };
+    for (j, d) in dims.into_iter().enumerate() {
         if let Some(i) = listed_at[d] {
             return Err(cx.error(format!(
                 "lists dim {d} twice (elements {i} and {j} of operand #1)"
