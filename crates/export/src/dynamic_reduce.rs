@@ -25,7 +25,7 @@ use tensor_ir::module::OpId;
 use tensor_ir::{DYNAMIC, Type, TypeKind, Value};
 
 use crate::compute::{combiner, filled, kept_groups};
-use crate::emit::{Exporter, Scalar, XResult};
+use crate::emit::{Exporter, XResult};
 use crate::shapes::Results;
 
 /// `n` as an `i64` (a rank or a dim number, far below `i64::MAX`).
@@ -86,22 +86,7 @@ struct Reduction {
 /// dim was not listed before.
 fn marks(x: &mut Exporter<'_>, axes: Value, r: usize) -> XResult<SmallVec<[Value; 4]>> {
     let (dims, aelem) = x.ranked(axes)?;
-    let signless = matches!(
-        x.b.ctx.type_kind(aelem),
-        TypeKind::Integer {
-            signedness: tensor_ir::Signedness::Signless,
-            ..
-        } | TypeKind::Index
-    );
-    match x.scalar(aelem)? {
-        Scalar::Int(w) if signless && (2..=64).contains(&w) => {}
-        Scalar::Index => {}
-        _ => {
-            return Err(x.error(
-                "cannot be exported: axes must be signless integers of 2 to 64 bits or index",
-            ));
-        }
-    }
+    crate::gather::index_elements(x, aelem, "axes")?;
     let len = match dims.as_slice() {
         [n] if *n == DYNAMIC => x.dim(axes, 0)?,
         [n] => x.const_index(*n)?,

@@ -26,23 +26,32 @@ fn operands(x: &mut Exporter<'_>, op: OpId, axis_name: &str) -> XResult<(Value, 
         .filter(|&a| a < rank)
         .ok_or_else(|| x.error("cannot be exported: its axis is not a dim of data"))?;
     let (_, ielem) = x.ranked(indices)?;
+    index_elements(x, ielem, "indices")?;
+    Ok((data, indices, axis))
+}
+
+/// Refuses (at the op) index elements upstream `arith.index_cast` cannot take:
+/// `what` (indices, axes) must be signless integers of 2 to 64 bits or `index`
+/// (an `i1` or a signed/unsigned type is refused).
+pub(crate) fn index_elements(
+    x: &mut Exporter<'_>,
+    elem: tensor_ir::Type,
+    what: &str,
+) -> XResult<()> {
     let signless = matches!(
-        x.b.ctx.type_kind(ielem),
+        x.b.ctx.type_kind(elem),
         TypeKind::Integer {
             signedness: tensor_ir::Signedness::Signless,
             ..
         } | TypeKind::Index
     );
-    match x.scalar(ielem)? {
-        Scalar::Int(w) if signless && (2..=64).contains(&w) => {}
-        Scalar::Index => {}
-        _ => {
-            return Err(x.error(
-                "cannot be exported: indices must be signless integers of 2 to 64 bits or index",
-            ));
-        }
+    match x.scalar(elem)? {
+        Scalar::Int(w) if signless && (2..=64).contains(&w) => Ok(()),
+        Scalar::Index => Ok(()),
+        _ => Err(x.error(format!(
+            "cannot be exported: {what} must be signless integers of 2 to 64 bits or index"
+        ))),
     }
-    Ok((data, indices, axis))
 }
 
 /// An index of the indices' element type as `index`, normalised into `[0, n)`

@@ -62,3 +62,21 @@ func.func @unranked_unsigned(%a: tensor<*xui8>) -> tensor<*xui8> {
   return %0 : tensor<*xui8>
 }
 
+
+// -----
+
+// An i1 index or axis has no index_cast meaning as a position: refused at the
+// op (unsigned ones are refused earlier, as arith takes none).
+func.func @gather_i1(%x: tensor<3xf32>, %i: tensor<2xi1>) -> tensor<2xf32> {
+  // expected-error @+1 {{'nd.gather' op cannot be exported: indices must be signless integers of 2 to 64 bits or index}}
+  %0 = nd.gather %x[%i], axis = 0 : (tensor<3xf32>, tensor<2xi1>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @dynamic_reduce_i1(%x: tensor<2x3xf32>, %a: tensor<1xi1>) -> tensor<?xf32> {
+  // expected-error @+1 {{'nd.dynamic_reduce' op cannot be exported: axes must be signless integers of 2 to 64 bits or index}}
+  %0 = nd.dynamic_reduce sum %x across %a : (tensor<2x3xf32>, tensor<1xi1>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
