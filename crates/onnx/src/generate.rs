@@ -260,7 +260,7 @@ pub fn trilu(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
 pub(crate) fn reshape_0d(c: &mut Ctx<'_>, v: &Val) -> Result<Val, String> {
     match c.static_dims(v) {
         Some(d) if d.is_empty() => Ok(v.clone()),
-        Some(d) if d.iter().product::<i64>() == 1 => {
+        Some(d) if d.iter().all(|&s| s == 1) => {
             let elem = c.elem(v)?;
             let t = c.tensor(&[], elem);
             let loc = c.loc;
