@@ -41,26 +41,32 @@ pub(crate) struct NameTable<'a> {
 /// still tell apart without comparing them. Any other name is hashed whole.
 #[inline]
 fn name_hash(name: &str) -> u64 {
-    use std::hash::{BuildHasher, Hasher};
     let bytes = name.as_bytes();
-    let digits = bytes
-        .iter()
-        .rev()
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    let stem_len = bytes.len() - digits;
+    // The trailing number, read backwards, up to nine digits.
+    let (mut number, mut scale, mut stem_len) = (0u64, 1u64, bytes.len());
+    while stem_len > 0 && bytes.len() - stem_len < 9 && bytes[stem_len - 1].is_ascii_digit() {
+        stem_len -= 1;
+        number += u64::from(bytes[stem_len] - b'0') * scale;
+        scale *= 10;
+    }
+    let digits = bytes.len() - stem_len;
+    let longer = stem_len > 0 && bytes[stem_len - 1].is_ascii_digit();
     let leading_zero = digits > 1 && bytes[stem_len] == b'0';
-    if digits == 0 || digits > 9 || leading_zero {
+    if digits == 0 || longer || leading_zero {
+        use std::hash::BuildHasher;
         return rustc_hash::FxBuildHasher.hash_one(name);
     }
-    let number = bytes[stem_len..]
-        .iter()
-        .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
-    let mut h = rustc_hash::FxHasher::default();
-    h.write(&bytes[..stem_len]);
-    h.write_u64(number >> 4);
+    // FNV-1a over the stem (a few letters at most, in practice), then the block
+    // mixed in and its high bits folded down to where the table looks.
+    let mut stem = 0xcbf2_9ce4_8422_2325_u64;
+    for &b in &bytes[..stem_len] {
+        stem = (stem ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut h = (stem ^ (number >> 4).wrapping_mul(0xa24b_aed4_963e_e407))
+        .wrapping_mul(0x9fb2_1c65_1e98_df25);
+    h ^= h >> 29;
     let lane = number & 15;
-    ((h.finish() & !15) | lane) ^ ((lane * 8) << 57)
+    ((h & !15) | lane) ^ ((lane * 8) << 57)
 }
 
 impl<'a> NameTable<'a> {
