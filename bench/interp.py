@@ -16,8 +16,8 @@ of R calls, the output allocated by each call. The memcpy floor is the bytes the
 workload must read and write at this machine's copy bandwidth, measured in the same
 run (np.copyto of a 256 MiB array).
 
-Prints one row per workload and size: times in ms, NumPy's and numexpr's time over
-tensor-run's (above 1: tensor-run is faster), tensor-run's effective GB/s and its
+Prints one row per workload and size: times in ms, NumPy's, numexpr's and JAX's time
+over tensor-run's (above 1: tensor-run is faster), tensor-run's effective GB/s and its
 time over the memcpy floor. On a shared machine, --rounds K alternates the tools
 K times per workload (tensor-run, then NumPy, numexpr, JAX, then again) and keeps
 each one's best, so that a burst of load hits them alike. A benchmark, not a test:
@@ -158,7 +158,7 @@ def main():
           f"numexpr: {ne.__version__ if ne else 'not installed'}; "
           f"jax: {jax.__version__ if jax else 'not installed'}")
     head = (f"{'workload':<11} {'N':>5} {'tensor-run':>10} {'numpy':>8} {'numexpr':>8} "
-            f"{'jax':>8} {'np/tr':>6} {'ne/tr':>6} {'GB/s':>6} {'tr/floor':>8}")
+            f"{'jax':>8} {'np/tr':>6} {'ne/tr':>6} {'jax/tr':>6} {'GB/s':>6} {'tr/floor':>8}")
     print(head)
     only = set(filter(None, args.only.split(",")))
     with tempfile.TemporaryDirectory() as d:
@@ -191,7 +191,7 @@ def main():
                 jx_ms = jx_ms if jx_ms != float("inf") else float("nan")
                 floor_ms = nbytes / (bw * 1e6)
                 print(f"{name:<11} {n:>5} {tr_ms:>10.2f} {np_ms:>8.2f} {ne_ms:>8.2f} {jx_ms:>8.2f} "
-                      f"{np_ms / tr_ms:>6.2f} {ne_ms / tr_ms:>6.2f} "
+                      f"{np_ms / tr_ms:>6.2f} {ne_ms / tr_ms:>6.2f} {jx_ms / tr_ms:>6.2f} "
                       f"{nbytes / (tr_ms * 1e6):>6.1f} {tr_ms / floor_ms:>8.2f}", flush=True)
 
 

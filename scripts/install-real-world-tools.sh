@@ -9,7 +9,8 @@
 #                   StableHLO must compile and run in (with --iree);
 #   onnx, onnxruntime
 #                   ONNX's node tests and reference, scripts/onnx-node-tests.py
-#                   (with --onnx).
+#                   (with --onnx);
+#   numexpr         a peer of bench/interp.py (with --bench).
 # The tests find torch-mlir-opt through $TORCH_MLIR_OPT, the IREE tools through
 # $IREE_COMPILE and $IREE_RUN_MODULE, else PATH or .venv-rw/bin, and skip with a
 # message when they are missing, so a failed install here is a
@@ -20,12 +21,14 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 with_jax=0
 with_iree=0
 with_onnx=0
+with_bench=0
 for arg in "$@"; do
     case "$arg" in
         --jax) with_jax=1 ;;
         --iree) with_iree=1 ;;
         --onnx) with_onnx=1 ;;
-        *) echo "usage: $0 [--jax] [--iree] [--onnx]" >&2; exit 2 ;;
+        --bench) with_bench=1 ;;
+        *) echo "usage: $0 [--jax] [--iree] [--onnx] [--bench]" >&2; exit 2 ;;
     esac
 done
 
@@ -58,5 +61,9 @@ fi
 if ((with_onnx)) && ! "$venv/bin/python" -c 'import onnx, onnxruntime' 2>/dev/null; then
     echo "install-real-world-tools: onnx, onnxruntime"
     "${pip[@]}" numpy onnx onnxruntime || warn "onnx did not install: scripts/onnx-node-tests.py will skip"
+fi
+if ((with_bench)) && ! "$venv/bin/python" -c 'import numexpr' 2>/dev/null; then
+    echo "install-real-world-tools: numexpr"
+    "${pip[@]}" numpy numexpr || warn "numexpr did not install: bench/interp.py runs without it"
 fi
 exit 0

@@ -9,7 +9,9 @@ floor_divide and remainder), to a few ulps for floats.
 
 Besides elementwise programs in the common types, a share of the cases covers
 the rest: elementwise programs in f16, bf16 (through ml_dtypes, when installed),
-i1 and index; nd.reduce (sum, prod, max, min, keep_dims, over any dims);
+i1 and index; nd.reduce (sum, prod, max, min, keep_dims, over any dims) and
+nd.dynamic_reduce (the same, its dims an argument; one out of range or listed
+twice must fail at the op);
 nd.matmul (vectors, matrices, broadcast batches); nd.cast between every pair of
 element types (on values whose conversion NumPy defines); the structural ops
 (transpose, reshape, concatenate, slice, dynamic_slice with clamped starts,
@@ -271,12 +273,47 @@ def reduce_case(rng):
     want = np.asarray(fn(x, axis=tuple(dims), keepdims=keep, **extra), dtype=dtype)
     out = [1 if d in dims else n for d, n in enumerate(shape) if keep or d not in dims]
     ta = ranked_type(rng, shape, elem)
+    if rng.random() < 0.4:
+        return dynamic_reduce_case(rng, x, want, elem, ta, shape, dims, kind, keep)
     tr = result_type(out, elem, ta)
     text = (f"func.func @main(%x: {ta}) -> {tr} {{\n"
             f"  %r = nd.reduce {kind} %x across [{', '.join(map(str, dims))}]"
             f"{' keep_dims' if keep else ''} : ({ta}) -> {tr}\n"
             f"  return %r : {tr}\n}}\n")
     return text, [x], [want], elem
+
+
+def dynamic_reduce_case(rng, x, want, elem, ta, shape, dims, kind, keep):
+    """The same reduction as nd.dynamic_reduce, its dims an argument (shuffled,
+    some counted from the end); now and then one is out of range or listed
+    twice, and tensor-run must fail at the op."""
+    r = len(shape)
+    tdims = [n if rng.random() < 0.6 else None for n in shape]
+    ta = type_text(tdims, elem)  # ranked
+    axes = [d - r if rng.random() < 0.4 else d for d in rng.sample(dims, len(dims))]
+    bad = None
+    if rng.random() < 0.15:
+        if len(axes) > 1 and rng.random() < 0.5:
+            axes[-1] = axes[0] - r if axes[0] >= 0 else axes[0] + r
+            bad = "twice"
+        else:
+            axes[rng.randrange(len(axes))] = rng.choice([r, r + 3, -r - 1])
+            bad = "outside ["
+    aelem = rng.choice(["i32", "i64"])
+    a = np.asarray(axes, dtype=ALL[aelem])
+    # Which dims are reduced is known only at run time: the operand type's 1s
+    # stay 1 with keep_dims, every other size is '?' (1 if all are 1).
+    if keep:
+        out = ["1" if n == 1 else "?" for n in tdims]
+    else:
+        out = ["1" if all(n == 1 for n in tdims) else "?"] * (r - len(dims))
+    tr = f"tensor<{''.join(d + 'x' for d in out)}{elem}>"
+    sig = f"%x: {ta}, %a: tensor<{len(axes)}x{aelem}>"
+    text = structure_text(sig, f"%r = nd.dynamic_reduce {kind} %x across %a"
+                               f"{' keep_dims' if keep else ''} : ({ta}, tensor<{len(axes)}x{aelem}>) -> {tr}", tr)
+    if bad:
+        return text, [x, a], (2, bad), elem
+    return text, [x, a], [want], elem
 
 
 def matmul_case(rng):

@@ -14,9 +14,11 @@ OUT = os.path.join(os.path.dirname(__file__), "..", "test", "ONNX", "Inputs")
 F = TensorProto.FLOAT
 
 
-def model(name, nodes, inputs, outputs, inits=(), opset=17):
+def model(name, nodes, inputs, outputs, inits=(), opset=17, domains=()):
     graph = helper.make_graph(nodes, name, inputs, outputs, initializer=list(inits))
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    imports = [helper.make_opsetid("", opset)] if opset else []
+    imports += [helper.make_opsetid(d, 1) for d in domains]
+    m = helper.make_model(graph, opset_imports=imports)
     m.ir_version = 8
     save(m, os.path.join(OUT, name + ".onnx"))
 
@@ -80,6 +82,43 @@ def main():
     model("prelu_dynamic",
           [helper.make_node("PRelu", ["x", "slope"], ["z"], name="prelu")],
           [vi("x", ["n", "c"])], [vi("z", None)], inits=[slope])
+    # Values computed at run time: Range's bounds, ConstantOfShape's shape and
+    # Pad's value are graph inputs.
+    I64 = TensorProto.INT64
+    model("range_run_time",
+          [helper.make_node("Range", ["start", "limit", "delta"], ["z"], name="range")],
+          [vi("start", [], I64), vi("limit", [], I64), vi("delta", [], I64)], [vi("z", None, I64)])
+    seven = helper.make_tensor("seven", TensorProto.INT32, [1], [7])
+    model("constant_of_shape_run_time",
+          [helper.make_node("ConstantOfShape", ["shape"], ["z"], name="fill", value=seven)],
+          [vi("shape", [2], I64)], [vi("z", None, TensorProto.INT32)])
+    pads = numpy_helper.from_array(np.array([1, 0, 0, 2], dtype=np.int64), "pads")
+    model("pad_run_time_value",
+          [helper.make_node("Pad", ["x", "pads", "value"], ["z"], name="pad")],
+          [vi("x", [2, 2]), vi("value", [])], [vi("z", None)], inits=[pads])
+    # ReduceMean over axes given at run time, of a value with a named dim: the
+    # count it divides by is read from the shape at run time.
+    model("reduce_mean_run_time",
+          [helper.make_node("ReduceMean", ["x", "axes"], ["z"], name="mean", keepdims=0)],
+          [vi("x", ["batch", 3]), vi("axes", [1], I64)], [vi("z", None)], opset=18)
+    # Another domain imported (as ONNX's expanded function bodies do) but used
+    # by no node: imported; a node of that domain: refused at the node.
+    model("other_domain_unused",
+          [helper.make_node("Add", ["x", "x"], ["z"], name="double")],
+          [vi("x", [2])], [vi("z", None)], domains=["ai.onnx.preview"])
+    model("only_ml_domain",
+          [helper.make_node("Scaler", ["x"], ["z"], name="scale", domain="ai.onnx.ml")],
+          [vi("x", [2])], [vi("z", None)], opset=None, domains=["ai.onnx.ml"])
+    model("other_domain_node",
+          [helper.make_node("Scaler", ["x"], ["z"], name="scale", domain="ai.onnx.ml")],
+          [vi("x", [2])], [vi("z", None)], domains=["ai.onnx.ml"])
+    # Reductions ONNX defines by maps around a sum: L2 and LogSumExp (shifted
+    # by the max of the finite elements).
+    axes1 = numpy_helper.from_array(np.array([1], dtype=np.int64), "axes1")
+    model("reduce_composites",
+          [helper.make_node("ReduceL2", ["x", "axes1"], ["l2"], name="l2", keepdims=0),
+           helper.make_node("ReduceLogSumExp", ["x", "axes1"], ["lse"], name="lse")],
+          [vi("x", [2, 3])], [vi("l2", None), vi("lse", None)], inits=[axes1], opset=18)
     # A corrupt model: a valid model cut short.
     with open(os.path.join(OUT, "named_same.onnx"), "rb") as f:
         data = f.read()

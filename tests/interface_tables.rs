@@ -74,6 +74,7 @@ fn every_nd_op_that_can_broadcast_is_lowered() {
             "nd.constant",
             "nd.dim",
             "nd.dot_general",
+            "nd.dynamic_reduce",
             "nd.dynamic_slice",
             "nd.gather",
             "nd.gather_elements",

@@ -12,6 +12,8 @@
 mod common;
 #[path = "jit_differential/dim_names.rs"]
 mod dim_names;
+#[path = "jit_differential/dynamic_reduce.rs"]
+mod dynamic_reduce;
 #[path = "jit_differential/gather.rs"]
 mod gather;
 #[path = "jit_differential/nary.rs"]
@@ -495,6 +497,7 @@ fn cases() -> Vec<Case> {
     out.extend(dim_names::dim_names_cases());
     out.extend(structure::structure_cases());
     out.extend(gather::gather_cases());
+    out.extend(dynamic_reduce::dynamic_reduce_cases());
     out
 }
 

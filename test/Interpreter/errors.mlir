@@ -7,6 +7,7 @@
 // RUN: not tensor-run %s --entry dyn --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=DYN
 // RUN: not tensor-run %s --lower-first --entry dyn --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=LOWERED
 // RUN: not tensor-run %s --entry dyn_fused --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=FUSED
+// RUN: not tensor-run %s --entry dyn_dag --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' 2>&1 | FileCheck %s --check-prefix=DAG
 // RUN: not tensor-run %s --entry contradict --arg 'dense<[1.0, 2.0, 3.0]> : tensor<3xf32>' --arg 'dense<1.0> : tensor<1xf32>' 2>&1 | FileCheck %s --check-prefix=RESULT
 // RUN: not tensor-run %s --entry div --arg 'dense<[4, 5, 6]> : tensor<3xi32>' --arg 'dense<[1, 0, 2]> : tensor<3xi32>' 2>&1 | FileCheck %s --check-prefix=DIV
 // RUN: not tensor-run %s --entry rem --arg 'dense<[4, 5, 6]> : tensor<3xui8>' --arg 'dense<0> : tensor<ui8>' 2>&1 | FileCheck %s --check-prefix=REM
@@ -44,6 +45,19 @@ func.func @dyn_fused(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   %y = nd.sub %x, %b : tensor<?xf32>
   %z = nd.mul %y, %y : tensor<?xf32>
   return %z : tensor<?xf32>
+}
+
+// The same where values feed several ops of the group (%h three, %s two: a DAG
+// fused into one pass): the error is still at the op that fails.
+func.func @dyn_dag(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %h = nd.exp %a : tensor<?xf32>
+  %s = nd.mul %h, %h : tensor<?xf32>
+  %t = nd.add %s, %h : tensor<?xf32>
+  // DAG: errors.mlir:[[# @LINE + 1]]:8: error: 'nd.sub' op
+  %d = nd.sub %t, %b : tensor<?xf32>
+  %e = nd.mul %d, %s : tensor<?xf32>
+  %y = nd.add %e, %h : tensor<?xf32>
+  return %y : tensor<?xf32>
 }
 
 // A result whose run-time shape contradicts a static dim of its declared type.

@@ -23,3 +23,15 @@
 // tensor-run refuses the same way.
 // RUN: not tensor-run %S/Inputs/unsupported.onnx 2>&1 | FileCheck %s --check-prefix=EXEC
 // EXEC: tensor-run: {{.*}}unsupported.onnx: node 'conv1' (Conv): error: op 'Conv' is not supported
+
+// Another domain's opset may be imported (ONNX's expanded function bodies
+// import ai.onnx.preview); a node of that domain is refused at the node.
+// RUN: tensor-opt %S/Inputs/other_domain_unused.onnx | FileCheck %s --check-prefix=UNUSED
+// UNUSED: nd.add %arg0, %arg0 : tensor<2xf32>
+// RUN: not tensor-opt %S/Inputs/other_domain_node.onnx 2>&1 | FileCheck %s --check-prefix=DOMAIN
+// DOMAIN: other_domain_node.onnx: node 'scale' (Scaler): error: op domain 'ai.onnx.ml' is not supported
+// DOMAIN-NOT: module
+
+// A model of other domains only (ai.onnx.ml's, training's) is refused as a whole.
+// RUN: not tensor-opt %S/Inputs/only_ml_domain.onnx 2>&1 | FileCheck %s --check-prefix=ONLYML
+// ONLYML: only_ml_domain.onnx: error: a model without a default-domain opset is not supported (it imports ["ai.onnx.ml"])

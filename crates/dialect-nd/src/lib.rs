@@ -31,6 +31,7 @@ pub mod broadcast;
 pub mod constant;
 pub mod dim_names;
 pub mod dot;
+pub mod dynamic_reduce;
 pub mod elementwise;
 pub mod fold;
 pub mod gather;
@@ -119,6 +120,7 @@ pub static DIALECT: Dialect = Dialect {
         ShapeSliceOp::DEF,
         ShapeConcatOp::DEF,
         ReduceOp::DEF,
+        dynamic_reduce::DynamicReduceOp::DEF,
         MatmulOp::DEF,
         DotGeneralOp::DEF,
         ReshapeOp::DEF,

@@ -129,6 +129,22 @@ impl ReduceOp {
     pub const KEEP_DIMS: &str = "keep_dims";
 }
 
+/// Checks that operand `index`, a reduction's init value if present, is 0-D.
+pub(crate) fn check_init(ctx: &Context, module: &Module, op: OpId, index: usize) -> VResult {
+    match operand_type(module, op, index) {
+        Some(init) if tensor_dims(ctx, init).is_none_or(|d| !d.is_empty()) => fail(
+            ctx,
+            module,
+            op,
+            format!(
+                "the init value, {}, must be a 0-D tensor",
+                describe(ctx, "operand", index, init)
+            ),
+        ),
+        _ => Ok(()),
+    }
+}
+
 fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let Some(this) = ReduceOp::cast(ctx, module, op) else {
         return Ok(());
@@ -136,19 +152,7 @@ fn verify_reduce(ctx: &Context, module: &Module, op: OpId) -> VResult {
     let dims = this.dimensions(ctx, module);
     let keep = this.keep_dims(ctx, module).unwrap_or(false);
     let t = module.value_type(this.input(module));
-    if let Some(init) = operand_type(module, op, 1)
-        && tensor_dims(ctx, init).is_none_or(|d| !d.is_empty())
-    {
-        return fail(
-            ctx,
-            module,
-            op,
-            format!(
-                "the init value, {}, must be a 0-D tensor",
-                describe(ctx, "operand", 1, init)
-            ),
-        );
-    }
+    check_init(ctx, module, op, 1)?;
     // The first position of each dim: a repeat is found in O(1), so the check is
     // linear in the rank.
     let mut first_at: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();

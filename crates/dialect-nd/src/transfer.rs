@@ -72,7 +72,7 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
             )?;
         }
     }
-    let own: [(&str, TransferFn); 20] = [
+    let own: [(&str, TransferFn); 21] = [
         (BroadcastInDimOp::NAME, broadcast_in_dim),
         (BroadcastToOp::NAME, broadcast_to),
         (BroadcastOp::NAME, broadcast_all),
@@ -89,6 +89,7 @@ pub fn register(ctx: &mut Context) -> Result<(), InterfaceError> {
         (ConcatenateOp::NAME, concatenate),
         (SliceOp::NAME, slice),
         (DynamicSliceOp::NAME, no_sizes),
+        (crate::dynamic_reduce::DynamicReduceOp::NAME, no_sizes),
         (IotaOp::NAME, iota),
         (DotGeneralOp::NAME, dot_general),
         (GatherOp::NAME, gather),
@@ -480,7 +481,8 @@ fn slice(t: &mut Transfer<'_>, op: OpId) -> Out {
     entries(e[lo..hi].iter().step_by(by).copied().collect())
 }
 
-/// The result's sizes are its type's, all static.
+/// Nothing is known of the result's sizes beyond its type (each `?` a size of
+/// its own).
 fn no_sizes(_: &mut Transfer<'_>, _: OpId) -> Out {
     Out::new()
 }

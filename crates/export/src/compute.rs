@@ -1,6 +1,7 @@
 //! Ops that compute: elementwise ops (`linalg.map` over `arith`/`math` scalar ops),
 //! `nd.cast`, `nd.constant` (`arith.constant`), `nd.reduce` (`linalg.reduce`, then
-//! `tensor.expand_shape` for `keep_dims`); `nd.matmul` is in [`crate::matmul`].
+//! `tensor.expand_shape` for `keep_dims`); `nd.matmul` is in [`crate::matmul`],
+//! `nd.dynamic_reduce` in [`crate::dynamic_reduce`].
 //!
 //! The scalar ops follow the interpreter's semantics: integer `div` and `rem` are
 //! NumPy's floor division and remainder (the divisor's sign), `max`/`min` of floats
@@ -532,6 +533,35 @@ pub(crate) fn filled(
     Ok(x.b.module.result(op, 0))
 }
 
+/// A reduction `kind`'s start value on elements of `kind` (its identity, as
+/// `(integer, float)` bits for [`Exporter::scalar_const`]) and the `arith` op
+/// that combines two elements: `nd.reduce`'s and `nd.dynamic_reduce`'s.
+pub(crate) fn combiner(
+    x: &Exporter<'_>,
+    name: &str,
+    kind: Scalar,
+) -> XResult<((i128, f64), &'static str)> {
+    let float = matches!(kind, Scalar::Float(_));
+    Ok(match (name, kind) {
+        ("sum", _) => ((0, 0.0), if float { "arith.addf" } else { "arith.addi" }),
+        ("prod", _) => ((1, 1.0), if float { "arith.mulf" } else { "arith.muli" }),
+        ("max", Scalar::Float(_)) => ((0, f64::NEG_INFINITY), "arith.maximumf"),
+        ("min", Scalar::Float(_)) => ((0, f64::INFINITY), "arith.minimumf"),
+        ("max", Scalar::Int(1)) => ((0, 0.0), "arith.ori"),
+        ("min", Scalar::Int(1)) => ((1, 0.0), "arith.andi"),
+        ("max" | "min", Scalar::Int(w)) if w > 64 => {
+            return Err(x.error(format!(
+                "cannot be exported: a max or min reduction over i{w} (at most i64)"
+            )));
+        }
+        ("max", Scalar::Int(w)) => ((-(1i128 << (w - 1)), 0.0), "arith.maxsi"),
+        ("min", Scalar::Int(w)) => (((1i128 << (w - 1)) - 1, 0.0), "arith.minsi"),
+        ("max", Scalar::Index) => ((i128::from(i64::MIN), 0.0), "arith.maxsi"),
+        ("min", Scalar::Index) => ((i128::from(i64::MAX), 0.0), "arith.minsi"),
+        (k, _) => return Err(x.error(format!("cannot be exported: reduction '{k}'"))),
+    })
+}
+
 /// `nd.reduce kind %x across [dims] [keep_dims]`.
 pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let input = x.b.module.operands(op)[0];
@@ -542,7 +572,6 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     let result = x.b.module.value_type(x.b.module.result(op, 0));
     let (src, elem) = x.ranked(input)?;
     let kind = x.scalar(elem)?;
-    let float = matches!(kind, Scalar::Float(_));
     let mut reduced: SmallVec<[usize; 4]> = SmallVec::new();
     for d in x.i64s(tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS) {
         match usize::try_from(d) {
@@ -562,29 +591,12 @@ pub fn reduce(x: &mut Exporter<'_>, op: OpId) -> XResult<Results> {
     for &d in &kept {
         sizes.push(x.dim(input, d)?);
     }
-    let (bits, combine) = match (
-        x.string(tensor_dialect_nd::reduce::ReduceOp::KIND)
-            .unwrap_or_default()
-            .as_str(),
+    let (bits, combine) = combiner(
+        x,
+        &x.string(tensor_dialect_nd::reduce::ReduceOp::KIND)
+            .unwrap_or_default(),
         kind,
-    ) {
-        ("sum", _) => ((0, 0.0), if float { "arith.addf" } else { "arith.addi" }),
-        ("prod", _) => ((1, 1.0), if float { "arith.mulf" } else { "arith.muli" }),
-        ("max", Scalar::Float(_)) => ((0, f64::NEG_INFINITY), "arith.maximumf"),
-        ("min", Scalar::Float(_)) => ((0, f64::INFINITY), "arith.minimumf"),
-        ("max", Scalar::Int(1)) => ((0, 0.0), "arith.ori"),
-        ("min", Scalar::Int(1)) => ((1, 0.0), "arith.andi"),
-        ("max" | "min", Scalar::Int(w)) if w > 64 => {
-            return Err(x.error(format!(
-                "cannot be exported: a max or min reduction over i{w} (at most i64)"
-            )));
-        }
-        ("max", Scalar::Int(w)) => ((-(1i128 << (w - 1)), 0.0), "arith.maxsi"),
-        ("min", Scalar::Int(w)) => (((1i128 << (w - 1)) - 1, 0.0), "arith.minsi"),
-        ("max", Scalar::Index) => ((i128::from(i64::MIN), 0.0), "arith.maxsi"),
-        ("min", Scalar::Index) => ((i128::from(i64::MAX), 0.0), "arith.minsi"),
-        (k, _) => return Err(x.error(format!("cannot be exported: reduction '{k}'"))),
-    };
+    )?;
     if init_value.is_none()
         && matches!(
             x.string(tensor_dialect_nd::reduce::ReduceOp::KIND)

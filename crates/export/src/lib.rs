@@ -14,7 +14,7 @@
 //!
 //! | module | ops |
 //! | ------ | --- |
-//! | [`compute`] | elementwise ops, `nd.cmp`, `nd.select`, `nd.cast`, `nd.constant`, `nd.reduce` |
+//! | [`compute`] | elementwise ops, `nd.cmp`, `nd.select`, `nd.cast`, `nd.constant`, `nd.reduce`; `nd.dynamic_reduce` refused (no upstream form yet) |
 //! | [`matmul`] | `nd.matmul` |
 //! | [`broadcast`] | `nd.broadcast_in_dim`, `nd.broadcast_to`, `nd.broadcast`, `nd.assign` |
 //! | [`gather`] | `nd.gather`, `nd.gather_elements` (`linalg.generic` of `tensor.extract`) |
@@ -29,6 +29,7 @@
 pub mod broadcast;
 pub mod compute;
 pub mod dot;
+pub mod dynamic_reduce;
 pub mod emit;
 pub mod entry;
 pub mod gather;
@@ -76,7 +77,7 @@ pub fn register(ctx: &mut Context) {
     use tensor_dialect_nd::slice::{DynamicSliceOp, SliceOp};
     use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp, TransposeOp};
     type Export = fn(&mut Exporter<'_>, OpId) -> XResult<Results>;
-    let structural: [(&str, Export); 22] = [
+    let structural: [(&str, Export); 23] = [
         (GatherOp::NAME, gather::gather),
         (GatherElementsOp::NAME, gather::gather_elements),
         (ConcatenateOp::NAME, regroup::concatenate),
@@ -87,6 +88,10 @@ pub fn register(ctx: &mut Context) {
         (tensor_dialect_nd::assert::AssertOp::NAME, compute::assert),
         (ConstantOp::NAME, compute::constant),
         (ReduceOp::NAME, compute::reduce),
+        (
+            tensor_dialect_nd::dynamic_reduce::DynamicReduceOp::NAME,
+            dynamic_reduce::dynamic_reduce,
+        ),
         (MatmulOp::NAME, matmul::matmul),
         (BroadcastInDimOp::NAME, broadcast::broadcast_in_dim),
         (BroadcastToOp::NAME, broadcast::broadcast_to),

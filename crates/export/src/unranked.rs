@@ -190,6 +190,8 @@ pub fn export(x: &mut Exporter<'_>, op: OpId, export: ExportFn) -> XResult<Resul
             .collect();
     match name.as_str() {
         AssignOp::NAME | BroadcastOp::NAME => pass_through(x, op),
+        // Its operand is ranked; an unranked result is built by its own export.
+        tensor_dialect_nd::dynamic_reduce::DynamicReduceOp::NAME => export(x, op),
         BroadcastToOp::NAME | BroadcastInDimOp::NAME => broadcast(x, op, export, &name, &operands),
         BroadcastShapesOp::NAME | ShapeSliceOp::NAME | ShapeConcatOp::NAME => {
             shapes(x, op, export, &name, &operands)

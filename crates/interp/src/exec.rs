@@ -303,8 +303,8 @@ impl<'a> Interpreter<'a> {
 
     /// Runs a fused group: the shapes of every node (errors at the node's op), then
     /// the nodes in one pass, except where a node's result is broadcast further by
-    /// its user: such a node runs first, on its own, so that nothing is computed
-    /// more than once.
+    /// a user (or read by users in different passes): such a node runs first, on
+    /// its own, so that nothing is computed more than once.
     fn run_group(
         &self,
         elem: crate::ElemType,
@@ -313,7 +313,8 @@ impl<'a> Interpreter<'a> {
     ) -> Result<Tensor, Diagnostic> {
         let n = nodes.len();
         let mut shapes: Vec<Dims> = Vec::with_capacity(n);
-        let mut parent = vec![usize::MAX; n];
+        // The nodes that read each node (several in a DAG).
+        let mut users: Vec<SmallVec<[usize; 2]>> = vec![SmallVec::new(); n];
         for (j, node) in nodes.iter().enumerate() {
             let arg_shapes: SmallVec<[&[usize]; 3]> = node
                 .args
@@ -335,19 +336,31 @@ impl<'a> Interpreter<'a> {
                 ));
             }
             for a in &node.args {
-                if let GArg::Node(i) = *a {
-                    parent[i] = j;
+                if let GArg::Node(i) = *a
+                    && !users[i].contains(&j)
+                {
+                    users[i].push(j);
                 }
             }
             shapes.push(shape);
         }
-        // A node runs on its own when its user broadcasts its result.
-        let own: Vec<bool> = (0..n)
-            .map(|i| i + 1 == n || shapes[i] != shapes[parent[i]])
-            .collect();
+        // A node runs in the pass of its users, unless a user broadcasts its
+        // result or its users run in different passes: then it runs on its own
+        // first (into a buffer), so that nothing is computed twice. Users come
+        // later in the group, so owners are known from the root back.
+        let mut own = vec![false; n];
         let mut owner = vec![n - 1; n];
         for i in (0..n).rev() {
-            owner[i] = if own[i] { i } else { owner[parent[i]] };
+            let first = users[i].first().map(|&u| owner[u]);
+            let alone = i + 1 == n
+                || users[i]
+                    .iter()
+                    .any(|&u| shapes[u] != shapes[i] || Some(owner[u]) != first);
+            own[i] = alone;
+            owner[i] = match (alone, first) {
+                (false, Some(o)) => o,
+                _ => i,
+            };
         }
         let mut done: Vec<Option<Tensor>> = vec![None; n];
         for j in 0..n {

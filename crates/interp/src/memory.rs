@@ -7,6 +7,12 @@
 //! of the same type and length takes it again. Repeated runs of a program
 //! (`tensor-run --repeat`) thus reuse their buffers instead of asking the system
 //! for fresh pages, which it would have to fault in and zero.
+//!
+//! Buffers of [`HUGE_MIN`] bytes and more are anonymous maps advised to use
+//! transparent huge pages (`MADV_HUGEPAGE`, which NumPy asks for on its arrays of
+//! that size too): on a machine whose kernel grants them only on request, a
+//! 64 MiB operand read through 4 KiB pages costs a TLB miss every 4 KiB, and a
+//! sum over it ran 1.3 to 2x slower than through 2 MiB pages.
 
 use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
@@ -117,6 +123,51 @@ impl fmt::Display for AllocError {
 
 /// Pooled buffers by element type and length.
 type Pool = FxHashMap<(TypeId, usize), Vec<Box<dyn Any + Send>>>;
+
+/// Buffers of this many bytes or more are mapped and advised to use huge pages.
+pub const HUGE_MIN: usize = 4 << 20;
+
+/// The memory of a buffer: the heap, or an anonymous map (page-aligned, so any
+/// element type's alignment holds) whose first `bytes` bytes are the elements.
+enum Storage<T> {
+    Heap(Vec<T>),
+    Mapped { map: memmap2::MmapMut, bytes: usize },
+}
+
+impl<T: bytemuck::Pod> Storage<T> {
+    /// `len` zeroed elements: mapped with huge pages from [`HUGE_MIN`] bytes on
+    /// (when the system maps them), else on the heap. `None` when the system
+    /// refuses the memory.
+    fn zeroed(len: usize, bytes: usize) -> Option<Storage<T>> {
+        if bytes >= HUGE_MIN
+            && let Ok(map) = memmap2::MmapMut::map_anon(bytes)
+            && bytemuck::try_cast_slice::<u8, T>(&map[..bytes]).is_ok()
+        {
+            // Advice only: a kernel without transparent huge pages refuses it,
+            // and the map works as well with small pages.
+            let _ = map.advise(memmap2::Advice::HugePage);
+            return Some(Storage::Mapped { map, bytes });
+        }
+        bytemuck::allocation::try_zeroed_vec(len)
+            .ok()
+            .map(Storage::Heap)
+    }
+
+    fn as_slice(&self) -> &[T] {
+        match self {
+            Storage::Heap(v) => v,
+            // Alignment and size were checked when the map was made.
+            Storage::Mapped { map, bytes } => bytemuck::cast_slice(&map[..*bytes]),
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        match self {
+            Storage::Heap(v) => v,
+            Storage::Mapped { map, bytes } => bytemuck::cast_slice_mut(&mut map[..*bytes]),
+        }
+    }
+}
 
 struct Inner {
     limit: usize,
@@ -237,16 +288,16 @@ impl Memory {
                 limit: self.inner.limit,
                 system: false,
             })?;
-        if let Some(vec) = self.take_pooled::<T>(len) {
+        if let Some(storage) = self.take_pooled::<T>(len) {
             return Ok(Owned {
-                vec,
+                storage,
                 memory: Some(self.clone()),
             });
         }
         self.reserve(bytes)?;
-        // Fallible (and still `calloc`'s lazily zeroed pages): a limit above what
-        // the machine can give is an error at the op, not an abort.
-        let Ok(vec) = bytemuck::allocation::try_zeroed_vec(len) else {
+        // Fallible (zeroed pages the kernel faults in on first touch): a limit
+        // above what the machine can give is an error at the op, not an abort.
+        let Some(storage) = Storage::zeroed(len, bytes) else {
             self.inner.in_use.fetch_sub(bytes, Ordering::Relaxed);
             return Err(AllocError {
                 requested: bytes,
@@ -256,7 +307,7 @@ impl Memory {
             });
         };
         Ok(Owned {
-            vec,
+            storage,
             memory: Some(self.clone()),
         })
     }
@@ -282,27 +333,28 @@ impl Memory {
         }
     }
 
-    fn take_pooled<T: 'static>(&self, len: usize) -> Option<Vec<T>> {
+    fn take_pooled<T: bytemuck::Pod + Send>(&self, len: usize) -> Option<Storage<T>> {
         let mut pool = self.inner.pool.lock().ok()?;
-        let list = pool.get_mut(&(TypeId::of::<Vec<T>>(), len))?;
+        let list = pool.get_mut(&(TypeId::of::<T>(), len))?;
         let boxed = list.pop()?;
-        let vec = *boxed.downcast::<Vec<T>>().ok()?;
+        let storage = *boxed.downcast::<Storage<T>>().ok()?;
         self.inner
             .pooled_bytes
-            .fetch_sub(std::mem::size_of_val(vec.as_slice()), Ordering::Relaxed);
-        Some(vec)
+            .fetch_sub(std::mem::size_of_val(storage.as_slice()), Ordering::Relaxed);
+        Some(storage)
     }
 
-    fn release<T: Send + 'static>(&self, vec: Vec<T>) {
-        let bytes = std::mem::size_of_val(vec.as_slice());
+    fn release<T: bytemuck::Pod + Send>(&self, storage: Storage<T>) {
+        let slice = storage.as_slice();
+        let (bytes, len) = (std::mem::size_of_val(slice), slice.len());
         // Small buffers are not worth a lock; large ones are what repeated runs need.
         if bytes >= 4096
             && let Ok(mut pool) = self.inner.pool.lock()
         {
             self.inner.pooled_bytes.fetch_add(bytes, Ordering::Relaxed);
-            pool.entry((TypeId::of::<Vec<T>>(), vec.len()))
+            pool.entry((TypeId::of::<T>(), len))
                 .or_default()
-                .push(Box::new(vec));
+                .push(Box::new(storage));
             return;
         }
         self.inner.in_use.fetch_sub(bytes, Ordering::Relaxed);
@@ -310,30 +362,34 @@ impl Memory {
 }
 
 /// A buffer owned by the interpreter; when dropped it returns to its pool.
-pub(crate) struct Owned<T: Send + 'static> {
-    vec: Vec<T>,
+pub(crate) struct Owned<T: bytemuck::Pod + Send> {
+    storage: Storage<T>,
     memory: Option<Memory>,
 }
 
-impl<T: Send + 'static> Owned<T> {
+impl<T: bytemuck::Pod + Send> Owned<T> {
     /// A buffer outside any memory's accounting.
     pub(crate) fn unaccounted(vec: Vec<T>) -> Owned<T> {
-        Owned { vec, memory: None }
+        Owned {
+            storage: Storage::Heap(vec),
+            memory: None,
+        }
     }
 
     pub(crate) fn as_slice(&self) -> &[T] {
-        &self.vec
+        self.storage.as_slice()
     }
 
     pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
-        &mut self.vec
+        self.storage.as_mut_slice()
     }
 }
 
-impl<T: Send + 'static> Drop for Owned<T> {
+impl<T: bytemuck::Pod + Send> Drop for Owned<T> {
     fn drop(&mut self) {
         if let Some(memory) = self.memory.take() {
-            memory.release(std::mem::take(&mut self.vec));
+            let storage = std::mem::replace(&mut self.storage, Storage::Heap(Vec::new()));
+            memory.release(storage);
         }
     }
 }
@@ -380,6 +436,53 @@ mod tests {
         assert!(err.to_string().contains("the system could not allocate"));
         assert_eq!(m.in_use(), 0, "the refused bytes are not counted");
         assert!(m.alloc::<u8>(16).is_ok());
+    }
+
+    /// The `VmFlags` of the map that holds `addr`, from `/proc/self/smaps`.
+    #[cfg(target_os = "linux")]
+    fn vm_flags(addr: usize) -> Option<String> {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
+        let mut inside = false;
+        for line in smaps.lines() {
+            let range = line.split_whitespace().next().unwrap_or("");
+            if let Some((lo, hi)) = range.split_once('-')
+                && let (Ok(lo), Ok(hi)) =
+                    (usize::from_str_radix(lo, 16), usize::from_str_radix(hi, 16))
+            {
+                inside = lo <= addr && addr < hi;
+            } else if inside && let Some(flags) = line.strip_prefix("VmFlags:") {
+                return Some(flags.trim().to_owned());
+            }
+        }
+        None
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn large_buffers_are_advised_to_use_huge_pages() {
+        let m = Memory::new(1 << 30);
+        let mut big = m.alloc::<f32>(HUGE_MIN / 4).unwrap();
+        assert!(matches!(big.storage, Storage::Mapped { .. }));
+        assert!(
+            big.as_slice().iter().all(|&x| x == 0.0),
+            "fresh maps are zeroed"
+        );
+        assert_eq!(big.as_slice().len(), HUGE_MIN / 4);
+        big.as_mut_slice()[HUGE_MIN / 4 - 1] = 3.0;
+        if std::path::Path::new("/sys/kernel/mm/transparent_hugepage/enabled").exists() {
+            let flags = vm_flags(big.as_slice().as_ptr() as usize).unwrap();
+            assert!(flags.split(' ').any(|f| f == "hg"), "VmFlags: {flags}");
+        }
+        // Mapped buffers are pooled and come back like heap ones.
+        let addr = big.as_slice().as_ptr();
+        drop(big);
+        assert_eq!(m.in_use(), HUGE_MIN);
+        let again = m.alloc::<f32>(HUGE_MIN / 4).unwrap();
+        assert_eq!(again.as_slice().as_ptr(), addr);
+        assert_eq!(again.as_slice()[HUGE_MIN / 4 - 1], 3.0);
+        // One element fewer stays on the heap.
+        let small = m.alloc::<u8>(HUGE_MIN - 1).unwrap();
+        assert!(matches!(small.storage, Storage::Heap(_)));
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! moved, not cloned, and its buffer dies as early as it can), and elementwise
 //! chains grouped for fusion.
 //!
-//! Fusion: an elementwise op whose only use is an elementwise op of the same
-//! element type, in the same block, joins that op's group. The group runs where
+//! Fusion: an elementwise op all of whose users are elementwise ops of the same
+//! element type in one group, in the same block, joins that group (a chain, or
+//! a DAG where a value feeds several ops of the group). The group runs where
 //! its root (the last op) was, in one pass over memory. An op fused away leaves a
 //! shape check in its place when its shapes are dynamic, so that a run-time
 //! broadcast error is still reported at the op, in program order. Integer
@@ -175,20 +176,24 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
             }
             continue;
         };
+        // Every user of the result (one or several: `h * h`, or GELU's biased
+        // input read by four ops) must be in one group, which the op joins.
         let result = module.try_result(op, 0);
-        let users: SmallVec<[OpId; 2]> = result
+        let users: SmallVec<[OpId; 4]> = result
             .map(|v| module.users(v).into_iter().collect())
             .unwrap_or_default();
-        let root = match users[..] {
-            [user]
-                if position.contains_key(&user)
-                    && result.is_some_and(|v| module.uses(v).count() == 1)
-                    && fusable(ctx, module, user).is_some_and(|(_, e)| e == elem) =>
+        let joins = |user: &OpId| {
+            position.contains_key(user)
+                && fusable(ctx, module, *user).is_some_and(|(_, e)| e == elem)
+        };
+        let root = match users.first().and_then(|u| group_of.get(u)).copied() {
+            Some(r)
+                if users
+                    .iter()
+                    .all(|u| joins(u) && group_of.get(u) == Some(&r))
+                    && group_size[&r] < MAX_GROUP =>
             {
-                group_of
-                    .get(&user)
-                    .copied()
-                    .filter(|r| group_size[r] < MAX_GROUP)
+                Some(r)
             }
             _ => None,
         };

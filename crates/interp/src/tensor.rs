@@ -21,7 +21,7 @@ pub type Strides = SmallVec<[isize; 4]>;
 
 /// A buffer: owned by the interpreter, or the storage of a constant.
 #[derive(Clone)]
-pub(crate) enum Buf<T: Send + 'static> {
+pub(crate) enum Buf<T: bytemuck::Pod + Send> {
     Owned(Arc<Owned<T>>),
     Const(ElementValues),
 }

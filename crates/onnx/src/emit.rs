@@ -346,10 +346,23 @@ fn opset(model: &ModelProto) -> Result<i64, String> {
     for o in &model.opset_import {
         match o.domain.as_deref().unwrap_or("") {
             "" | "ai.onnx" => opset = o.version,
-            d => return Err(format!("opset domain '{d}' is not supported")),
+            // Another domain's import is harmless unless a node uses it, which
+            // is refused at that node.
+            _ => {}
         }
     }
-    let opset = opset.ok_or("the model imports no default-domain opset")?;
+    let Some(opset) = opset else {
+        // Its nodes are all of other domains (ai.onnx.ml, training), none of which
+        // the import has.
+        let others: Vec<&str> = model
+            .opset_import
+            .iter()
+            .filter_map(|o| o.domain.as_deref())
+            .collect();
+        return Err(format!(
+            "a model without a default-domain opset is not supported (it imports {others:?})"
+        ));
+    };
     let oldest = crate::OLDER.iter().map(|&(_, v)| v).min().unwrap_or(1);
     if opset < oldest || opset > *crate::OPSETS.end() {
         return Err(format!(

@@ -14,6 +14,7 @@
 mod control;
 mod emit;
 mod fold;
+mod generate;
 mod ops;
 mod reduce;
 mod structure;

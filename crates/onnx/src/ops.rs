@@ -6,8 +6,9 @@
 //! [`crate::structure`].
 
 use crate::emit::{Binary, Ctx, Unary, Val};
+use crate::generate;
 use crate::proto::{AttributeProto, NodeProto};
-use crate::reduce::{gemm, matmul, reduction, softmax};
+use crate::reduce::{gemm, matmul, reduction, softmax, summed};
 use crate::structure as st;
 use crate::tensor;
 use crate::types::Elem;
@@ -55,6 +56,10 @@ impl Node<'_> {
     }
 }
 
+/// The attributes of ONNX's reductions (but ReduceSum, whose axes have been an
+/// input since opset 13).
+const REDUCE_ATTRS: &[&str] = &["keepdims", "noop_with_empty_axes", "axes"];
+
 /// ONNX op name, the attributes the lowering reads, the lowering.
 const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Add", &[], bin::<nd::AddOp>),
@@ -81,7 +86,7 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Not", &[], un::<nd::NotOp>),
     ("BitwiseNot", &[], un::<nd::NotOp>),
     ("Where", &[], where_),
-    ("Expand", &[], st::expand),
+    ("Expand", &[], generate::expand),
     ("PRelu", &[], prelu),
     ("Neg", &[], un::<nd::NegOp>),
     ("Abs", &[], un::<nd::AbsOp>),
@@ -221,21 +226,19 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
         &["keepdims", "noop_with_empty_axes"],
         |c, n| reduction(c, n, "sum"),
     ),
-    (
-        "ReduceMax",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| reduction(c, n, "max"),
-    ),
-    (
-        "ReduceMin",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| reduction(c, n, "min"),
-    ),
-    (
-        "ReduceMean",
-        &["keepdims", "noop_with_empty_axes", "axes"],
-        |c, n| reduction(c, n, "mean"),
-    ),
+    ("ReduceMax", REDUCE_ATTRS, |c, n| reduction(c, n, "max")),
+    ("ReduceMin", REDUCE_ATTRS, |c, n| reduction(c, n, "min")),
+    ("ReduceProd", REDUCE_ATTRS, |c, n| reduction(c, n, "prod")),
+    ("ReduceL1", REDUCE_ATTRS, |c, n| summed(c, n, "l1")),
+    ("ReduceL2", REDUCE_ATTRS, |c, n| summed(c, n, "l2")),
+    ("ReduceSumSquare", REDUCE_ATTRS, |c, n| {
+        summed(c, n, "sum_square")
+    }),
+    ("ReduceLogSum", REDUCE_ATTRS, |c, n| summed(c, n, "log_sum")),
+    ("ReduceLogSumExp", REDUCE_ATTRS, |c, n| {
+        summed(c, n, "log_sum_exp")
+    }),
+    ("ReduceMean", REDUCE_ATTRS, |c, n| reduction(c, n, "mean")),
     ("Softmax", &["axis"], |c, n| softmax(c, n, false)),
     ("LogSoftmax", &["axis"], |c, n| softmax(c, n, true)),
     ("Transpose", &["perm"], st::transpose),
@@ -248,9 +251,9 @@ const TABLE: &[(&str, &[&str], Lower)] = &[
     ("Concat", &["axis"], st::concat),
     ("Slice", &[], st::slice),
     ("Split", &["axis", "num_outputs"], st::split),
-    ("ConstantOfShape", &["value"], st::constant_of_shape),
-    ("Range", &[], st::range),
-    ("Trilu", &["upper"], st::trilu),
+    ("ConstantOfShape", &["value"], generate::constant_of_shape),
+    ("Range", &[], generate::range),
+    ("Trilu", &["upper"], generate::trilu),
     ("Pad", &["mode"], st::pad),
     ("Gather", &["axis"], |c, n| st::gather(c, n, false)),
     ("GatherElements", &["axis"], |c, n| st::gather(c, n, true)),

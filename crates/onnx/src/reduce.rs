@@ -4,24 +4,45 @@
 use crate::emit::{Ctx, Val};
 use crate::ops::{Node, same_elems};
 use crate::structure::{axis, broadcast_like, constant_ints};
+use crate::tensor;
+use crate::types::Elem;
+use tensor_dialect_nd::constant::CastOp;
+use tensor_dialect_nd::dynamic_reduce::DynamicReduceOp;
 use tensor_dialect_nd::elementwise as nd;
+use tensor_dialect_nd::gather::GatherOp;
 use tensor_dialect_nd::reduce::{MatmulOp, ReduceOp};
+use tensor_dialect_nd::shape::ShapeOfOp;
 use tensor_dialect_nd::structure::TransposeOp;
 use tensor_ir::DYNAMIC;
 
+/// The dims a reduction reduces.
+enum Axes {
+    /// Nothing (`noop_with_empty_axes` with no axes).
+    None,
+    /// Known at import: normalised and sorted.
+    Static(Vec<usize>),
+    /// The `axes` input, computed at run time: a 1-D tensor of static length,
+    /// at least 1 (empty axes mean all dims or none, which is static).
+    Run(Val),
+}
+
 /// The dims a reduction reduces: from the `axes` input (opset 18+, Sum 13+)
-/// or attribute, normalised and sorted; `None` when it reduces nothing
-/// (`noop_with_empty_axes`).
-fn axes(n: &Node, rank: usize) -> Result<Option<Vec<usize>>, String> {
+/// or attribute.
+fn axes(c: &Ctx<'_>, n: &Node, rank: usize) -> Result<Axes, String> {
     let given: Vec<i64> = match n.opt(1) {
+        Some(a) if a.konst.is_none() => match c.dims(&a).as_slice() {
+            [0] => Vec::new(),
+            [len] if *len != DYNAMIC => return Ok(Axes::Run(a)),
+            _ => return Err("axes of a length known only at run time are not supported".into()),
+        },
         Some(a) => constant_ints(&a, "axes")?,
         None => n.ints("axes").unwrap_or_default(),
     };
     if given.is_empty() {
         if n.int("noop_with_empty_axes", 0) == 1 {
-            return Ok(None);
+            return Ok(Axes::None);
         }
-        return Ok(Some((0..rank).collect()));
+        return Ok(Axes::Static((0..rank).collect()));
     }
     let mut out = Vec::new();
     for a in given {
@@ -32,11 +53,26 @@ fn axes(n: &Node, rank: usize) -> Result<Option<Vec<usize>>, String> {
         out.push(a);
     }
     out.sort_unstable();
-    Ok(Some(out))
+    Ok(Axes::Static(out))
 }
 
-/// `nd.reduce kind` of `x` across `dims`, with the kind's identity as init
-/// (so an empty reduction gives it, as ONNX's does).
+/// The identity of a reduction `kind` over `x`'s elements: its init value, so
+/// that an empty reduction gives it, as ONNX's does. Booleans order false
+/// before true; the infinities of the others saturate to an integer type's
+/// bounds.
+fn identity(c: &Ctx<'_>, x: &Val, kind: &str) -> Result<f64, String> {
+    let boolean = c.elem(x)? == Elem::I1;
+    Ok(match kind {
+        "max" if boolean => 0.0,
+        "min" if boolean => 1.0,
+        "max" => f64::NEG_INFINITY,
+        "min" => f64::INFINITY,
+        "prod" => 1.0,
+        _ => 0.0,
+    })
+}
+
+/// `nd.reduce kind` of `x` across `dims`, from the kind's identity.
 pub fn reduce(
     c: &mut Ctx<'_>,
     x: &Val,
@@ -44,13 +80,7 @@ pub fn reduce(
     dims: &[usize],
     keep: bool,
 ) -> Result<Val, String> {
-    let init = match kind {
-        "max" => f64::NEG_INFINITY,
-        "min" => f64::INFINITY,
-        "prod" => 1.0,
-        _ => 0.0,
-    };
-    let init = c.scalar_like(x, init)?;
+    let init = c.scalar_like(x, identity(c, x, kind)?)?;
     let dims: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
     let loc = c.loc;
     let h = ReduceOp::build_inferred(&mut c.b, loc, x.v, Some(init.v), kind, &dims, Some(keep))
@@ -58,28 +88,139 @@ pub fn reduce(
     Ok(h.result(c.b.module).into())
 }
 
-/// ReduceSum, ReduceMax, ReduceMin (`kind` sum, max, min) and ReduceMean
-/// (`mean`: the sum divided by the count, which must be static).
+/// `nd.dynamic_reduce kind` of `x` across the dims `axes` lists at run time
+/// (each checked there: in range, listed once), from the kind's identity.
+fn reduce_at_run_time(
+    c: &mut Ctx<'_>,
+    x: &Val,
+    kind: &str,
+    axes: &Val,
+    keep: bool,
+) -> Result<Val, String> {
+    let init = c.scalar_like(x, identity(c, x, kind)?)?;
+    let loc = c.loc;
+    let h =
+        DynamicReduceOp::build_inferred(&mut c.b, loc, x.v, axes.v, Some(init.v), kind, Some(keep))
+            .map_err(|e| e.to_string())?;
+    Ok(h.result(c.b.module).into())
+}
+
+/// The number of elements each output of a mean sums, as `x`'s element type:
+/// the product of the reduced dims' sizes, static or read at run time
+/// (`nd.shape_of`, gathered at the axes).
+fn mean_count(c: &mut Ctx<'_>, x: &Val, axes: &Axes) -> Result<Val, String> {
+    let shape = c.dims(x);
+    if let Axes::Static(dims) = axes
+        && dims.iter().all(|&d| shape[d] != DYNAMIC)
+    {
+        let count = dims.iter().fold(1i64, |n, &d| n.saturating_mul(shape[d]));
+        return c.scalar_like(x, count as f64);
+    }
+    let indices = match axes {
+        Axes::Run(a) => a.clone(),
+        Axes::Static(dims) => {
+            let dims: Vec<i64> = dims.iter().map(|&d| d as i64).collect();
+            c.constant(tensor::i64s(&dims))?
+        }
+        Axes::None => return c.scalar_like(x, 1.0),
+    };
+    let loc = c.loc;
+    let sizes = ShapeOfOp::build_inferred(&mut c.b, loc, x.v)
+        .map_err(|e| e.to_string())?
+        .result(c.b.module);
+    let t = c.tensor(&[rank_of(shape.len())?], Elem::I64);
+    let sizes = CastOp::build(&mut c.b, loc, sizes, t)
+        .map_err(|e| e.to_string())?
+        .result(c.b.module);
+    let picked = GatherOp::build_inferred(&mut c.b, loc, sizes, indices.v, 0)
+        .map_err(|e| e.to_string())?
+        .result(c.b.module);
+    let count = reduce(c, &picked.into(), "prod", &[0], false)?;
+    let elem = c.elem(x)?;
+    c.cast(&count, elem)
+}
+
+/// `rank` as a static size.
+fn rank_of(rank: usize) -> Result<i64, String> {
+    i64::try_from(rank).map_err(|e| e.to_string())
+}
+
+/// ReduceSum, ReduceMax, ReduceMin, ReduceProd (`kind` sum, max, min, prod)
+/// and ReduceMean
+/// (`mean`: the sum divided by the count of what it sums).
 pub fn reduction(c: &mut Ctx<'_>, n: &Node, kind: &str) -> Result<Vec<Val>, String> {
     let x = n.input(0)?;
-    let shape = c.dims(&x);
-    let Some(dims) = axes(n, shape.len())? else {
-        return Ok(vec![x]);
-    };
+    let rank = c.rank(&x);
+    let axes = axes(c, n, rank)?;
     let keep = n.int("keepdims", 1) == 1;
+    let summed = if kind == "mean" { "sum" } else { kind };
+    let r = match &axes {
+        Axes::None => return Ok(vec![x]),
+        Axes::Static(dims) => reduce(c, &x, summed, dims, keep)?,
+        Axes::Run(a) => reduce_at_run_time(c, &x, summed, a, keep)?,
+    };
     if kind != "mean" {
-        return Ok(vec![reduce(c, &x, kind, &dims, keep)?]);
+        return Ok(vec![r]);
     }
-    let mut count: i64 = 1;
-    for &d in &dims {
-        if shape[d] == DYNAMIC {
-            return Err("ReduceMean over a dim of run-time size is not supported yet".into());
+    let count = mean_count(c, &x, &axes)?;
+    Ok(vec![c.bin::<nd::DivOp>(&r, &count)?])
+}
+
+/// The sums of ReduceL1, ReduceL2, ReduceSumSquare, ReduceLogSum and
+/// ReduceLogSumExp (`which`: l1, l2, sum_square, log_sum, log_sum_exp): a sum
+/// between elementwise maps, as ONNX's reference computes them; LogSumExp is
+/// shifted by the max of the finite elements.
+pub fn summed(c: &mut Ctx<'_>, n: &Node, which: &str) -> Result<Vec<Val>, String> {
+    let x = n.input(0)?;
+    if !c.elem(&x)?.is_float() && matches!(which, "l2" | "log_sum" | "log_sum_exp") {
+        return Err(format!("Reduce {which} of integers is not supported"));
+    }
+    let axes = axes(c, n, c.rank(&x))?;
+    let keep = n.int("keepdims", 1) == 1;
+    let fold = |c: &mut Ctx<'_>, v: &Val, kind: &str, keep: bool| match &axes {
+        Axes::None => Ok(v.clone()),
+        Axes::Static(dims) => reduce(c, v, kind, dims, keep),
+        Axes::Run(a) => reduce_at_run_time(c, v, kind, a, keep),
+    };
+    let r = match which {
+        "l1" => {
+            let a = c.un::<nd::AbsOp>(&x)?;
+            fold(c, &a, "sum", keep)?
         }
-        count = count.saturating_mul(shape[d]);
-    }
-    let sum = reduce(c, &x, "sum", &dims, keep)?;
-    let count = c.scalar_like(&x, count as f64)?;
-    Ok(vec![c.bin::<nd::DivOp>(&sum, &count)?])
+        "sum_square" | "l2" => {
+            let sq = c.bin::<nd::MulOp>(&x, &x)?;
+            let s = fold(c, &sq, "sum", keep)?;
+            if which == "l2" {
+                c.un::<nd::SqrtOp>(&s)?
+            } else {
+                s
+            }
+        }
+        "log_sum" => {
+            let s = fold(c, &x, "sum", keep)?;
+            c.un::<nd::LogOp>(&s)?
+        }
+        _ => {
+            // The max of the finite elements (infinities count as -inf).
+            let inf = c.scalar_like(&x, f64::INFINITY)?;
+            let ninf = c.scalar_like(&x, f64::NEG_INFINITY)?;
+            let a = c.un::<nd::AbsOp>(&x)?;
+            let infinite = c.cmp("eq", &a, &inf)?;
+            let finite = c.select(&infinite, &ninf, &x)?;
+            let m = fold(c, &finite, "max", true)?;
+            let d = c.bin::<nd::SubOp>(&x, &m)?;
+            let e = c.un::<nd::ExpOp>(&d)?;
+            let s = fold(c, &e, "sum", keep)?;
+            let l = c.un::<nd::LogOp>(&s)?;
+            let m = if keep {
+                m
+            } else {
+                fold(c, &finite, "max", false)?
+            };
+            c.bin::<nd::AddOp>(&l, &m)?
+        }
+    };
+    Ok(vec![r])
 }
 
 /// Softmax (`log` false) and LogSoftmax along `axis`, stabilised by the max.

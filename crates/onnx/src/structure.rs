@@ -1,21 +1,20 @@
 //! ONNX's shape and structure ops: Transpose, Shape, Size, Reshape, Flatten,
-//! Squeeze, Unsqueeze, Concat, Slice, Split, Expand, ConstantOfShape, Range,
-//! Trilu and Pad. Shapes, axes, starts and pads must be constants of the model
-//! (initializers or `Constant`s), as they are in exported models; a dim of
-//! run-time size flows through where nd can carry it (a shape operand), and is
-//! refused by name where it cannot yet.
+//! Squeeze, Unsqueeze, Concat, Slice, Split, Pad and the gathers (the ops that
+//! make tensors are in `generate`). Axes, starts and pads must be constants of
+//! the model (initializers or `Constant`s), as they are in exported models. A
+//! size known only at run time flows through where nd can carry it (a shape
+//! operand, as Reshape's), and is refused by name where it cannot yet.
 
 use crate::emit::{Ctx, Val};
+use crate::generate::{filled, reshape_0d};
 use crate::ops::{Node, same_elems};
 use crate::reduce::transpose as permute;
 use crate::tensor::{self, Constant};
 use crate::types::Elem;
 use std::rc::Rc;
-use tensor_dialect_nd::broadcast::{BroadcastOp, BroadcastToOp};
+use tensor_dialect_nd::broadcast::BroadcastToOp;
 use tensor_dialect_nd::constant::ConstantOp;
-use tensor_dialect_nd::elementwise as nd;
 use tensor_dialect_nd::gather::{GatherElementsOp, GatherOp};
-use tensor_dialect_nd::iota::IotaOp;
 use tensor_dialect_nd::shape::{ShapeConcatOp, ShapeOfOp, ShapeSliceOp};
 use tensor_dialect_nd::slice::SliceOp;
 use tensor_dialect_nd::structure::{ConcatenateOp, ReshapeOp};
@@ -39,7 +38,7 @@ pub fn constant_ints(v: &Val, what: &str) -> Result<Vec<i64>, String> {
 }
 
 /// A builder's result, its error as the import's text.
-fn done<H>(r: Result<H, impl std::fmt::Display>) -> Result<H, String> {
+pub(crate) fn done<H>(r: Result<H, impl std::fmt::Display>) -> Result<H, String> {
     r.map_err(|e| e.to_string())
 }
 
@@ -522,163 +521,6 @@ pub fn split(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
     Ok(outs)
 }
 
-/// A tensor of `shape` (static sizes) filled with the one element of `value`.
-fn filled(c: &mut Ctx<'_>, value: &Constant, shape: &[i64]) -> Result<Val, String> {
-    let count = shape
-        .iter()
-        .try_fold(1i64, |a, &s| a.checked_mul(s))
-        .ok_or("the element count overflows")?;
-    let one = value.bytes.len();
-    // A splat: one element stands for all, so a huge shape costs nothing.
-    let mut k = value.clone().reshaped(shape.to_vec());
-    if count != 1 {
-        k.bytes.truncate(one);
-    }
-    c.constant(k)
-}
-
-/// Expand: ONNX's multidirectional broadcast of the input with the given
-/// shape (`nd.broadcast`, ONNX's N-ary rule, with a tensor of that shape).
-pub fn expand(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
-    let x = n.input(0)?;
-    let shape = n.input(1)?;
-    let shaped = match &shape.konst {
-        Some(_) => {
-            let target = constant_ints(&shape, "Expand's shapes")?;
-            if target.iter().any(|&d| d < 0) {
-                return Err(format!("Expand to {target:?}, which has a negative size"));
-            }
-            filled(c, &tensor::scalar(Elem::I1, 0.0), &target)?
-        }
-        // A shape known at run time: a tensor of that shape (the 0-D flag
-        // broadcast to it, which never fails), of the shape's static length.
-        None => {
-            let len = match c.dims(&shape).as_slice() {
-                [len] if *len != DYNAMIC => *len,
-                _ => return Err("Expand's shape must be 1-D of static length".into()),
-            };
-            let flag = c.constant(tensor::scalar(Elem::I1, 0.0))?;
-            let sizes = c.cast(&shape, Elem::I64)?;
-            let index = c.b.ctx.index_type();
-            let ty = c.b.ctx.tensor_type(&[len], index);
-            let loc = c.loc;
-            let target = done(tensor_dialect_nd::constant::CastOp::build(
-                &mut c.b, loc, sizes.v, ty,
-            ))?
-            .result(c.b.module);
-            let dims = vec![DYNAMIC; usize::try_from(len).map_err(|e| e.to_string())?];
-            let t = c.tensor(&dims, Elem::I1);
-            done(BroadcastToOp::build(
-                &mut c.b,
-                loc,
-                flag.v,
-                Some(target),
-                None,
-                t,
-            ))?
-            .result(c.b.module)
-            .into()
-        }
-    };
-    let loc = c.loc;
-    let h = match BroadcastOp::build_inferred(&mut c.b, loc, &[x.v, shaped.v]) {
-        Ok(h) => h,
-        Err(_) => {
-            let u = c.unranked_like(&x)?;
-            let ub = c.unranked_like(&shaped)?;
-            done(BroadcastOp::build(
-                &mut c.b,
-                loc,
-                &[x.v, shaped.v],
-                &[u, ub],
-            ))?
-        }
-    };
-    let r = h.results(c.b.module);
-    Ok(vec![
-        r.first()
-            .copied()
-            .ok_or("nd.broadcast gave no result")?
-            .into(),
-    ])
-}
-
-/// ConstantOfShape: a static shape filled with `value` (default f32 0).
-pub fn constant_of_shape(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
-    let shape = constant_ints(&n.input(0)?, "ConstantOfShape's shapes")?;
-    let value = match n.attr("value").and_then(|a| a.t.as_ref()) {
-        Some(t) => tensor::decode(t)?,
-        None => tensor::scalar(Elem::F32, 0.0),
-    };
-    if value.bytes.len() != value.elem.width() {
-        return Err("ConstantOfShape's value must hold one element".into());
-    }
-    if shape.iter().any(|&d| d < 0) {
-        return Err(format!("shape {shape:?} has a negative size"));
-    }
-    Ok(vec![filled(c, &value, &shape)?])
-}
-
-/// Range of constant start, limit and delta: its elements computed at
-/// import, `max(ceil((limit - start) / delta), 0)` of them.
-pub fn range(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
-    let (s, l, d) = (n.input(0)?, n.input(1)?, n.input(2)?);
-    let elem = c.elem(&s)?;
-    let get = |v: &Val| {
-        v.konst
-            .as_ref()
-            .and_then(|k| k.as_f64())
-            .ok_or_else(|| "Range of bounds computed at run time is not supported yet".to_string())
-    };
-    let (start, limit, delta) = (get(&s)?, get(&l)?, get(&d)?);
-    if delta == 0.0 {
-        return Err("Range with delta 0".into());
-    }
-    let count = ((limit - start) / delta).ceil().max(0.0);
-    if count > 1e8 {
-        return Err(format!("Range of {count} elements is too large"));
-    }
-    let count = count as usize;
-    let mut k = tensor::scalar(elem, start);
-    k.bytes.clear();
-    for i in 0..count {
-        // ONNX's reference adds delta step by step in the element type.
-        let v = start + i as f64 * delta;
-        k.bytes.extend(tensor::scalar(elem, v).bytes);
-    }
-    k.dims = vec![count as i64];
-    Ok(vec![c.constant(k)?])
-}
-
-/// Trilu: the upper (or lower) triangle of the last two dims from diagonal
-/// `k`, zero elsewhere: `select(j - i >= k, x, 0)` (`<=` for lower).
-pub fn trilu(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
-    let x = n.input(0)?;
-    let dims = c.dims(&x);
-    let r = dims.len();
-    if r < 2 {
-        return Err("Trilu needs at least 2 dims".into());
-    }
-    let (rows, cols) = (dims[r - 2], dims[r - 1]);
-    if rows == DYNAMIC || cols == DYNAMIC {
-        return Err("Trilu of a matrix of run-time size is not supported yet".into());
-    }
-    let k = match n.opt(1) {
-        Some(k) => k,
-        None => c.constant(tensor::i64s(&[0]).reshaped(vec![]))?,
-    };
-    let k = c.cast(&k, Elem::I64)?;
-    let t = c.tensor(&[rows, cols], Elem::I64);
-    let loc = c.loc;
-    let i = done(IotaOp::build(&mut c.b, loc, None, 0, t))?.result(c.b.module);
-    let j = done(IotaOp::build(&mut c.b, loc, None, 1, t))?.result(c.b.module);
-    let diff = c.bin::<nd::SubOp>(&j.into(), &i.into())?;
-    let upper = n.int("upper", 1) != 0;
-    let keep = c.cmp(if upper { "ge" } else { "le" }, &diff, &k)?;
-    let zero = c.scalar_like(&x, 0.0)?;
-    Ok(vec![c.select(&keep, &x, &zero)?])
-}
-
 /// Pad in constant mode: negative pads crop (`nd.slice`), positive ones
 /// concatenate blocks of the pad value; the padded dims' neighbours must be
 /// static.
@@ -696,13 +538,13 @@ pub fn pad(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
     let mut x = n.input(0)?;
     let rank = c.rank(&x);
     let pads = constant_ints(&n.input(1)?, "Pad's pads")?;
+    // A value computed at run time fills the blocks through `nd.broadcast_to`.
     let value = match n.opt(2) {
-        Some(v) => v
-            .konst
-            .as_ref()
-            .map(|k| (**k).clone())
-            .ok_or("Pad's value computed at run time is not supported yet")?,
-        None => tensor::scalar(c.elem(&x)?, 0.0),
+        Some(v) => match &v.konst {
+            Some(k) => Fill::Const(Rc::clone(k)),
+            None => Fill::Run(reshape_0d(c, &v)?),
+        },
+        None => Fill::Const(Rc::new(tensor::scalar(c.elem(&x)?, 0.0))),
     };
     let axes: Vec<usize> = match n.opt(3) {
         Some(a) => constant_ints(&a, "Pad's axes")?
@@ -718,12 +560,18 @@ pub fn pad(c: &mut Ctx<'_>, n: &Node) -> Result<Vec<Val>, String> {
             axes.len()
         ));
     }
-    let value = Rc::new(value);
     for (k, &a) in axes.iter().enumerate() {
         let (lo, hi) = (pads[k], pads[k + axes.len()]);
         x = pad_axis(c, &x, a, lo, hi, &value)?;
     }
     Ok(vec![x])
+}
+
+/// What Pad fills with: a constant of the model, or a value computed at run time
+/// (0-D).
+enum Fill {
+    Const(Rc<Constant>),
+    Run(Val),
 }
 
 /// `x` padded (or cropped) by `lo` and `hi` along `a`.
@@ -733,7 +581,7 @@ fn pad_axis(
     a: usize,
     lo: i64,
     hi: i64,
-    value: &Constant,
+    value: &Fill,
 ) -> Result<Val, String> {
     if lo == 0 && hi == 0 {
         return Ok(x.clone());
@@ -754,7 +602,20 @@ fn pad_axis(
     let block = |c: &mut Ctx<'_>, size: i64| {
         let mut shape = dims.clone();
         shape[a] = size;
-        filled(c, value, &shape)
+        match value {
+            Fill::Const(k) => filled(c, k, &shape),
+            Fill::Run(v) => {
+                let loc = c.loc;
+                let h = done(BroadcastToOp::build_inferred(
+                    &mut c.b,
+                    loc,
+                    v.v,
+                    None,
+                    Some(&shape),
+                ))?;
+                Ok(h.result(c.b.module).into())
+            }
+        }
     };
     if lo > 0 {
         parts.push(block(c, lo)?.v);

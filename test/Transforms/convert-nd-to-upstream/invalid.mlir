@@ -61,3 +61,4 @@ func.func @unranked_unsigned(%a: tensor<*xui8>) -> tensor<*xui8> {
   %0 = nd.reduce sum %a across [0] : (tensor<*xui8>) -> tensor<*xui8>
   return %0 : tensor<*xui8>
 }
+

@@ -245,3 +245,44 @@ fn log1p_expm1_and_logistic_are_numpys() {
         f16::from_f32(3.059_022e-7)
     );
 }
+
+/// `tanh_f32` is the `f64` tanh rounded once: across a sweep of every 211th
+/// `f32` bit pattern (about 20 million values, both signs, subnormals to
+/// infinities) it is within one ulp of it, and equal to it but for rare
+/// double-rounding ties; the special values keep their sign.
+#[test]
+fn f32_tanh_is_the_f64_tanh_rounded() {
+    let (mut checked, mut off) = (0u32, 0u32);
+    for bits in (0..u32::MAX).step_by(211) {
+        let x = f32::from_bits(bits);
+        let got = float::tanh_f32(x);
+        let want = f64::from(x).tanh() as f32;
+        if x.is_nan() {
+            assert!(got.is_nan());
+            continue;
+        }
+        checked += 1;
+        if got.to_bits() != want.to_bits() {
+            off += 1;
+            assert!(
+                got.to_bits().abs_diff(want.to_bits()) <= 1,
+                "tanh({x:e}) = {got:e}, want {want:e}"
+            );
+        }
+    }
+    assert!(checked > 15_000_000);
+    assert!(off * 10_000 < checked, "{off} of {checked} off by an ulp");
+    for (x, y) in [
+        (0.0f32, 0.0f32),
+        (-0.0, -0.0),
+        (f32::INFINITY, 1.0),
+        (f32::NEG_INFINITY, -1.0),
+        (1e-30, 1e-30),
+        (-20.0, -1.0),
+    ] {
+        assert_eq!(float::tanh_f32(x).to_bits(), y.to_bits(), "tanh({x})");
+    }
+    assert!(float::tanh_f32(f32::NAN).is_nan());
+    // Half floats round the f32 result.
+    assert_eq!(F16::tanh(f16::from_f32(0.5)), f16::from_f32(0.5f32.tanh()));
+}

@@ -17,6 +17,7 @@ pub(crate) mod matmul;
 pub(crate) mod reduce;
 pub(crate) mod shape;
 pub(crate) mod structure;
+mod sum;
 
 use crate::elem::ElemType;
 use crate::exec::Interpreter;
@@ -328,6 +329,10 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
         (ShapeSliceOp::NAME, Kernel::Op(shape::shape_slice)),
         (ShapeConcatOp::NAME, Kernel::Op(shape::shape_concat)),
         (ReduceOp::NAME, Kernel::Op(reduce::reduce)),
+        (
+            tensor_dialect_nd::dynamic_reduce::DynamicReduceOp::NAME,
+            Kernel::Op(reduce::dynamic_reduce),
+        ),
         (MatmulOp::NAME, Kernel::Op(matmul::matmul)),
         (DotGeneralOp::NAME, Kernel::Op(dot::dot_general)),
         (ReshapeOp::NAME, Kernel::Op(structure::reshape)),

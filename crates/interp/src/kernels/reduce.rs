@@ -1,12 +1,14 @@
-//! `nd.reduce`: sum, prod, max, min over some dims.
+//! `nd.reduce` and `nd.dynamic_reduce`: sum, prod, max, min over some dims.
 //!
 //! Two loops, chosen by layout. When the reduced elements of one output lie in
 //! runs (the last axis of a row-major tensor), each output reduces its runs,
-//! outputs in parallel; float sums use NumPy's pairwise summation, so they round
-//! as NumPy's do. When the innermost dim in memory is kept, the output row is
-//! combined with each input row in turn, vectorised along the row (NumPy's order
-//! for sums over leading axes).
+//! outputs in parallel; float sums are pairwise with wide leaves, in an order
+//! fixed by the run's length, and the other reductions combine lanes (`sum.rs`).
+//! When the innermost dim in memory is kept, the output row is combined with
+//! each input row in turn, vectorised along the row (NumPy's order for sums over
+//! leading axes).
 
+use super::sum::{combine_lanes, sum, sum_widened};
 use super::{KernelCx, KernelResult, shape_text};
 use crate::elem::{Num, with_num};
 use crate::loops::{PAR_MIN, Space, Src, src};
@@ -45,49 +47,6 @@ impl Kind {
     }
 }
 
-/// NumPy's pairwise summation (`pairwise_sum` in its loops): blocks of up to 128
-/// elements summed with eight accumulators, halves summed recursively. The
-/// recursion halves the length, so it is at most 64 deep.
-fn pairwise<T: Copy>(a: &[T], add: &impl Fn(T, T) -> T, zero: T) -> T {
-    let n = a.len();
-    if n < 8 {
-        return a.iter().fold(zero, |acc, &x| add(acc, x));
-    }
-    if n <= 128 {
-        let whole = n - n % 8;
-        let r = lanes(&a[..whole], add);
-        let mut res = add(
-            add(add(r[0], r[1]), add(r[2], r[3])),
-            add(add(r[4], r[5]), add(r[6], r[7])),
-        );
-        for &x in &a[whole..] {
-            res = add(res, x);
-        }
-        return res;
-    }
-    let mut half = n / 2;
-    half -= half % 8;
-    add(
-        pairwise(&a[..half], add, zero),
-        pairwise(&a[half..], add, zero),
-    )
-}
-
-/// The eight accumulators of a block (`a.len()` a multiple of 8, at least 8).
-/// Not inlined on purpose: inlined, the tree that combines the accumulators makes
-/// LLVM keep them in shuffled vector lanes, with shuffles in the loop; alone, the
-/// loop is two plain vector adds per eight elements (1.4x faster, same result).
-#[inline(never)]
-fn lanes<T: Copy>(a: &[T], add: &impl Fn(T, T) -> T) -> [T; 8] {
-    let mut r = [a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]];
-    for chunk in a[8..].chunks_exact(8) {
-        for (acc, &x) in r.iter_mut().zip(chunk) {
-            *acc = add(*acc, x);
-        }
-    }
-    r
-}
-
 /// Reduces one run of elements.
 #[inline]
 fn reduce_run<N: Num>(kind: Kind, run: Src<'_, N::S>, len: usize, acc: N::S) -> N::S {
@@ -97,39 +56,27 @@ fn reduce_run<N: Num>(kind: Kind, run: Src<'_, N::S>, len: usize, acc: N::S) -> 
             if kind == Kind::Sum && N::FLOAT {
                 if matches!(N::TYPE, crate::ElemType::F16 | crate::ElemType::BF16) {
                     // NumPy sums half floats in f32 and rounds at the end.
-                    let wide: f32 = pairwise_f32::<N>(s);
+                    let wide: f32 = sum_widened(s, &|x| N::to_f64(x) as f32);
                     return N::add(acc, N::from_wide(crate::elem::Wide::F(wide)));
                 }
-                return N::add(acc, pairwise(s, &N::add, N::zero()));
+                return N::add(acc, sum(s, &N::add, N::zero()));
             }
-            s.iter().fold(acc, |a, &x| kind.combine::<N>(a, x))
+            // Float products round in order; every other reduction is
+            // associative and commutative, so it runs in lanes.
+            if kind == Kind::Prod && N::FLOAT {
+                return s.iter().fold(acc, |a, &x| kind.combine::<N>(a, x));
+            }
+            match combine_lanes(s, &|a, b| kind.combine::<N>(a, b)) {
+                Some(r) => kind.combine::<N>(acc, r),
+                None => acc,
+            }
         }
     }
 }
 
-/// A pairwise sum in `f32` of 16-bit floats: [`pairwise`]'s splits, each leaf
-/// (at most 128 elements) widened on the stack, so no copy of the run is made.
-fn pairwise_f32<N: Num>(s: &[N::S]) -> f32 {
-    let n = s.len();
-    if n <= 128 {
-        let mut wide = [0f32; 128];
-        for (w, &x) in wide.iter_mut().zip(s) {
-            *w = N::to_f64(x) as f32;
-        }
-        return pairwise(&wide[..n], &|a: f32, b: f32| a + b, 0.0);
-    }
-    let mut half = n / 2;
-    half -= half % 8;
-    pairwise_f32::<N>(&s[..half]) + pairwise_f32::<N>(&s[half..])
-}
-
-/// `nd.reduce`.
-pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
-    let x = &operands[0];
-    let kind = match cx
-        .str_prop(tensor_dialect_nd::reduce::ReduceOp::KIND)
-        .unwrap_or("sum")
-    {
+/// The `kind` and `keep_dims` properties (named by `kind` and `keep`).
+fn kind_keep(cx: &KernelCx<'_>, kind: &str, keep: &str) -> (Kind, bool) {
+    let kind = match cx.str_prop(kind).unwrap_or("sum") {
         "prod" => Kind::Prod,
         "max" => Kind::Max,
         "min" => Kind::Min,
@@ -137,12 +84,18 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
     };
     let keep = cx
         .ctx
-        .lookup_sym(tensor_dialect_nd::reduce::ReduceOp::KEEP_DIMS)
+        .lookup_sym(keep)
         .and_then(|k| cx.module.get_attr(cx.op, k))
         .is_some();
-    let dims = cx
-        .i64_array(tensor_dialect_nd::reduce::ReduceOp::DIMENSIONS)
-        .unwrap_or_default();
+    (kind, keep)
+}
+
+/// `nd.reduce`.
+pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
+    use tensor_dialect_nd::reduce::ReduceOp;
+    let x = &operands[0];
+    let (kind, keep) = kind_keep(cx, ReduceOp::KIND, ReduceOp::KEEP_DIMS);
+    let dims = cx.i64_array(ReduceOp::DIMENSIONS).unwrap_or_default();
     let rank = x.rank();
     let mut reduced = vec![false; rank];
     for &d in &dims {
@@ -156,6 +109,61 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
             }
         }
     }
+    reduce_dims(cx, x, operands.get(1), kind, &reduced, keep)
+}
+
+/// `nd.dynamic_reduce`: the dims are operand #1's elements, each in
+/// `[-rank, rank)` (negative from the end) and listed once.
+pub(crate) fn dynamic_reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
+    use tensor_dialect_nd::dynamic_reduce::DynamicReduceOp;
+    let (x, axes) = (&operands[0], &operands[1]);
+    let (kind, keep) = kind_keep(cx, DynamicReduceOp::KIND, DynamicReduceOp::KEEP_DIMS);
+    let rank = x.rank();
+    let r = i64::try_from(rank).unwrap_or(i64::MAX);
+    // A u64 past i64::MAX reads as negative: it is out of range, not from the end.
+    let unsigned = axes.elem() == crate::ElemType::U64;
+    let mut listed_at: Vec<Option<usize>> = vec![None; rank];
+    for (j, a) in axes.to_i64s().into_iter().enumerate() {
+        let d = if a < 0 && !unsigned {
+            a.checked_add(r)
+        } else {
+            Some(a)
+        };
+        let Some(d) = d
+            .and_then(|d| usize::try_from(d).ok())
+            .filter(|&d| d < rank)
+        else {
+            let shown = if unsigned {
+                (a as u64).to_string()
+            } else {
+                a.to_string()
+            };
+            return Err(cx.error(format!(
+                "has axis {shown} (element {j} of operand #1) outside [-{rank}, {rank}), the rank of operand #0, of shape {} at run time",
+                shape_text(x.shape())
+            )));
+        };
+        if let Some(i) = listed_at[d] {
+            return Err(cx.error(format!(
+                "lists dim {d} twice (elements {i} and {j} of operand #1)"
+            )));
+        }
+        listed_at[d] = Some(j);
+    }
+    let reduced: Vec<bool> = listed_at.iter().map(Option::is_some).collect();
+    reduce_dims(cx, x, operands.get(2), kind, &reduced, keep)
+}
+
+/// Reduces the dims of `x` that `reduced` marks, from `init` if given.
+fn reduce_dims(
+    cx: &KernelCx<'_>,
+    x: &Tensor,
+    init: Option<&Tensor>,
+    kind: Kind,
+    reduced: &[bool],
+    keep: bool,
+) -> KernelResult {
+    let rank = x.rank();
     let kept: SmallVec<[usize; 4]> = (0..rank).filter(|&d| !reduced[d]).collect();
     let red: SmallVec<[usize; 4]> = (0..rank).filter(|&d| reduced[d]).collect();
     let compact: Dims = kept.iter().map(|&d| x.shape()[d]).collect();
@@ -166,7 +174,6 @@ pub(crate) fn reduce(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
             (true, false) => None,
         })
         .collect();
-    let init = operands.get(1);
     if let Some(init) = init
         && init.len() != 1
     {
@@ -373,37 +380,5 @@ fn columns<N: Num>(
             .for_each_init(Vec::new, |tmp, (c, o)| task(c * chunk, o, tmp));
     } else {
         task(0, out, &mut Vec::new());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::pairwise;
-
-    #[test]
-    fn pairwise_sums_blocks_like_numpy() {
-        let add = |a: f32, b: f32| a + b;
-        let v: Vec<f32> = (0..1000).map(|i| i as f32 * 0.1).collect();
-        let exact: f64 = v.iter().map(|&x| f64::from(x)).sum();
-        let got = pairwise(&v, &add, 0.0);
-        assert!((f64::from(got) - exact).abs() < 1e-2);
-        assert_eq!(pairwise(&[1.0f32, 2.0, 3.0], &add, 0.0), 6.0);
-        assert_eq!(pairwise(&[] as &[f32], &add, 0.0), 0.0);
-    }
-
-    #[test]
-    fn half_floats_sum_as_their_widened_copy_would() {
-        let add = |a: f32, b: f32| a + b;
-        for n in [0, 1, 7, 8, 127, 128, 129, 1000, 4099] {
-            let v: Vec<half::f16> = (0..n)
-                .map(|i| half::f16::from_f32((i % 97) as f32 * 0.37 - 11.0))
-                .collect();
-            let wide: Vec<f32> = v.iter().map(|x| x.to_f32()).collect();
-            assert_eq!(
-                super::pairwise_f32::<crate::elem::F16>(&v).to_bits(),
-                pairwise(&wide, &add, 0.0).to_bits(),
-                "{n}"
-            );
-        }
     }
 }
