@@ -530,6 +530,17 @@ fn read_input(path: &Path) -> Result<(String, String), String> {
         )
     } else {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot read {what}: {e}"))?;
+        // One buffer of the file's size, as tensor-opt reads (growing by doubling
+        // copies what was read into fresh memory).
+        if let Ok(meta) = file.metadata()
+            && meta.is_file()
+            && meta.len() <= limit
+        {
+            let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+            bytes
+                .try_reserve_exact(size.saturating_add(1))
+                .map_err(|e| format!("cannot read {what}: {e}"))?;
+        }
         std::io::Read::read_to_end(&mut std::io::Read::take(file, limit + 1), &mut bytes)
     };
     read.map_err(|e| format!("cannot read {what}: {e}"))?;

@@ -468,6 +468,51 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// `a == b` for the short strings the parser looks up by spelling (names,
+/// types): eight bytes at a time, with no call to the C library's `memcmp`,
+/// whose set-up costs more than such a comparison.
+pub(crate) fn short_eq(a: &[u8], b: &[u8]) -> bool {
+    fn word(s: &[u8], at: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&s[at..at + 8]);
+        u64::from_ne_bytes(w)
+    }
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n < 8 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    let mut at = 0;
+    while at + 8 <= n {
+        if word(a, at) != word(b, at) {
+            return false;
+        }
+        at += 8;
+    }
+    // The last, overlapping, eight bytes.
+    at == n || word(a, n - 8) == word(b, n - 8)
+}
+
+/// A spelling as a hash-map key compared with [`short_eq`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spelling<'a>(pub &'a str);
+
+impl PartialEq for Spelling<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        short_eq(self.0.as_bytes(), other.0.as_bytes())
+    }
+}
+
+impl Eq for Spelling<'_> {}
+
+impl std::hash::Hash for Spelling<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
 /// Decodes the body of a string literal token (without quotes), borrowing when it has no escapes.
 pub fn unescape_cow(raw: &str) -> std::borrow::Cow<'_, str> {
     // A byte loop: names are short, and `str::contains` sets up a memchr.
@@ -540,5 +585,25 @@ impl<'a> Lexer<'a> {
         self.text
             .get(start.min(self.end)..end.min(self.end))
             .unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_eq;
+
+    #[test]
+    fn short_eq_is_slice_equality() {
+        let base: Vec<u8> = (0u8..40).map(|i| b'a' + i % 26).collect();
+        for n in 0..base.len() {
+            let a = &base[..n];
+            assert!(short_eq(a, a), "{n}");
+            assert!(!short_eq(a, &base[..n + 1]), "{n}");
+            for at in 0..n {
+                let mut b = a.to_vec();
+                b[at] ^= 1;
+                assert!(!short_eq(a, &b), "{n} {at}");
+            }
+        }
     }
 }

@@ -172,7 +172,10 @@ pub struct Parser<'a> {
     scope_live: Vec<bool>,
     type_aliases: FxHashMap<&'a str, Type>,
     /// Shaped types by exact spelling: programs repeat a few types many times.
-    type_cache: FxHashMap<&'a str, Type>,
+    type_cache: FxHashMap<lexer::Spelling<'a>, Type>,
+    /// The last generic op's quoted name and its symbol: ops of one name come
+    /// in runs, and interning hashes the name.
+    last_op_name: Option<(&'a str, crate::Symbol)>,
     attr_aliases: FxHashMap<&'a str, Attribute>,
     /// `distinct[N]<...>` attributes by their `N` in this text.
     distinct: FxHashMap<u64, Attribute>,
@@ -230,6 +233,7 @@ impl<'a> Parser<'a> {
             values: NameTable::for_text(range.len()),
             type_aliases: FxHashMap::default(),
             type_cache: FxHashMap::default(),
+            last_op_name: None,
             attr_aliases: FxHashMap::default(),
             distinct: FxHashMap::default(),
             loc_aliases: FxHashMap::default(),

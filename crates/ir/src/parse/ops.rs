@@ -220,7 +220,14 @@ impl<'a> Parser<'a> {
         if name_text.is_empty() {
             return Err(self.error_at(name_pos, "empty operation name is invalid"));
         }
-        let name = self.ctx.sym(&name_text);
+        let name = match self.last_op_name {
+            Some((last, sym)) if super::lexer::short_eq(last.as_bytes(), raw.as_bytes()) => sym,
+            _ => {
+                let sym = self.ctx.sym(&name_text);
+                self.last_op_name = Some((raw, sym));
+                sym
+            }
+        };
         let def = self.ctx.op_def(name);
         if def.is_none() {
             let dialect = name_text.split_once('.').map_or(&*name_text, |(d, _)| d);

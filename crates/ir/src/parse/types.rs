@@ -91,7 +91,7 @@ impl<'a> Parser<'a> {
         if matches!(text, "tensor" | "vector" | "memref")
             && let Some(raw) = self.simple_shaped_text()
         {
-            if let Some(&t) = self.type_cache.get(raw) {
+            if let Some(&t) = self.type_cache.get(&super::lexer::Spelling(raw)) {
                 self.lex.reset(pos as usize + raw.len());
                 self.advance()?;
                 return Ok(t);
@@ -101,7 +101,7 @@ impl<'a> Parser<'a> {
                 "vector" => p.parse_vector_type(),
                 _ => p.parse_memref_type(),
             })?;
-            self.type_cache.insert(raw, t);
+            self.type_cache.insert(super::lexer::Spelling(raw), t);
             return Ok(t);
         }
         let kind = match text {
