@@ -1,6 +1,7 @@
 //! The float kinds: `f32` and `f64` natively, `f16` and `bf16` through `f32`
 //! (each operation in `f32`, rounded once, as NumPy does).
 
+pub use super::exp::{exp_f32, tanh_f32};
 use super::{ArithScalar, FloatScalar};
 use half::{bf16, f16};
 
@@ -82,7 +83,7 @@ macro_rules! nan_order {
 /// of Rust's floats that calls it: listed once for every float kind.
 macro_rules! libm_functions {
     ($fns:ident, $t:ty) => {
-        $fns!($t; exp => exp, log => ln, sqrt => sqrt, sin => sin, cos => cos,
+        $fns!($t; log => ln, sqrt => sqrt, sin => sin, cos => cos,
             floor => floor, ceil => ceil, round_even => round_ties_even);
     };
 }
@@ -108,33 +109,8 @@ macro_rules! half_fns {
     )*};
 }
 
-/// `tanh` of an `f32`, computed in `f64` and rounded once.
-///
-/// The C library's `tanhf` goes through `expm1f`, which took three quarters of
-/// a GELU's run (a 10-op chain with one `tanh`). In `f64`, `(e - 1) / (e + 1)`
-/// with `e = exp(2x)` has a relative error near 1e-16 / |x| (the cancellation
-/// in `e - 1`), far below half an `f32` ulp (3e-8) for |x| >= 2^-12; below
-/// that the series `x - x^3/3` is exact to the same degree; beyond |x| = 10
-/// the result rounds to +-1 (and `exp` would overflow past 354). So the result
-/// is the correctly rounded tanh but where the `f64` value falls within about
-/// 1e-16 of a rounding boundary, at least as close as `tanhf` (2 ulps).
-#[inline]
-pub fn tanh_f32(x: f32) -> f32 {
-    let w = f64::from(x);
-    let a = w.abs();
-    if a < 1.0 / 4096.0 {
-        // As a product, so that -0.0 stays -0.0.
-        return (w * (1.0 - w * w / 3.0)) as f32;
-    }
-    if a > 10.0 {
-        return 1.0f32.copysign(x);
-    }
-    let e = (2.0 * w).exp();
-    ((e - 1.0) / (e + 1.0)) as f32
-}
-
 macro_rules! float_scalar {
-    ($(#[$doc:meta])* $marker:ident, $t:ty, $fmod:ident, $erf:path, $tanh:path) => {
+    ($(#[$doc:meta])* $marker:ident, $t:ty, $fmod:ident, $erf:path, $exp:path, $tanh:path) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
         pub struct $marker;
@@ -185,6 +161,10 @@ macro_rules! float_scalar {
                 $erf(a)
             }
             #[inline(always)]
+            fn exp(a: $t) -> $t {
+                $exp(a)
+            }
+            #[inline(always)]
             fn tanh(a: $t) -> $t {
                 $tanh(a)
             }
@@ -198,11 +178,11 @@ macro_rules! float_scalar {
 
 float_scalar!(
     /// `f32`.
-    F32, f32, py_fmod32, libm::erff, tanh_f32
+    F32, f32, py_fmod32, libm::erff, exp_f32, tanh_f32
 );
 float_scalar!(
     /// `f64`.
-    F64, f64, py_fmod64, libm::erf, f64::tanh
+    F64, f64, py_fmod64, libm::erf, f64::exp, f64::tanh
 );
 
 macro_rules! half_scalar {
@@ -267,6 +247,10 @@ macro_rules! half_scalar {
             #[inline]
             fn erf(a: $t) -> $t {
                 Self::un(a, libm::erff)
+            }
+            #[inline]
+            fn exp(a: $t) -> $t {
+                Self::un(a, exp_f32)
             }
             #[inline]
             fn tanh(a: $t) -> $t {

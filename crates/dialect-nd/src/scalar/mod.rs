@@ -20,6 +20,7 @@
 //! for any element type.
 
 pub mod body;
+mod exp;
 pub mod float;
 pub mod int;
 

@@ -246,6 +246,67 @@ fn log1p_expm1_and_logistic_are_numpys() {
     );
 }
 
+/// `exp_f32` is the `f64` exp rounded once: across a sweep of every 211th `f32`
+/// bit pattern it is within one ulp of it, and equal to it but for rare ties;
+/// overflow, underflow into and out of the subnormals, and the special values
+/// are exact.
+#[test]
+fn f32_exp_is_the_f64_exp_rounded() {
+    let (mut checked, mut off) = (0u32, 0u32);
+    for bits in (0..u32::MAX).step_by(211) {
+        let x = f32::from_bits(bits);
+        let got = float::exp_f32(x);
+        let want = f64::from(x).exp() as f32;
+        if x.is_nan() {
+            assert!(got.is_nan());
+            continue;
+        }
+        checked += 1;
+        if got.to_bits() != want.to_bits() {
+            off += 1;
+            assert!(
+                got.to_bits().abs_diff(want.to_bits()) <= 1,
+                "exp({x:e}) = {got:e}, want {want:e}"
+            );
+        }
+    }
+    assert!(checked > 15_000_000);
+    assert!(
+        off * 1_000_000 < checked,
+        "{off} of {checked} off by an ulp"
+    );
+    // The last finite result and the first overflow; the smallest subnormal
+    // and the first 0; exact values.
+    let max_arg = f32::MAX.ln();
+    for x in [
+        0.0f32,
+        -0.0,
+        1.0,
+        -1.0,
+        max_arg,
+        f32::from_bits(max_arg.to_bits() + 1),
+        -87.336_55,
+        -103.278_93,
+        -103.972_08,
+        -103.972_09,
+        -104.0,
+        1e-30,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::MAX,
+        f32::MIN,
+    ] {
+        let want = f64::from(x).exp() as f32;
+        assert_eq!(float::exp_f32(x).to_bits(), want.to_bits(), "exp({x:e})");
+    }
+    assert_eq!(float::exp_f32(0.0), 1.0);
+    assert_eq!(float::exp_f32(max_arg + 1e-5), f32::INFINITY);
+    assert_eq!(float::exp_f32(-110.0), 0.0);
+    assert!(float::exp_f32(f32::NAN).is_nan());
+    // Half floats round the f32 result.
+    assert_eq!(F16::exp(f16::from_f32(0.5)), f16::from_f32(0.5f32.exp()));
+}
+
 /// `tanh_f32` is the `f64` tanh rounded once: across a sweep of every 211th
 /// `f32` bit pattern (about 20 million values, both signs, subnormals to
 /// infinities) it is within one ulp of it, and equal to it but for rare
