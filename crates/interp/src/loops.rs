@@ -10,6 +10,10 @@
 //! stride. A stride of 1 is a slice, a stride of 0 a scalar (the row and column
 //! broadcasts), anything else is gathered into a small buffer; the kernels'
 //! loops are specialised on those cases so that the compiler vectorises them.
+//! Kernels that gather anyway (fused chains) take rows shorter than their
+//! block several to a segment, the operands that do not run on across rows
+//! filled or copied row by row: a softmax's rows of 64 cost one call per 64
+//! rows instead of one per row.
 //! Large outputs are split into contiguous ranges run on all cores (rayon).
 
 use crate::tensor::{Dims, Strides, Tensor};
@@ -31,10 +35,28 @@ pub(crate) const fn block_len<T>() -> usize {
 }
 
 /// Where one operand's run of elements starts in its buffer, and its stride.
+///
+/// A segment of several whole rows (when rows are shorter than the kernel's
+/// longest segment) also has the row length and the operand's step from one
+/// row to the next; a segment within one row has `row_len == usize::MAX`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Seg {
     pub start: isize,
     pub stride: isize,
+    pub row_len: usize,
+    pub row_stride: isize,
+}
+
+impl Seg {
+    /// A run within one row.
+    pub(crate) fn run(start: isize, stride: isize) -> Seg {
+        Seg {
+            start,
+            stride,
+            row_len: usize::MAX,
+            row_stride: 0,
+        }
+    }
 }
 
 /// The iteration space of a loop after collapsing dims.
@@ -102,8 +124,36 @@ impl Space {
         self.inner_strides.iter().any(|&s| s != 0 && s != 1)
     }
 
+    /// True when the innermost dim is short against `block` and there are rows
+    /// to batch: a kernel that gathers anyway then does better with segments
+    /// of whole rows than with one call per short row.
+    pub(crate) fn short_rows(&self, block: usize) -> bool {
+        !self.outer.is_empty() && self.inner.saturating_mul(4) <= block
+    }
+
+    /// Moves the outer index on by `count` rows (`count` no more than the rows
+    /// left in the innermost outer dim), and each operand's offset with it.
+    fn advance(&self, idx: &mut [usize], base: &mut [isize], mut count: usize) {
+        for d in (0..self.outer.len()).rev() {
+            idx[d] += count;
+            for (a, b) in base.iter_mut().enumerate() {
+                *b += self.outer_strides[a][d] * count as isize;
+            }
+            if idx[d] < self.outer[d] {
+                break;
+            }
+            for (a, b) in base.iter_mut().enumerate() {
+                *b -= self.outer_strides[a][d] * self.outer[d] as isize;
+            }
+            idx[d] = 0;
+            count = 1;
+        }
+    }
+
     /// Runs `f` on the segments of the output positions `start..start + out.len()`,
     /// none longer than `max_seg`, with every operand's offset moved by `shift`.
+    /// With a bounded `max_seg` (the caller gathers what is not a slice or a
+    /// scalar, see [`src`]), rows shorter than it go several to a segment.
     pub(crate) fn run_range_shifted<O>(
         &self,
         start: usize,
@@ -132,45 +182,45 @@ impl Space {
                 *b += self.outer_strides[a][d] * i as isize;
             }
         }
-        let mut segs: SmallVec<[Seg; 4]> = SmallVec::from_elem(
-            Seg {
-                start: 0,
-                stride: 0,
-            },
-            k,
-        );
+        let mut segs: SmallVec<[Seg; 4]> = SmallVec::from_elem(Seg::run(0, 0), k);
+        let batch = max_seg != usize::MAX && n < max_seg;
         let mut o = 0;
         while o < out.len() {
+            if batch && col == 0 && !self.outer.is_empty() {
+                // Whole rows, as many as fit, within the innermost outer dim.
+                let last = self.outer.len() - 1;
+                let rows = (max_seg / n)
+                    .min(self.outer[last] - idx[last])
+                    .min((out.len() - o) / n);
+                if rows >= 2 {
+                    for a in 0..k {
+                        segs[a] = Seg {
+                            start: base[a],
+                            stride: self.inner_strides[a],
+                            row_len: n,
+                            row_stride: self.outer_strides[a][last],
+                        };
+                    }
+                    f(&segs, &mut out[o..o + rows * n]);
+                    o += rows * n;
+                    self.advance(&mut idx, &mut base, rows);
+                    continue;
+                }
+            }
             let len = (n - col).min(out.len() - o);
             let mut c = 0;
             while c < len {
                 let l = (len - c).min(max_seg);
                 for a in 0..k {
                     let stride = self.inner_strides[a];
-                    segs[a] = Seg {
-                        start: base[a] + (col + c) as isize * stride,
-                        stride,
-                    };
+                    segs[a] = Seg::run(base[a] + (col + c) as isize * stride, stride);
                 }
                 f(&segs, &mut out[o + c..o + c + l]);
                 c += l;
             }
             o += len;
             col = 0;
-            // Next row: an odometer over the outer dims.
-            for d in (0..self.outer.len()).rev() {
-                idx[d] += 1;
-                for (a, b) in base.iter_mut().enumerate() {
-                    *b += self.outer_strides[a][d];
-                }
-                if idx[d] < self.outer[d] {
-                    break;
-                }
-                for (a, b) in base.iter_mut().enumerate() {
-                    *b -= self.outer_strides[a][d] * self.outer[d] as isize;
-                }
-                idx[d] = 0;
-            }
+            self.advance(&mut idx, &mut base, 1);
         }
     }
 
@@ -220,6 +270,9 @@ pub(crate) fn src<'a, T: Copy>(
     len: usize,
     tmp: &'a mut Vec<T>,
 ) -> Src<'a, T> {
+    if len > seg.row_len {
+        return rows(buf, seg, len, tmp);
+    }
     let s = seg.start as usize;
     match seg.stride {
         0 => Src::Scalar(buf[s]),
@@ -230,6 +283,30 @@ pub(crate) fn src<'a, T: Copy>(
             Src::Slice(tmp)
         }
     }
+}
+
+/// [`src`] of a segment of whole rows: a slice when the rows follow each other
+/// in memory, a scalar when every row repeats one value, else gathered row by
+/// row (a repeated value filled, a contiguous row copied).
+#[inline(never)]
+fn rows<'a, T: Copy>(buf: &'a [T], seg: Seg, len: usize, tmp: &'a mut Vec<T>) -> Src<'a, T> {
+    let (n, s) = (seg.row_len, seg.start as usize);
+    match (seg.stride, seg.row_stride) {
+        (0, 0) => return Src::Scalar(buf[s]),
+        (1, r) if r == n as isize => return Src::Slice(&buf[s..s + len]),
+        _ => {}
+    }
+    tmp.clear();
+    for r in 0..len / n {
+        let start = seg.start + r as isize * seg.row_stride;
+        let at = start as usize;
+        match seg.stride {
+            0 => tmp.extend(std::iter::repeat_n(buf[at], n)),
+            1 => tmp.extend_from_slice(&buf[at..at + n]),
+            stride => tmp.extend((0..n).map(|i| buf[(start + i as isize * stride) as usize])),
+        }
+    }
+    Src::Slice(tmp)
 }
 
 /// `out[i] = f(a[i])`.

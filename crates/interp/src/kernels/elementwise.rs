@@ -179,7 +179,7 @@ where
     let space = Space::new(shape, &views);
     let bufs: SmallVec<[&[N::S]; 4]> = leaves.iter().map(Tensor::buffer::<N::S>).collect();
     let block = block_len::<N::S>();
-    let max_seg = if nodes.len() > 1 || space.needs_gather() {
+    let max_seg = if nodes.len() > 1 || space.needs_gather() || space.short_rows(block) {
         block
     } else {
         usize::MAX

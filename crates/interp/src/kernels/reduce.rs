@@ -257,10 +257,7 @@ where
         let mut idx: Dims = SmallVec::from_elem(0, outer_sizes.len());
         let mut off = base;
         for _ in 0..n_outer {
-            let seg = crate::loops::Seg {
-                start: off,
-                stride: run_stride,
-            };
+            let seg = crate::loops::Seg::run(off, run_stride);
             acc = reduce_run::<N>(kind, src(buf, seg, run_len, tmp), run_len, acc);
             for d in (0..outer_sizes.len()).rev() {
                 idx[d] += 1;
