@@ -34,6 +34,14 @@ pub(crate) const fn block_len<T>() -> usize {
     }
 }
 
+/// Rows of `n` are batched into segments of up to `max_seg` when at least 16
+/// fit: a call per row then costs more than filling and copying the operands
+/// that do not run on across rows (below that, batching a row broadcast of
+/// 1024 elements ran an outer product at half its speed).
+const fn is_short(n: usize, max_seg: usize) -> bool {
+    n.saturating_mul(16) <= max_seg
+}
+
 /// Where one operand's run of elements starts in its buffer, and its stride.
 ///
 /// A segment of several whole rows (when rows are shorter than the kernel's
@@ -128,7 +136,7 @@ impl Space {
     /// to batch: a kernel that gathers anyway then does better with segments
     /// of whole rows than with one call per short row.
     pub(crate) fn short_rows(&self, block: usize) -> bool {
-        !self.outer.is_empty() && self.inner.saturating_mul(4) <= block
+        !self.outer.is_empty() && is_short(self.inner, block)
     }
 
     /// Moves the outer index on by `count` rows (`count` no more than the rows
@@ -183,7 +191,7 @@ impl Space {
             }
         }
         let mut segs: SmallVec<[Seg; 4]> = SmallVec::from_elem(Seg::run(0, 0), k);
-        let batch = max_seg != usize::MAX && n < max_seg;
+        let batch = max_seg != usize::MAX && is_short(n, max_seg);
         let mut o = 0;
         while o < out.len() {
             if batch && col == 0 && !self.outer.is_empty() {
