@@ -10,7 +10,12 @@
 //! - rejects a `CHECK-DAG` that uses a variable defined by another
 //!   `CHECK-DAG` of the same group when the use comes first in the input;
 //! - accepts `CHECK-NEXT` right after `CHECK-DAG`, which LLVM rejects;
-//! - exits with 1, not 2, for malformed check files and unused prefixes.
+//! - exits with 1, not 2, for malformed check files and unused prefixes;
+//! - fails a line that defines a variable and uses it (`[[V:%[0-9]+]] = f [[V]]`),
+//!   and does not backtrack a `{{.*}}` placed before a variable use, both of
+//!   which LLVM matches (found by `convert-nd-to-upstream/dynamic-reduce.mlir`,
+//!   whose checks were rewritten): a test can fail here and pass under LLVM lit,
+//!   never the other way.
 //!
 //! `scripts/lit-llvm.sh` runs the same tests with LLVM's FileCheck in CI,
 //! which catches the first and fourth cases.
