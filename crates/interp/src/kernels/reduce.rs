@@ -253,6 +253,16 @@ where
     let outer_strides = &red_strides[..red_strides.len().saturating_sub(1)];
     let n_outer: usize = outer_sizes.iter().product();
     let one = |base: isize, tmp: &mut Vec<N::S>| {
+        if outer_sizes.is_empty() {
+            // One run per output (a last-axis reduction): no odometer.
+            let seg = crate::loops::Seg::run(base, run_stride);
+            return reduce_run::<N>(
+                kind,
+                src(buf, seg, run_len, tmp),
+                run_len,
+                kind.identity::<N>(),
+            );
+        }
         let mut acc = kind.identity::<N>();
         let mut idx: Dims = SmallVec::from_elem(0, outer_sizes.len());
         let mut off = base;
@@ -271,7 +281,13 @@ where
         }
         acc
     };
+    // The kept dims as few as step as one: a row-major operand's are one dim,
+    // and an output's offset is then a multiplication, not a division per dim.
+    let (kept_sizes, kept_steps) = collapse(kept_shape, kept_strides);
     let base_of = |p: usize| {
+        if let ([_], [step]) = (&kept_sizes[..], &kept_steps[..]) {
+            return view.offset() as isize + p as isize * step;
+        }
         let mut off = view.offset() as isize;
         let mut rest = p;
         for d in (0..k).rev() {
