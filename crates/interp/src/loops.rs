@@ -269,6 +269,27 @@ pub(crate) enum Src<'a, T> {
     Scalar(T),
 }
 
+/// An operand's gather buffer in a kernel task. When it holds one row
+/// repeated down a batch of rows (a row broadcast), it remembers which row and
+/// how many, so that the next batch of the same row reads it again instead of
+/// copying it again (a layer norm's scale and bias, batch after batch).
+#[derive(Clone)]
+pub(crate) struct Scratch<T> {
+    buf: Vec<T>,
+    /// `(start, row_len, len)` of the repeated row `buf` holds, if it holds one.
+    repeated: Option<(isize, usize, usize)>,
+}
+
+// By hand: a derived `Default` would ask `T: Default`, which no buffer needs.
+impl<T> Default for Scratch<T> {
+    fn default() -> Scratch<T> {
+        Scratch {
+            buf: Vec::new(),
+            repeated: None,
+        }
+    }
+}
+
 /// The run `seg` of `len` elements of `buf`, gathering it into `tmp` when it is
 /// neither contiguous nor repeated.
 #[inline]
@@ -276,7 +297,7 @@ pub(crate) fn src<'a, T: Copy>(
     buf: &'a [T],
     seg: Seg,
     len: usize,
-    tmp: &'a mut Vec<T>,
+    tmp: &'a mut Scratch<T>,
 ) -> Src<'a, T> {
     if len > seg.row_len {
         return rows(buf, seg, len, tmp);
@@ -286,35 +307,42 @@ pub(crate) fn src<'a, T: Copy>(
         0 => Src::Scalar(buf[s]),
         1 => Src::Slice(&buf[s..s + len]),
         stride => {
-            tmp.clear();
-            tmp.extend((0..len).map(|i| buf[(seg.start + i as isize * stride) as usize]));
-            Src::Slice(tmp)
+            tmp.repeated = None;
+            tmp.buf.clear();
+            tmp.buf
+                .extend((0..len).map(|i| buf[(seg.start + i as isize * stride) as usize]));
+            Src::Slice(&tmp.buf)
         }
     }
 }
 
 /// [`src`] of a segment of whole rows: a slice when the rows follow each other
 /// in memory, a scalar when every row repeats one value, else gathered row by
-/// row (a repeated value filled, a contiguous row copied).
+/// row (a repeated value filled, a contiguous row copied, or kept from the
+/// last batch when it is the same row as many times).
 #[inline(never)]
-fn rows<'a, T: Copy>(buf: &'a [T], seg: Seg, len: usize, tmp: &'a mut Vec<T>) -> Src<'a, T> {
+fn rows<'a, T: Copy>(buf: &'a [T], seg: Seg, len: usize, tmp: &'a mut Scratch<T>) -> Src<'a, T> {
     let (n, s) = (seg.row_len, seg.start as usize);
     match (seg.stride, seg.row_stride) {
         (0, 0) => return Src::Scalar(buf[s]),
         (1, r) if r == n as isize => return Src::Slice(&buf[s..s + len]),
+        (1, 0) if tmp.repeated == Some((seg.start, n, len)) => return Src::Slice(&tmp.buf),
         _ => {}
     }
-    tmp.clear();
+    tmp.buf.clear();
     for r in 0..len / n {
         let start = seg.start + r as isize * seg.row_stride;
         let at = start as usize;
         match seg.stride {
-            0 => tmp.extend(std::iter::repeat_n(buf[at], n)),
-            1 => tmp.extend_from_slice(&buf[at..at + n]),
-            stride => tmp.extend((0..n).map(|i| buf[(start + i as isize * stride) as usize])),
+            0 => tmp.buf.extend(std::iter::repeat_n(buf[at], n)),
+            1 => tmp.buf.extend_from_slice(&buf[at..at + n]),
+            stride => tmp
+                .buf
+                .extend((0..n).map(|i| buf[(start + i as isize * stride) as usize])),
         }
     }
-    Src::Slice(tmp)
+    tmp.repeated = (seg.stride == 1 && seg.row_stride == 0).then_some((seg.start, n, len));
+    Src::Slice(&tmp.buf)
 }
 
 /// `out[i] = f(a[i])`.

@@ -214,17 +214,19 @@ func.func @spread(%c: tensor<64x1xf32>, %r: tensor<64xf32>) -> tensor<64x64xf32>
 
 /// Short rows go several to a segment (`loops::rows`): a column broadcast
 /// filled per row, a transposed operand gathered per row, a row broadcast
-/// copied per row, a contiguous one sliced, in an output large enough to split across threads mid-row (rows of
+/// copied per row (kept from batch to batch, and a row that changes with the
+/// outer dim copied again), a contiguous one sliced, in an output large enough to split across threads mid-row (rows of
 /// 37 against chunks of multiples of 64), with odd outer dims so that batches
 /// stop at the end of the innermost outer dim. Checked element by element.
 #[test]
 fn batched_short_rows_match_the_definition() {
     let mut ctx = context();
-    let src = "func.func @main(%x: tensor<31x29x37xf32>, %c: tensor<31x29x1xf32>, %t: tensor<37x29xf32>, %v: tensor<37xf32>) -> tensor<31x29x37xf32> {
+    let src = "func.func @main(%x: tensor<31x29x37xf32>, %c: tensor<31x29x1xf32>, %t: tensor<37x29xf32>, %v: tensor<37xf32>, %w: tensor<31x1x37xf32>) -> tensor<31x29x37xf32> {
   %tt = nd.transpose %t, permutation = [1, 0] : (tensor<37x29xf32>) -> tensor<29x37xf32>
   %a = nd.sub %x, %c : (tensor<31x29x37xf32>, tensor<31x29x1xf32>) -> tensor<31x29x37xf32>
   %m = nd.mul %a, %tt : (tensor<31x29x37xf32>, tensor<29x37xf32>) -> tensor<31x29x37xf32>
-  %y = nd.add %m, %v : (tensor<31x29x37xf32>, tensor<37xf32>) -> tensor<31x29x37xf32>
+  %s = nd.add %m, %v : (tensor<31x29x37xf32>, tensor<37xf32>) -> tensor<31x29x37xf32>
+  %y = nd.sub %s, %w : (tensor<31x29x37xf32>, tensor<31x1x37xf32>) -> tensor<31x29x37xf32>
   return %y : tensor<31x29x37xf32>
 }";
     let buf = ctx.add_source("t.mlir", src);
@@ -234,18 +236,22 @@ fn batched_short_rows_match_the_definition() {
     let cs: Vec<f32> = (0..p * q).map(|i| (i % 13) as f32).collect();
     let ts: Vec<f32> = (0..r * q).map(|i| (i % 7) as f32 - 3.0).collect();
     let vs: Vec<f32> = (0..r).map(|i| i as f32 * 1000.0).collect();
+    let ws: Vec<f32> = (0..p * r)
+        .map(|i| (i * 7 % 101) as f32 * 100_000.0)
+        .collect();
     let want: Vec<f32> = (0..p * q * r)
         .map(|k| {
             let (i, j, l) = (k / (q * r), (k / r) % q, k % r);
-            (xs[k] - cs[i * q + j]) * ts[l * q + j] + vs[l]
+            (xs[k] - cs[i * q + j]) * ts[l * q + j] + vs[l] - ws[i * r + l]
         })
         .collect();
     let x = Tensor::from_vec(ElemType::F32, &[p, q, r], xs).unwrap();
     let c = Tensor::from_vec(ElemType::F32, &[p, q, 1], cs).unwrap();
     let t = Tensor::from_vec(ElemType::F32, &[r, q], ts).unwrap();
     let v = Tensor::from_vec(ElemType::F32, &[r], vs).unwrap();
+    let w = Tensor::from_vec(ElemType::F32, &[p, 1, r], ws).unwrap();
     let out = Interpreter::new(&ctx, &module)
-        .run("main", vec![x, c, t, v])
+        .run("main", vec![x, c, t, v, w])
         .unwrap();
     assert_eq!(out[0].to_vec::<f32>().unwrap(), want);
 }

@@ -15,7 +15,7 @@
 
 use super::{KernelCx, KernelResult, broadcast_shapes, placement};
 use crate::elem::{Num, with_num};
-use crate::loops::{Space, Src, block_len, map1, map2, src};
+use crate::loops::{Scratch, Space, Src, block_len, map1, map2, src};
 use crate::tensor::{Dims, Store, Tensor};
 use broadcastable::Policy;
 use smallvec::SmallVec;
@@ -154,7 +154,7 @@ pub(crate) fn apply_int<N: BitwiseScalar>(
 
 /// Per-task buffers: gathered leaves and node results.
 struct Temps<T> {
-    leaves: Vec<Vec<T>>,
+    leaves: Vec<Scratch<T>>,
     nodes: Vec<Vec<T>>,
 }
 
@@ -186,7 +186,7 @@ where
     };
     let last = nodes.len().saturating_sub(1);
     let init = || Temps {
-        leaves: vec![Vec::new(); leaves.len()],
+        leaves: vec![Scratch::default(); leaves.len()],
         nodes: (0..nodes.len())
             .map(|j| {
                 if j < last {
@@ -387,7 +387,7 @@ fn cmp_loop<N: Num>(
     space.run(
         out,
         max_seg,
-        || (Vec::new(), Vec::new()),
+        || (Scratch::default(), Scratch::default()),
         |(ta, tb), segs, o| {
             let n = o.len();
             map2(src(a, segs[0], n, ta), src(b, segs[1], n, tb), o, |x, y| {
@@ -410,7 +410,7 @@ pub(crate) fn select(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
         space.run(
             out.as_mut_slice(),
             max_seg,
-            || (Vec::new(), Vec::new(), Vec::new()),
+            || (Scratch::default(), Scratch::default(), Scratch::default()),
             |(tc, ta, tb), segs, o| {
                 let n = o.len();
                 crate::loops::select(
@@ -443,7 +443,10 @@ pub(crate) fn clamp(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
         space.run(
             out.as_mut_slice(),
             max_seg,
-            || (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
+            || {
+                let scratch = Scratch::default;
+                (scratch(), scratch(), scratch(), Vec::new())
+            },
             |(tx, tl, th, low), segs, o| {
                 let n = o.len();
                 // The lower bound first, into a scratch run, then the upper.
@@ -477,7 +480,7 @@ pub(crate) fn cast(cx: &KernelCx<'_>, mut operands: Vec<Tensor>) -> KernelResult
             let mut out = cx.alloc::<<To as ArithScalar>::S>(&shape)?;
             let a = input.buffer::<<From as ArithScalar>::S>();
             let max_seg = if space.needs_gather() { block_len::<<From as ArithScalar>::S>() } else { usize::MAX };
-            space.run(out.as_mut_slice(), max_seg, Vec::new, |tmp, segs, o| {
+            space.run(out.as_mut_slice(), max_seg, Scratch::default, |tmp, segs, o| {
                 let n = o.len();
                 map1(src(a, segs[0], n, tmp), o, |x| To::from_wide(From::to_wide(x)));
             });

@@ -11,7 +11,7 @@
 use super::sum::{combine_lanes, sum, sum_widened};
 use super::{KernelCx, KernelResult, shape_text};
 use crate::elem::{Num, with_num};
-use crate::loops::{PAR_MIN, Space, Src, src};
+use crate::loops::{PAR_MIN, Scratch, Space, Src, src};
 use crate::tensor::{Dims, Store, Tensor, num_elements};
 use rayon::prelude::*;
 use smallvec::SmallVec;
@@ -252,7 +252,7 @@ where
     let outer_sizes = &red_sizes[..red_sizes.len().saturating_sub(1)];
     let outer_strides = &red_strides[..red_strides.len().saturating_sub(1)];
     let n_outer: usize = outer_sizes.iter().product();
-    let one = |base: isize, tmp: &mut Vec<N::S>| {
+    let one = |base: isize, tmp: &mut Scratch<N::S>| {
         if outer_sizes.is_empty() {
             // One run per output (a last-axis reduction): no odometer.
             let seg = crate::loops::Seg::run(base, run_stride);
@@ -304,13 +304,13 @@ where
         let chunk = out.len().div_ceil(rayon::current_num_threads() * 4).max(1);
         out.par_chunks_mut(chunk)
             .enumerate()
-            .for_each_init(Vec::new, |tmp, (c, o)| {
+            .for_each_init(Scratch::default, |tmp, (c, o)| {
                 for (i, slot) in o.iter_mut().enumerate() {
                     *slot = one(base_of(c * chunk + i), tmp);
                 }
             });
     } else {
-        let mut tmp = Vec::new();
+        let mut tmp = Scratch::default();
         for (p, slot) in out.iter_mut().enumerate() {
             *slot = one(base_of(p), &mut tmp);
         }
@@ -335,7 +335,7 @@ fn columns<N: Num>(
     let space = Space::new(&kept_shape, &[&kept]);
     let n_red: usize = red_sizes.iter().product();
     let identity = kind.identity::<N>();
-    let task = |start: usize, o: &mut [N::S], tmp: &mut Vec<N::S>| {
+    let task = |start: usize, o: &mut [N::S], tmp: &mut Scratch<N::S>| {
         o.fill(identity);
         let mut idx: Dims = SmallVec::from_elem(0, red_sizes.len());
         let mut shift = 0isize;
@@ -374,8 +374,8 @@ fn columns<N: Num>(
             .next_multiple_of(64);
         out.par_chunks_mut(chunk)
             .enumerate()
-            .for_each_init(Vec::new, |tmp, (c, o)| task(c * chunk, o, tmp));
+            .for_each_init(Scratch::default, |tmp, (c, o)| task(c * chunk, o, tmp));
     } else {
-        task(0, out, &mut Vec::new());
+        task(0, out, &mut Scratch::default());
     }
 }
