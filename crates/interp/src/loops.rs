@@ -132,11 +132,19 @@ impl Space {
         self.inner_strides.iter().any(|&s| s != 0 && s != 1)
     }
 
-    /// True when the innermost dim is short against `block` and there are rows
-    /// to batch: a kernel that gathers anyway then does better with segments
-    /// of whole rows than with one call per short row.
-    pub(crate) fn short_rows(&self, block: usize) -> bool {
-        !self.outer.is_empty() && is_short(self.inner, block)
+    /// The longest segment a kernel of `T` elements takes over this space: a
+    /// block (16 KiB) when it must gather an operand, when `fused` (a chain's
+    /// nodes compute into block buffers) or when rows are short enough to go
+    /// several to a segment (see [`is_short`]); else whole rows, with no
+    /// temporary at all.
+    pub(crate) fn max_seg<T>(&self, fused: bool) -> usize {
+        let block = block_len::<T>();
+        let short_rows = !self.outer.is_empty() && is_short(self.inner, block);
+        if fused || self.needs_gather() || short_rows {
+            block
+        } else {
+            usize::MAX
+        }
     }
 
     /// Moves the outer index on by `count` rows (`count` no more than the rows

@@ -179,11 +179,7 @@ where
     let space = Space::new(shape, &views);
     let bufs: SmallVec<[&[N::S]; 4]> = leaves.iter().map(Tensor::buffer::<N::S>).collect();
     let block = block_len::<N::S>();
-    let max_seg = if nodes.len() > 1 || space.needs_gather() || space.short_rows(block) {
-        block
-    } else {
-        usize::MAX
-    };
+    let max_seg = space.max_seg::<N::S>(nodes.len() > 1);
     let last = nodes.len().saturating_sub(1);
     let init = || Temps {
         leaves: vec![Scratch::default(); leaves.len()],
@@ -379,11 +375,7 @@ fn cmp_loop<N: Num>(
     out: &mut [u8],
     f: impl Fn(N::S, N::S) -> bool + Sync,
 ) {
-    let max_seg = if space.needs_gather() {
-        block_len::<N::S>()
-    } else {
-        usize::MAX
-    };
+    let max_seg = space.max_seg::<N::S>(false);
     space.run(
         out,
         max_seg,
@@ -406,7 +398,7 @@ pub(crate) fn select(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
         let mut out = cx.alloc::<S>(&shape)?;
         let c = views[0].buffer::<u8>();
         let (a, b) = (views[1].buffer::<S>(), views[2].buffer::<S>());
-        let max_seg = if space.needs_gather() { block_len::<S>() } else { usize::MAX };
+        let max_seg = space.max_seg::<S>(false);
         space.run(
             out.as_mut_slice(),
             max_seg,
@@ -439,7 +431,7 @@ pub(crate) fn clamp(cx: &KernelCx<'_>, operands: Vec<Tensor>) -> KernelResult {
             views[1].buffer::<<N as ArithScalar>::S>(),
             views[2].buffer::<<N as ArithScalar>::S>(),
         );
-        let max_seg = if space.needs_gather() { block_len::<<N as ArithScalar>::S>() } else { usize::MAX };
+        let max_seg = space.max_seg::<<N as ArithScalar>::S>(false);
         space.run(
             out.as_mut_slice(),
             max_seg,
@@ -479,7 +471,7 @@ pub(crate) fn cast(cx: &KernelCx<'_>, mut operands: Vec<Tensor>) -> KernelResult
         with_num!(to, To => {
             let mut out = cx.alloc::<<To as ArithScalar>::S>(&shape)?;
             let a = input.buffer::<<From as ArithScalar>::S>();
-            let max_seg = if space.needs_gather() { block_len::<<From as ArithScalar>::S>() } else { usize::MAX };
+            let max_seg = space.max_seg::<<From as ArithScalar>::S>(false);
             space.run(out.as_mut_slice(), max_seg, Scratch::default, |tmp, segs, o| {
                 let n = o.len();
                 map1(src(a, segs[0], n, tmp), o, |x| To::from_wide(From::to_wide(x)));
