@@ -253,16 +253,6 @@ where
     let outer_strides = &red_strides[..red_strides.len().saturating_sub(1)];
     let n_outer: usize = outer_sizes.iter().product();
     let one = |base: isize, tmp: &mut Scratch<N::S>| {
-        if outer_sizes.is_empty() {
-            // One run per output (a last-axis reduction): no odometer.
-            let seg = crate::loops::Seg::run(base, run_stride);
-            return reduce_run::<N>(
-                kind,
-                src(buf, seg, run_len, tmp),
-                run_len,
-                kind.identity::<N>(),
-            );
-        }
         let mut acc = kind.identity::<N>();
         let mut idx: Dims = SmallVec::from_elem(0, outer_sizes.len());
         let mut off = base;
