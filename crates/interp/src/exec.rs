@@ -4,7 +4,7 @@ use crate::elem::with_num;
 use crate::kernels::elementwise::{GArg, GNode, check_integer_operands, eval};
 use crate::kernels::{KernelCx, broadcast_shapes, mismatch, mismatch_parts, placement};
 use crate::memory::Memory;
-use crate::plan::{CheckArg, PNode, Plan, Step, Use, compile};
+use crate::plan::{CheckArg, PNode, Plan, RowReduce, Step, Use, compile};
 use crate::tensor::{Dims, Tensor};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -211,7 +211,18 @@ impl<'a> Interpreter<'a> {
                     operands,
                     results,
                     ret,
+                    fused,
                 } => {
+                    if *fused
+                        && let Some(Some(s)) = results.first()
+                        && slots[*s as usize].is_some()
+                    {
+                        // Computed by the group it reads; its operand may die here.
+                        for u in operands.iter().filter(|u| u.last) {
+                            slots[u.slot as usize] = None;
+                        }
+                        continue;
+                    }
                     let values = take(&mut slots, operands, || self.internal(*op))?;
                     let cx = KernelCx {
                         ctx: self.ctx,
@@ -247,6 +258,7 @@ impl<'a> Interpreter<'a> {
                     nodes,
                     operands,
                     result,
+                    reduce,
                 } => {
                     let leaves = take(&mut slots, operands, || match nodes.last() {
                         Some(n) => self.internal(n.op),
@@ -254,9 +266,12 @@ impl<'a> Interpreter<'a> {
                             Diagnostic::error(Location::Unknown, "internal error: an empty group")
                         }
                     })?;
-                    let t = self.run_group(*elem, nodes, leaves)?;
-                    if let Some(s) = result {
+                    let (t, reduced) = self.run_group(*elem, nodes, leaves, reduce.as_ref())?;
+                    if let (Some(s), Some(t)) = (result, t) {
                         slots[*s as usize] = Some(t);
+                    }
+                    if let (Some(r), Some(t)) = (reduce, reduced) {
+                        slots[r.result as usize] = Some(t);
                     }
                 }
                 Step::Check {
@@ -313,12 +328,18 @@ impl<'a> Interpreter<'a> {
     /// the nodes in one pass, except where a node's result is broadcast further by
     /// a user (or read by users in different passes): such a node runs first, on
     /// its own, so that nothing is computed more than once.
+    ///
+    /// With `reduce`, the root's pass also reduces its rows when it can
+    /// ([`Interpreter::fused_reduce_shape`]): the second tensor is then the
+    /// reduction's result, and the first is `None` when nothing else reads the
+    /// root's.
     fn run_group(
         &self,
         elem: crate::ElemType,
         nodes: &[PNode],
         leaves: Vec<Tensor>,
-    ) -> Result<Tensor, Diagnostic> {
+        reduce: Option<&RowReduce>,
+    ) -> Result<(Option<Tensor>, Option<Tensor>), Diagnostic> {
         let n = nodes.len();
         let mut shapes: Vec<Dims> = Vec::with_capacity(n);
         // The nodes that read each node (several in a DAG).
@@ -417,36 +438,109 @@ impl<'a> Interpreter<'a> {
             {
                 return Err(op_error(self.ctx, self.module, root.op, why));
             }
+            let alloc_error = |e| {
+                op_error(
+                    self.ctx,
+                    self.module,
+                    root.op,
+                    format!(
+                        "cannot allocate its result of shape {}: {e}",
+                        crate::kernels::shape_text(shape)
+                    ),
+                )
+            };
+            let no_function = |f| {
+                op_error(
+                    self.ctx,
+                    self.module,
+                    root.op,
+                    format!("internal error: {elem} has no {f:?} (please report)"),
+                )
+            };
+            let len = crate::tensor::num_elements(shape).unwrap_or(usize::MAX);
+            let fuse = reduce
+                .filter(|_| j + 1 == n)
+                .and_then(|r| Some((r, self.fused_reduce_shape(r, elem, shape)?)));
+            if let Some((r, red_shape)) = fuse {
+                let rows = crate::tensor::num_elements(&red_shape).unwrap_or(usize::MAX);
+                let fused = with_num!(elem, N => {
+                    type S = <N as ArithScalar>::S;
+                    match self.memory.alloc::<S>(rows) {
+                        // Without room for it, the reduction runs at its op.
+                        Err(_) => None,
+                        Ok(mut red) => {
+                            let mut out = if r.only_user {
+                                None
+                            } else {
+                                Some(self.memory.alloc::<S>(len).map_err(alloc_error)?)
+                            };
+                            crate::kernels::row_reduce::eval_rows::<N>(
+                                &sub,
+                                &views,
+                                shape,
+                                out.as_mut().map(|o| o.as_mut_slice()),
+                                r.kind,
+                                red.as_mut_slice(),
+                            )
+                            .map_err(no_function)?;
+                            Some((
+                                out.map(|o| Tensor::from_owned(elem, shape, o)),
+                                Tensor::from_owned(elem, &red_shape, red),
+                            ))
+                        }
+                    }
+                });
+                if let Some((t, red)) = fused {
+                    return Ok((t, Some(red)));
+                }
+            }
             let tensor = with_num!(elem, N => {
                 let mut out = self
                     .memory
-                    .alloc::<<N as ArithScalar>::S>(crate::tensor::num_elements(shape).unwrap_or(usize::MAX))
-                    .map_err(|e| {
-                        op_error(
-                            self.ctx,
-                            self.module,
-                            root.op,
-                            format!(
-                                "cannot allocate its result of shape {}: {e}",
-                                crate::kernels::shape_text(shape)
-                            ),
-                        )
-                    })?;
-                eval::<N>(&sub, &views, shape, out.as_mut_slice()).map_err(|f| {
-                    op_error(
-                        self.ctx,
-                        self.module,
-                        root.op,
-                        format!("internal error: {elem} has no {f:?} (please report)"),
-                    )
-                })?;
+                    .alloc::<<N as ArithScalar>::S>(len)
+                    .map_err(alloc_error)?;
+                eval::<N>(&sub, &views, shape, out.as_mut_slice()).map_err(no_function)?;
                 Tensor::from_owned(elem, shape, out)
             });
             done[j] = Some(tensor);
         }
-        done[n - 1]
+        let root = done[n - 1]
             .take()
-            .ok_or_else(|| self.internal(nodes[n - 1].op))
+            .ok_or_else(|| self.internal(nodes[n - 1].op))?;
+        Ok((Some(root), None))
+    }
+
+    /// The shape of a row reduction the group can compute itself, or `None`
+    /// when it cannot: rows of fewer than 2 or too many elements, an empty
+    /// result, a result the reduction's type does not admit (its step then
+    /// reports that). When the group's result is not kept, also when its
+    /// buffer would not fit under the memory limit or is over 1 GiB: run
+    /// apart, the group would fail to allocate it (at its op, as it then does),
+    /// where fused it would compute every element (hours, for a broadcast the
+    /// system cannot hold).
+    fn fused_reduce_shape(
+        &self,
+        r: &RowReduce,
+        elem: crate::ElemType,
+        shape: &[usize],
+    ) -> Option<Dims> {
+        let (&row, kept) = shape.split_last()?;
+        let len = crate::tensor::num_elements(shape)?;
+        let bytes = len.checked_mul(elem.size())?;
+        if row < 2
+            || row.checked_mul(elem.size())? > crate::kernels::row_reduce::MAX_ROW_BYTES
+            || len == 0
+            || (r.only_user && (bytes > 1 << 30 || self.memory.check(bytes).is_err()))
+        {
+            return None;
+        }
+        let mut red: Dims = kept.into();
+        if r.keep {
+            red.push(1);
+        }
+        mismatch_parts(self.ctx, r.ty, elem, &red)
+            .is_none()
+            .then_some(red)
     }
 }
 

@@ -42,3 +42,5 @@ pub use tensor::{Element, Tensor, num_elements};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_row_reduce;

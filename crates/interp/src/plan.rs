@@ -10,12 +10,15 @@
 //! shape check in its place when its shapes are dynamic, so that a run-time
 //! broadcast error is still reported at the op, in program order. Integer
 //! division, remainder and power never fuse: they check their operands first.
+//!
+//! A group whose result an `nd.reduce` over the last dim reads also carries
+//! that reduction ([`RowReduce`]), which it computes row by row as it goes.
 
 use crate::elem::ElemType;
 use crate::kernels::elementwise::{GArg, binary_policy_of};
 use crate::kernels::{Kernel, KernelFn, type_layout};
 use broadcastable::Policy;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use tensor_dialect_nd::scalar::ScalarFn;
 use tensor_ir::verify::op_error;
@@ -42,6 +45,23 @@ pub(crate) struct PNode {
     pub ty: Type,
 }
 
+/// An `nd.reduce` over the last dim of a group's result, which the group
+/// computes row by row as it writes them (`kernels/row_reduce.rs`). The
+/// reduction's own step stays in place and runs when the group could not do
+/// it (an empty or long row, a result of the wrong shape, no memory), so
+/// its errors still come at its op, in program order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RowReduce {
+    pub op: OpId,
+    pub kind: crate::kernels::reduce::Kind,
+    pub keep: bool,
+    pub ty: Type,
+    /// The slot of the reduction's result.
+    pub result: u32,
+    /// The reduction is the group's only reader: its result need not be kept.
+    pub only_user: bool,
+}
+
 /// An operand of a shape check: a value, or the shape of a fused op's result.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum CheckArg {
@@ -61,6 +81,9 @@ pub(crate) enum Step {
         results: Vec<Option<u32>>,
         /// A terminator: its results are the function's.
         ret: bool,
+        /// A reduction an earlier group may have computed ([`RowReduce`]):
+        /// skipped when its result is there already.
+        fused: bool,
     },
     /// A fused elementwise group; the last node is the root.
     Group {
@@ -68,6 +91,8 @@ pub(crate) enum Step {
         nodes: Vec<PNode>,
         operands: Vec<Use>,
         result: Option<u32>,
+        /// A last-axis reduction of the root's result, computed as the rows are.
+        reduce: Option<RowReduce>,
     },
     /// The run-time shape check of an op fused into a later group.
     Check {
@@ -223,6 +248,24 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
 
     let slot = |v: Value| slot_of.get(&v).copied();
     let missing = |op: OpId| fail(op, "uses a value defined outside its function".into());
+    // A group's first reader that is a last-axis reduction, if its result is used.
+    let row_reduce = |root: OpId| -> Option<RowReduce> {
+        let v = module.try_result(root, 0)?;
+        let users: SmallVec<[OpId; 4]> = module.users(v).into_iter().collect();
+        users.iter().find_map(|&q| {
+            let (kind, keep) = crate::kernels::reduce::last_axis(ctx, module, q)?;
+            let r = module.try_result(q, 0)?;
+            (position.contains_key(&q) && module.has_uses(r)).then_some(RowReduce {
+                op: q,
+                kind,
+                keep,
+                ty: module.value_type(r),
+                result: slot(r)?,
+                only_user: users.iter().all(|&u| u == q),
+            })
+        })
+    };
+    let mut fused_reduces: FxHashSet<OpId> = Default::default();
     let mut steps = Vec::with_capacity(ops.len());
     let mut has_checks = false;
     for &op in &ops {
@@ -334,11 +377,16 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
                             .ok_or_else(|| missing(op))
                     })
                     .collect::<Result<_, _>>()?;
+                let reduce = row_reduce(op);
+                if let Some(r) = &reduce {
+                    fused_reduces.insert(r.op);
+                }
                 steps.push(Step::Group {
                     elem,
                     nodes,
                     operands,
                     result: results.first().copied().flatten(),
+                    reduce,
                 });
             }
             (Kernel::Elementwise(_), None) => {
@@ -367,6 +415,7 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
                     operands,
                     results,
                     ret,
+                    fused: fused_reduces.contains(&op),
                 });
             }
         }

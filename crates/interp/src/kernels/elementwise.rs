@@ -15,7 +15,7 @@
 
 use super::{KernelCx, KernelResult, broadcast_shapes, placement};
 use crate::elem::{Num, with_num};
-use crate::loops::{Scratch, Space, Src, block_len, map1, map2, src};
+use crate::loops::{Scratch, Seg, Space, Src, block_len, map1, map2, src};
 use crate::tensor::{Dims, Store, Tensor};
 use broadcastable::Policy;
 use smallvec::SmallVec;
@@ -153,15 +153,97 @@ pub(crate) fn apply_int<N: BitwiseScalar>(
 }
 
 /// Per-task buffers: gathered leaves and node results.
-struct Temps<T> {
+pub(crate) struct Temps<T> {
     leaves: Vec<Scratch<T>>,
     nodes: Vec<Vec<T>>,
 }
 
+/// A group bound to its element type and its leaves, ready to run over any
+/// range of its output: [`eval`] runs it whole, the row reductions it feeds
+/// (`row_reduce.rs`) a tile of rows at a time.
+pub(crate) struct Bound<'a, N: Num> {
+    nodes: &'a [GNode],
+    ops: SmallVec<[N::Op; 16]>,
+    space: Space,
+    bufs: SmallVec<[&'a [N::S]; 4]>,
+    max_seg: usize,
+}
+
+impl<'a, N: Num> Bound<'a, N>
+where
+    N::S: Store,
+{
+    /// Binds `nodes` (topological, root last) to `leaves`, views in `shape`.
+    /// Refuses a node whose function the element type lacks (the plan reports
+    /// that at the op; this keeps the kernel total).
+    pub(crate) fn new(
+        nodes: &'a [GNode],
+        leaves: &'a [Tensor],
+        shape: &[usize],
+    ) -> Result<Bound<'a, N>, ScalarFn> {
+        let ops = nodes
+            .iter()
+            .map(|n| N::bind(n.op).ok_or(n.op))
+            .collect::<Result<_, _>>()?;
+        let views: SmallVec<[&Tensor; 4]> = leaves.iter().collect();
+        let space = Space::new(shape, &views);
+        let max_seg = space.max_seg::<N::S>(nodes.len() > 1);
+        Ok(Bound {
+            nodes,
+            ops,
+            space,
+            bufs: leaves.iter().map(Tensor::buffer::<N::S>).collect(),
+            max_seg,
+        })
+    }
+
+    /// A task's buffers: a gather buffer per leaf, a block per inner node.
+    pub(crate) fn temps(&self) -> Temps<N::S> {
+        let block = block_len::<N::S>();
+        let last = self.nodes.len().saturating_sub(1);
+        Temps {
+            leaves: vec![Scratch::default(); self.bufs.len()],
+            nodes: (0..self.nodes.len())
+                .map(|j| {
+                    if j < last {
+                        vec![N::zero(); block]
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// One segment: its leaves' runs, then the nodes in order.
+    fn segment(&self, temps: &mut Temps<N::S>, segs: &[Seg], out: &mut [N::S]) {
+        let len = out.len();
+        let Temps {
+            leaves: leaf_tmp,
+            nodes: node_tmp,
+        } = temps;
+        let srcs: SmallVec<[Src<'_, N::S>; 4]> = self
+            .bufs
+            .iter()
+            .zip(segs)
+            .zip(leaf_tmp.iter_mut())
+            .map(|((buf, seg), tmp)| src(buf, *seg, len, tmp))
+            .collect();
+        run_nodes::<N>(self.nodes, &self.ops, &srcs, node_tmp, out);
+    }
+
+    /// The output positions `start..start + out.len()`, on this thread.
+    pub(crate) fn run_range(&self, temps: &mut Temps<N::S>, start: usize, out: &mut [N::S]) {
+        self.space
+            .run_range_shifted(start, out, self.max_seg, 0, &mut |segs, o| {
+                self.segment(temps, segs, o)
+            });
+    }
+}
+
 /// Runs a group: `leaves` are views in `shape` (the output's), `nodes` are in
 /// topological order with the root last; `out` is row-major. Refuses, before it
-/// starts, a node whose function the element type lacks (the plan reports that at
-/// the op; this keeps the kernel total).
+/// starts, a node whose function the element type lacks.
 pub(crate) fn eval<N: Num>(
     nodes: &[GNode],
     leaves: &[Tensor],
@@ -171,42 +253,13 @@ pub(crate) fn eval<N: Num>(
 where
     N::S: Store,
 {
-    let ops: SmallVec<[N::Op; 16]> = nodes
-        .iter()
-        .map(|n| N::bind(n.op).ok_or(n.op))
-        .collect::<Result<_, _>>()?;
-    let views: SmallVec<[&Tensor; 4]> = leaves.iter().collect();
-    let space = Space::new(shape, &views);
-    let bufs: SmallVec<[&[N::S]; 4]> = leaves.iter().map(Tensor::buffer::<N::S>).collect();
-    let block = block_len::<N::S>();
-    let max_seg = space.max_seg::<N::S>(nodes.len() > 1);
-    let last = nodes.len().saturating_sub(1);
-    let init = || Temps {
-        leaves: vec![Scratch::default(); leaves.len()],
-        nodes: (0..nodes.len())
-            .map(|j| {
-                if j < last {
-                    vec![N::zero(); block]
-                } else {
-                    Vec::new()
-                }
-            })
-            .collect(),
-    };
-    space.run(out, max_seg, init, |temps, segs, out| {
-        let len = out.len();
-        let Temps {
-            leaves: leaf_tmp,
-            nodes: node_tmp,
-        } = temps;
-        let srcs: SmallVec<[Src<'_, N::S>; 4]> = bufs
-            .iter()
-            .zip(segs)
-            .zip(leaf_tmp.iter_mut())
-            .map(|((buf, seg), tmp)| src(buf, *seg, len, tmp))
-            .collect();
-        run_nodes::<N>(nodes, &ops, &srcs, node_tmp, out);
-    });
+    let group = Bound::<N>::new(nodes, leaves, shape)?;
+    group.space.run(
+        out,
+        group.max_seg,
+        || group.temps(),
+        |temps, segs, out| group.segment(temps, segs, out),
+    );
     Ok(())
 }
 

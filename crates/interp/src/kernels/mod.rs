@@ -15,6 +15,7 @@ pub(crate) mod gather;
 mod gemm;
 pub(crate) mod matmul;
 pub(crate) mod reduce;
+pub(crate) mod row_reduce;
 pub(crate) mod shape;
 pub(crate) mod structure;
 mod sum;

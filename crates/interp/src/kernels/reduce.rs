@@ -19,7 +19,7 @@ use tensor_dialect_nd::scalar::ArithScalar;
 
 /// The reductions of `nd.reduce`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
+pub(crate) enum Kind {
     Sum,
     Prod,
     Max,
@@ -74,20 +74,54 @@ fn reduce_run<N: Num>(kind: Kind, run: Src<'_, N::S>, len: usize, acc: N::S) -> 
     }
 }
 
-/// The `kind` and `keep_dims` properties (named by `kind` and `keep`).
-fn kind_keep(cx: &KernelCx<'_>, kind: &str, keep: &str) -> (Kind, bool) {
-    let kind = match cx.str_prop(kind).unwrap_or("sum") {
+/// One row's reduction, exactly as [`reduce`] computes a contiguous run of a
+/// last-axis reduction (so that a fused one gives the same bits).
+#[inline]
+pub(crate) fn reduce_row<N: Num>(kind: Kind, row: &[N::S]) -> N::S {
+    reduce_run::<N>(kind, Src::Slice(row), row.len(), kind.identity::<N>())
+}
+
+/// The `kind` and `keep_dims` properties (named by `kind` and `keep`) of `op`.
+fn kind_keep_of(
+    ctx: &tensor_ir::Context,
+    module: &tensor_ir::Module,
+    op: tensor_ir::OpId,
+    kind: &str,
+    keep: &str,
+) -> (Kind, bool) {
+    let prop = |name: &str| ctx.lookup_sym(name).and_then(|k| module.get_attr(op, k));
+    let kind = match prop(kind).and_then(|a| ctx.as_str_attr(a)).unwrap_or("sum") {
         "prod" => Kind::Prod,
         "max" => Kind::Max,
         "min" => Kind::Min,
         _ => Kind::Sum,
     };
-    let keep = cx
-        .ctx
-        .lookup_sym(keep)
-        .and_then(|k| cx.module.get_attr(cx.op, k))
-        .is_some();
-    (kind, keep)
+    (kind, prop(keep).is_some())
+}
+
+fn kind_keep(cx: &KernelCx<'_>, kind: &str, keep: &str) -> (Kind, bool) {
+    kind_keep_of(cx.ctx, cx.module, cx.op, kind, keep)
+}
+
+/// The kind and `keep_dims` of an `nd.reduce` over the last dim of its
+/// operand alone, with no init value: the reductions a fused group may compute
+/// as it writes its rows (`row_reduce.rs`).
+pub(crate) fn last_axis(
+    ctx: &tensor_ir::Context,
+    module: &tensor_ir::Module,
+    op: tensor_ir::OpId,
+) -> Option<(Kind, bool)> {
+    use tensor_dialect_nd::reduce::ReduceOp;
+    if ctx.str(module.op(op).name()) != ReduceOp::NAME || module.operands(op).len() != 1 {
+        return None;
+    }
+    let rank = match ctx.type_kind(module.value_type(*module.operands(op).first()?)) {
+        tensor_ir::TypeKind::Tensor { dims, .. } => dims.len(),
+        _ => return None,
+    };
+    let dims = ctx.as_i64_array(module.get_attr(op, ctx.lookup_sym(ReduceOp::DIMENSIONS)?)?)?;
+    let last = i64::try_from(rank).ok()?.checked_sub(1)?;
+    (dims[..] == [last]).then(|| kind_keep_of(ctx, module, op, ReduceOp::KIND, ReduceOp::KEEP_DIMS))
 }
 
 /// `nd.reduce`.
