@@ -270,14 +270,20 @@ def reduce_case(rng):
     fn = {"sum": np.sum, "prod": np.prod, "max": np.max, "min": np.min}[kind]
     # NumPy widens integer sums and products by default: keep the type, which wraps.
     extra = {"dtype": dtype} if kind in ("sum", "prod") else {}
-    want = np.asarray(fn(x, axis=tuple(dims), keepdims=keep, **extra), dtype=dtype)
+    # Half the time the operand is computed by an elementwise op (x * x, which
+    # wraps for integers): a reduction over the last dim alone then runs in the
+    # op's loop (crates/interp/src/kernels/row_reduce.rs).
+    square = rng.random() < 0.5
+    operand = np.multiply(x, x, dtype=dtype) if square else x
+    want = np.asarray(fn(operand, axis=tuple(dims), keepdims=keep, **extra), dtype=dtype)
     out = [1 if d in dims else n for d, n in enumerate(shape) if keep or d not in dims]
     ta = ranked_type(rng, shape, elem)
-    if rng.random() < 0.4:
+    if rng.random() < 0.4 and not square:
         return dynamic_reduce_case(rng, x, want, elem, ta, shape, dims, kind, keep)
     tr = result_type(out, elem, ta)
-    text = (f"func.func @main(%x: {ta}) -> {tr} {{\n"
-            f"  %r = nd.reduce {kind} %x across [{', '.join(map(str, dims))}]"
+    pre = f"  %y = nd.mul %x, %x : {ta}\n" if square else ""
+    text = (f"func.func @main(%x: {ta}) -> {tr} {{\n{pre}"
+            f"  %r = nd.reduce {kind} {'%y' if square else '%x'} across [{', '.join(map(str, dims))}]"
             f"{' keep_dims' if keep else ''} : ({ta}) -> {tr}\n"
             f"  return %r : {tr}\n}}\n")
     return text, [x], [want], elem
