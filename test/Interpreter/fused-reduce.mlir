@@ -1,4 +1,4 @@
-// A fused group and the last-axis reduction that reads it run in one pass
+// A fused group and the reduction over its last dims that reads it run in one pass
 // (docs/interpreter.md, "Row reductions"): the same values as run apart, and
 // every error at its op, in program order.
 
@@ -56,4 +56,14 @@ func.func @huge(%a: tensor<?x1xf64>, %b: tensor<1x?xf64>) -> tensor<?xf64> {
   %c = nd.add %a, %b : (tensor<?x1xf64>, tensor<1x?xf64>) -> tensor<?x?xf64>
   %s = nd.reduce sum %c across [1] : (tensor<?x?xf64>) -> tensor<?xf64>
   return %s : tensor<?xf64>
+}
+
+// Rows of several dims: a group norm's mean of squares over [1, 2] (listed
+// in any order) reduces runs of 4 consecutive elements.
+// RUN: tensor-run %s --entry group_norm --arg 'dense<[[[1.0, 2.0], [3.0, 4.0]], [[0.0, 1.0], [1.0, 0.0]]]> : tensor<2x2x2xf32>' | FileCheck %s --check-prefix=GROUP
+// GROUP: dense<{{\[\[\[}}3.000000e+01]], {{\[\[}}2.000000e+00]]]> : tensor<2x1x1xf32>
+func.func @group_norm(%x: tensor<2x2x2xf32>) -> tensor<2x1x1xf32> {
+  %q = nd.mul %x, %x : tensor<2x2x2xf32>
+  %s = nd.reduce sum %q across [2, 1] keep_dims : (tensor<2x2x2xf32>) -> tensor<2x1x1xf32>
+  return %s : tensor<2x1x1xf32>
 }

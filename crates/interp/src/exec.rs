@@ -461,7 +461,7 @@ impl<'a> Interpreter<'a> {
             let fuse = reduce
                 .filter(|_| j + 1 == n)
                 .and_then(|r| Some((r, self.fused_reduce_shape(r, elem, shape)?)));
-            if let Some((r, red_shape)) = fuse {
+            if let Some((r, (red_shape, row))) = fuse {
                 let rows = crate::tensor::num_elements(&red_shape).unwrap_or(usize::MAX);
                 let fused = with_num!(elem, N => {
                     type S = <N as ArithScalar>::S;
@@ -478,6 +478,7 @@ impl<'a> Interpreter<'a> {
                                 &sub,
                                 &views,
                                 shape,
+                                row,
                                 out.as_mut().map(|o| o.as_mut_slice()),
                                 r.kind,
                                 red.as_mut_slice(),
@@ -510,21 +511,22 @@ impl<'a> Interpreter<'a> {
         Ok((Some(root), None))
     }
 
-    /// The shape of a row reduction the group can compute itself, or `None`
-    /// when it cannot: rows of fewer than 2 or too many elements, an empty
-    /// result, a result the reduction's type does not admit (its step then
-    /// reports that). When the group's result is not kept, also when its
-    /// buffer would not fit under the memory limit or is over 1 GiB: run
-    /// apart, the group would fail to allocate it (at its op, as it then does),
-    /// where fused it would compute every element (hours, for a broadcast the
-    /// system cannot hold).
+    /// The shape of a row reduction the group can compute itself, and its
+    /// row length, or `None` when it cannot: rows of fewer than 2 or too many
+    /// elements, an empty result, a result the reduction's type does not admit
+    /// (its step then reports that). When the group's result is not kept, also
+    /// when its buffer would not fit under the memory limit or is over 1 GiB:
+    /// run apart, the group would fail to allocate it (at its op, as it then
+    /// does), where fused it would compute every element (hours, for a
+    /// broadcast the system cannot hold).
     fn fused_reduce_shape(
         &self,
         r: &RowReduce,
         elem: crate::ElemType,
         shape: &[usize],
-    ) -> Option<Dims> {
-        let (&row, kept) = shape.split_last()?;
+    ) -> Option<(Dims, usize)> {
+        let (kept, reduced) = shape.split_at(shape.len().checked_sub(r.dims)?);
+        let row = crate::tensor::num_elements(reduced)?;
         let len = crate::tensor::num_elements(shape)?;
         let bytes = len.checked_mul(elem.size())?;
         if row < 2
@@ -536,11 +538,11 @@ impl<'a> Interpreter<'a> {
         }
         let mut red: Dims = kept.into();
         if r.keep {
-            red.push(1);
+            red.extend(std::iter::repeat_n(1, r.dims));
         }
         mismatch_parts(self.ctx, r.ty, elem, &red)
             .is_none()
-            .then_some(red)
+            .then_some((red, row))
     }
 }
 

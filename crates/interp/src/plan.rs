@@ -11,7 +11,7 @@
 //! broadcast error is still reported at the op, in program order. Integer
 //! division, remainder and power never fuse: they check their operands first.
 //!
-//! A group whose result an `nd.reduce` over the last dim reads also carries
+//! A group whose result an `nd.reduce` over its last dims reads also carries
 //! that reduction ([`RowReduce`]), which it computes row by row as it goes.
 
 use crate::elem::ElemType;
@@ -45,7 +45,7 @@ pub(crate) struct PNode {
     pub ty: Type,
 }
 
-/// An `nd.reduce` over the last dim of a group's result, which the group
+/// An `nd.reduce` over the last dims of a group's result, which the group
 /// computes row by row as it writes them (`kernels/row_reduce.rs`). The
 /// reduction's own step stays in place and runs when the group could not do
 /// it (an empty or long row, a result of the wrong shape, no memory), so
@@ -55,6 +55,8 @@ pub(crate) struct RowReduce {
     pub op: OpId,
     pub kind: crate::kernels::reduce::Kind,
     pub keep: bool,
+    /// How many of the last dims it reduces (a row is their product).
+    pub dims: usize,
     pub ty: Type,
     /// The slot of the reduction's result.
     pub result: u32,
@@ -253,12 +255,13 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
         let v = module.try_result(root, 0)?;
         let users: SmallVec<[OpId; 4]> = module.users(v).into_iter().collect();
         users.iter().find_map(|&q| {
-            let (kind, keep) = crate::kernels::reduce::last_axis(ctx, module, q)?;
+            let (kind, keep, dims) = crate::kernels::reduce::trailing(ctx, module, q)?;
             let r = module.try_result(q, 0)?;
             (position.contains_key(&q) && module.has_uses(r)).then_some(RowReduce {
                 op: q,
                 kind,
                 keep,
+                dims,
                 ty: module.value_type(r),
                 result: slot(r)?,
                 only_user: users.iter().all(|&u| u == q),

@@ -12,23 +12,36 @@ fn context() -> tensor_ir::Context {
     ctx
 }
 
-/// `@fused` reduces the rows of `(x - y) * (x - y)` where the group computes
-/// them; `@apart` gets the same value from a call, so its reduction runs on
-/// its own. With `keep_value`, both also return the value.
+/// `@fused` reduces the rows (the last `k` dims of `shape`, listed last
+/// first) of `(x - y) * (x - y)` where the group computes them; `@apart` gets
+/// the same value from a call, so its reduction runs on its own. With
+/// `keep_value`, both also return the value.
 fn program(
     e: &str,
-    rows: usize,
-    row: usize,
+    shape: &[usize],
+    k: usize,
     kind: &str,
     keep_dims: bool,
     keep_value: bool,
 ) -> String {
-    let t = format!("tensor<{rows}x{row}x{e}>");
-    let y = format!("tensor<{row}x{e}>");
+    let ty = |dims: &[usize]| {
+        let mut t = String::from("tensor<");
+        for d in dims {
+            t.push_str(&format!("{d}x"));
+        }
+        format!("{t}{e}>")
+    };
+    let split = shape.len() - k;
+    let t = ty(shape);
+    let y = ty(&shape[split..]);
+    let across: Vec<String> = (split..shape.len()).rev().map(|d| d.to_string()).collect();
+    let across = across.join(", ");
     let (keep, r) = if keep_dims {
-        (" keep_dims", format!("tensor<{rows}x1x{e}>"))
+        let mut kept = shape[..split].to_vec();
+        kept.extend(std::iter::repeat_n(1, k));
+        (" keep_dims", ty(&kept))
     } else {
-        ("", format!("tensor<{rows}x{e}>"))
+        ("", ty(&shape[..split]))
     };
     let (results, returned, types) = if keep_value {
         (format!("({r}, {t})"), "%r, %b", format!("{r}, {t}"))
@@ -44,12 +57,12 @@ fn program(
 func.func @fused(%x: {t}, %y: {y}) -> {results} {{
   %a = nd.sub %x, %y : ({t}, {y}) -> {t}
   %b = nd.mul %a, %a : {t}
-  %r = nd.reduce {kind} %b across [1]{keep} : ({t}) -> {r}
+  %r = nd.reduce {kind} %b across [{across}]{keep} : ({t}) -> {r}
   return {returned} : {types}
 }}
 func.func @apart(%x: {t}, %y: {y}) -> {results} {{
   %b = call @value(%x, %y) : ({t}, {y}) -> {t}
-  %r = nd.reduce {kind} %b across [1]{keep} : ({t}) -> {r}
+  %r = nd.reduce {kind} %b across [{across}]{keep} : ({t}) -> {r}
   return {returned} : {types}
 }}"
     )
@@ -102,33 +115,39 @@ fn bits(t: &Tensor) -> Vec<u64> {
 
 /// Every kind, with and without keep_dims, with the value kept or not, over
 /// rows of 2 and 3 (shorter than a block), 64 (a softmax's), 5000 (longer than
-/// a block) and 70000 f32s (longer than a fused row may be: not fused), one
-/// thread's worth and enough rows to run in parallel: the same shape and the
-/// same bits as apart. When nothing else reads the value, the fused run never
-/// holds it in memory; that is what tells that it fused.
+/// a block) and 70000 f32s (longer than a fused row may be: not fused), rows
+/// of two dims, one thread's worth and enough rows to run in parallel: the
+/// same shape and the same bits as apart. When nothing else reads the value,
+/// the fused run never holds it in memory; that is what tells that it fused.
 #[test]
 fn fused_row_reductions_are_the_reductions_run_apart() {
     let mut ctx = context();
-    let cases = [
-        (ElemType::F32, "f32", 3, 2),
-        (ElemType::F32, "f32", 7, 3),
-        (ElemType::F32, "f32", 1000, 64),
-        (ElemType::F32, "f32", 5, 5000),
-        (ElemType::F32, "f32", 2, 70000),
-        (ElemType::F16, "f16", 700, 64),
-        (ElemType::I32, "i32", 900, 3),
+    let cases: [(ElemType, &str, &[usize], usize); 9] = [
+        (ElemType::F32, "f32", &[3, 2], 1),
+        (ElemType::F32, "f32", &[7, 3], 1),
+        (ElemType::F32, "f32", &[1000, 64], 1),
+        (ElemType::F32, "f32", &[5, 5000], 1),
+        (ElemType::F32, "f32", &[2, 70000], 1),
+        (ElemType::F32, "f32", &[4, 30, 8, 8], 2),
+        (ElemType::F32, "f32", &[3, 1, 5], 2),
+        (ElemType::F16, "f16", &[700, 64], 1),
+        (ElemType::I32, "i32", &[900, 3], 1),
     ];
-    for (elem, e, rows, row) in cases {
+    for (elem, e, shape, k) in cases {
+        let row: usize = shape[shape.len() - k..].iter().product();
         for kind in ["sum", "prod", "max", "min"] {
             for keep_dims in [false, true] {
                 for keep_value in [false, true] {
-                    let src = program(e, rows, row, kind, keep_dims, keep_value);
+                    let src = program(e, shape, k, kind, keep_dims, keep_value);
                     let buf = ctx.add_source("t.mlir", &src);
                     let module =
                         tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
-                    let args = vec![values(elem, &[rows, row], 7), values(elem, &[row], 8)];
+                    let args = vec![
+                        values(elem, shape, 7),
+                        values(elem, &shape[shape.len() - k..], 8),
+                    ];
                     let case = format!(
-                        "{e} {rows}x{row} {kind} keep_dims={keep_dims} keep_value={keep_value}"
+                        "{e} {shape:?} over {k} {kind} keep_dims={keep_dims} keep_value={keep_value}"
                     );
                     let run = |entry: &str| {
                         let memory = Memory::new(1 << 30);
@@ -143,7 +162,7 @@ fn fused_row_reductions_are_the_reductions_run_apart() {
                         assert_eq!(f.shape(), a.shape(), "{case}");
                         assert_eq!(bits(f), bits(a), "{case}");
                     }
-                    let value_bytes = rows * row * elem.size();
+                    let value_bytes = shape.iter().product::<usize>() * elem.size();
                     let fuses = row * elem.size() <= crate::kernels::row_reduce::MAX_ROW_BYTES;
                     if !keep_value {
                         assert_eq!(peak < value_bytes, fuses, "{case}: peak {peak}");

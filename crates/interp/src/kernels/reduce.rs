@@ -103,25 +103,30 @@ fn kind_keep(cx: &KernelCx<'_>, kind: &str, keep: &str) -> (Kind, bool) {
     kind_keep_of(cx.ctx, cx.module, cx.op, kind, keep)
 }
 
-/// The kind and `keep_dims` of an `nd.reduce` over the last dim of its
-/// operand alone, with no init value: the reductions a fused group may compute
-/// as it writes its rows (`row_reduce.rs`).
-pub(crate) fn last_axis(
+/// The kind, `keep_dims` and the number of dims of an `nd.reduce` over the
+/// last dims of its operand (one or several, in any order), with no init
+/// value: the reductions a fused group may compute as it writes its rows
+/// (`row_reduce.rs`). Over a row-major operand such a reduction reduces runs
+/// of consecutive elements, one per output.
+pub(crate) fn trailing(
     ctx: &tensor_ir::Context,
     module: &tensor_ir::Module,
     op: tensor_ir::OpId,
-) -> Option<(Kind, bool)> {
+) -> Option<(Kind, bool, usize)> {
     use tensor_dialect_nd::reduce::ReduceOp;
     if ctx.str(module.op(op).name()) != ReduceOp::NAME || module.operands(op).len() != 1 {
         return None;
     }
     let rank = match ctx.type_kind(module.value_type(*module.operands(op).first()?)) {
-        tensor_ir::TypeKind::Tensor { dims, .. } => dims.len(),
+        tensor_ir::TypeKind::Tensor { dims, .. } => i64::try_from(dims.len()).ok()?,
         _ => return None,
     };
-    let dims = ctx.as_i64_array(module.get_attr(op, ctx.lookup_sym(ReduceOp::DIMENSIONS)?)?)?;
-    let last = i64::try_from(rank).ok()?.checked_sub(1)?;
-    (dims[..] == [last]).then(|| kind_keep_of(ctx, module, op, ReduceOp::KIND, ReduceOp::KEEP_DIMS))
+    let mut dims = ctx.as_i64_array(module.get_attr(op, ctx.lookup_sym(ReduceOp::DIMENSIONS)?)?)?;
+    dims.sort_unstable();
+    let k = i64::try_from(dims.len()).ok()?;
+    let suffix = k >= 1 && dims.iter().zip(rank - k..).all(|(&d, want)| d == want);
+    let (kind, keep) = kind_keep_of(ctx, module, op, ReduceOp::KIND, ReduceOp::KEEP_DIMS);
+    suffix.then_some((kind, keep, dims.len()))
 }
 
 /// `nd.reduce`.

@@ -1,13 +1,15 @@
-//! A fused group and the last-axis reduction that reads it, in one pass.
+//! A fused group and the reduction over its last dims that reads it, in one pass.
 //!
 //! A normalisation reduces rows of a value a fused group has just computed:
 //! `sum((x - mean)^2)` in a layer norm, `sum(x * x)` in an RMS norm,
 //! `sum(exp(x - max))` in a softmax. Run apart, the group writes its whole
 //! result to memory and the reduction reads it back. Here the group computes a
 //! tile of rows (a block, so that it is still in the L1 cache) and each row is
-//! reduced at once. The group's result is written to its buffer only when
-//! another op reads it (the softmax's division); otherwise the tile is a
-//! scratch buffer and the value never exists in memory.
+//! reduced at once. A row is the reduced dims: the last one, or several last
+//! ones (a group norm's), which are consecutive in the group's row-major
+//! result. The group's result is written to its buffer only when another op
+//! reads it (the softmax's division); otherwise the tile is a scratch buffer
+//! and the value never exists in memory.
 //!
 //! Each row is reduced by [`reduce_row`], the function the unfused reduction
 //! applies to a contiguous row, so both give the same bits.
@@ -23,13 +25,15 @@ use tensor_dialect_nd::scalar::ScalarFn;
 /// Longer rows are not fused: a tile of one row would leave the caches.
 pub(crate) const MAX_ROW_BYTES: usize = 256 * 1024;
 
-/// Runs the group `nodes` over `shape` (whose last dim, at least 2, is the row)
-/// and reduces each row with `kind` into `red`, one element per row. The
-/// group's result goes to `out` when given; else it lives a tile at a time.
+/// Runs the group `nodes` over `shape` and reduces each row of `row`
+/// consecutive elements (the last dims, at least 2 elements) with `kind` into
+/// `red`, one element per row. The group's result goes to `out` when given;
+/// else it lives a tile at a time.
 pub(crate) fn eval_rows<N: Num>(
     nodes: &[GNode],
     leaves: &[Tensor],
     shape: &[usize],
+    row: usize,
     out: Option<&mut [N::S]>,
     kind: Kind,
     red: &mut [N::S],
@@ -38,7 +42,7 @@ where
     N::S: Store,
 {
     let group = Bound::<N>::new(nodes, leaves, shape)?;
-    let row = shape.last().copied().unwrap_or(1).max(1);
+    let row = row.max(1);
     let tile_rows = (block_len::<N::S>() / row).max(1);
     // The rows `first..first + red.len()`: tile by tile, each computed (into
     // `out`'s rows or the scratch) and then reduced.
