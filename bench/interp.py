@@ -7,6 +7,8 @@ Workloads (issue 10), each at several sizes (--scales; 1 is the issue's size):
   chain       f32 [N/2,N] (x - m) * s, m [N/2,1], s [N]
   dyn_add     f64 [N,N] + [N], every type dynamic (tensor<?x?xf64>, tensor<?xf64>)
   reduce_sum  f32 sum over the last axis of [N,N]
+  sq_dev_sum  f32 sum over the last axis of (x - m)^2, x [N,N], m [N,1]: the
+              reduction runs in the group's loop (no (x - m)^2 in memory)
   matmul      f32 [N/4,N/4] @ [N/4,N/4]
 
 tensor-run's time is its own `--repeat R --timing` minimum (execution only: the
@@ -114,6 +116,17 @@ def workloads(n):
 }}""",
         {"x": x}, lambda x: x.sum(axis=-1), "sum(x, axis=1)", lambda x: x.sum(axis=-1),
         x.nbytes))
+    x, m = f32(n, n), f32(n, 1)
+    out.append((
+        "sq_dev_sum",
+        f"""func.func @main(%x: tensor<{n}x{n}xf32>, %m: tensor<{n}x1xf32>) -> tensor<{n}xf32> {{
+  %d = nd.sub %x, %m : (tensor<{n}x{n}xf32>, tensor<{n}x1xf32>) -> tensor<{n}x{n}xf32>
+  %q = nd.mul %d, %d : tensor<{n}x{n}xf32>
+  %y = nd.reduce sum %q across [1] : (tensor<{n}x{n}xf32>) -> tensor<{n}xf32>
+  return %y : tensor<{n}xf32>
+}}""",
+        {"x": x, "m": m}, lambda x, m: ((x - m) ** 2).sum(axis=-1), "sum((x - m)**2, axis=1)",
+        lambda x, m: ((x - m) ** 2).sum(axis=-1), x.nbytes))
     a, bb = f32(q, q), f32(q, q)
     out.append((
         "matmul",
@@ -170,7 +183,7 @@ def main():
                     continue
                 vals = list(inputs.values())
                 want = np_fn(*vals)
-                tol = 1e-3 * max(1.0, float(np.abs(want).max())) if name in ("matmul", "reduce_sum") else 1e-6
+                tol = 1e-3 * max(1.0, float(np.abs(want).max())) if name in ("matmul", "reduce_sum", "sq_dev_sum") else 1e-6
                 jf = jax.jit(jax_fn) if jax is not None else None
                 if jf is not None:
                     jv = [jnp.asarray(v) for v in vals]
