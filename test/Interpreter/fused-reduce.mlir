@@ -67,3 +67,14 @@ func.func @group_norm(%x: tensor<2x2x2xf32>) -> tensor<2x1x1xf32> {
   %s = nd.reduce sum %q across [2, 1] keep_dims : (tensor<2x2x2xf32>) -> tensor<2x1x1xf32>
   return %s : tensor<2x1x1xf32>
 }
+
+// At the memory limit, the op that fails is the one that fails apart: the
+// group's buffer is taken first, and the reduction's, when it does not fit,
+// is left to the reduction's own step.
+// RUN: not tensor-run %s --entry at_limit --max-memory 8004 --arg 'dense<1.5> : tensor<2x1000xf32>' 2>&1 | FileCheck %s --check-prefix=AT-LIMIT
+func.func @at_limit(%x: tensor<2x1000xf32>) -> (tensor<2xf32>, tensor<2x1000xf32>) {
+  %q = nd.mul %x, %x : tensor<2x1000xf32>
+  // AT-LIMIT: fused-reduce.mlir:[[# @LINE + 1]]:8: error: 'nd.reduce' op cannot allocate its result of shape [2]: allocating 8 B would exceed the memory limit of 7.82 KiB (7.81 KiB in use
+  %s = nd.reduce sum %q across [1] : (tensor<2x1000xf32>) -> tensor<2xf32>
+  return %s, %q : tensor<2xf32>, tensor<2x1000xf32>
+}

@@ -465,15 +465,17 @@ impl<'a> Interpreter<'a> {
                 let rows = crate::tensor::num_elements(&red_shape).unwrap_or(usize::MAX);
                 let fused = with_num!(elem, N => {
                     type S = <N as ArithScalar>::S;
+                    // The group's buffer first, as apart: at the limit, the same
+                    // op fails.
+                    let mut out = if r.only_user {
+                        None
+                    } else {
+                        Some(self.memory.alloc::<S>(len).map_err(alloc_error)?)
+                    };
                     match self.memory.alloc::<S>(rows) {
                         // Without room for it, the reduction runs at its op.
                         Err(_) => None,
                         Ok(mut red) => {
-                            let mut out = if r.only_user {
-                                None
-                            } else {
-                                Some(self.memory.alloc::<S>(len).map_err(alloc_error)?)
-                            };
                             crate::kernels::row_reduce::eval_rows::<N>(
                                 &sub,
                                 &views,
