@@ -93,7 +93,7 @@ pub(crate) enum Step {
         nodes: Vec<PNode>,
         operands: Vec<Use>,
         result: Option<u32>,
-        /// A last-axis reduction of the root's result, computed as the rows are.
+        /// A reduction over the root result's last dims, computed as its rows are.
         reduce: Option<RowReduce>,
     },
     /// The run-time shape check of an op fused into a later group.
@@ -250,7 +250,7 @@ pub(crate) fn compile(ctx: &Context, module: &Module, func: OpId) -> Result<Plan
 
     let slot = |v: Value| slot_of.get(&v).copied();
     let missing = |op: OpId| fail(op, "uses a value defined outside its function".into());
-    // A group's first reader that is a last-axis reduction, if its result is used.
+    // A group's first reader that reduces its last dims, if that result is used.
     let row_reduce = |root: OpId| -> Option<RowReduce> {
         let v = module.try_result(root, 0)?;
         let users: SmallVec<[OpId; 4]> = module.users(v).into_iter().collect();
