@@ -172,3 +172,47 @@ fn fused_row_reductions_are_the_reductions_run_apart() {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, ..Default::default() })]
+
+    /// Random ranks, sizes (0 and 1 among them: empty rows, rows too short to
+    /// fuse), numbers of reduced dims, kinds and element types: `@fused` and
+    /// `@apart` both fail (an empty `max`) or give the same shapes and bits.
+    #[test]
+    fn random_fused_row_reductions_are_the_reductions_run_apart(
+        shape in proptest::collection::vec(0usize..=5, 1..=4),
+        k in 1usize..=4,
+        kind in 0usize..4,
+        keep_dims: bool,
+        keep_value: bool,
+        elem in 0usize..3,
+        seed: u64,
+    ) {
+        let k = 1 + (k - 1) % shape.len();
+        let (elem, e) = [(ElemType::F32, "f32"), (ElemType::F16, "f16"), (ElemType::I32, "i32")][elem];
+        let kind = ["sum", "prod", "max", "min"][kind];
+        let mut ctx = context();
+        let src = program(e, &shape, k, kind, keep_dims, keep_value);
+        let buf = ctx.add_source("t.mlir", &src);
+        let module = tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+        let args = vec![
+            values(elem, &shape, seed),
+            values(elem, &shape[shape.len() - k..], seed ^ 1),
+        ];
+        let interp = Interpreter::new(&ctx, &module);
+        let fused = interp.run("fused", args.clone());
+        let apart = interp.run("apart", args);
+        match (fused, apart) {
+            (Ok(f), Ok(a)) => {
+                proptest::prop_assert_eq!(f.len(), a.len());
+                for (f, a) in f.iter().zip(&a) {
+                    proptest::prop_assert_eq!(f.shape(), a.shape());
+                    proptest::prop_assert_eq!(bits(f), bits(a));
+                }
+            }
+            (Err(f), Err(a)) => proptest::prop_assert_eq!(&f.message, &a.message),
+            (f, a) => proptest::prop_assert!(false, "fused {:?} but apart {:?}", f.is_ok(), a.is_ok()),
+        }
+    }
+}
