@@ -3,12 +3,19 @@
 use crate::{ElemType, Interpreter, Kernel, Tensor};
 use tensor_ir::Context;
 
-fn context() -> Context {
+/// A context with `func`, `nd` and the interpreter's kernels.
+pub(crate) fn context() -> Context {
     let mut ctx = Context::new();
     tensor_dialect_func::register(&mut ctx);
     tensor_dialect_nd::register(&mut ctx);
     crate::register(&mut ctx);
     ctx
+}
+
+/// `src` parsed as a module of `ctx`.
+pub(crate) fn parse(ctx: &mut Context, src: &str) -> tensor_ir::Module {
+    let buf = ctx.add_source("t.mlir", src);
+    tensor_ir::parse::parse_source(ctx, buf, 0..src.len()).unwrap()
 }
 
 #[test]
@@ -29,8 +36,7 @@ fn runs_a_row_broadcast() {
   %y = nd.add %x, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %y : tensor<2x3xf32>
 }";
-    let buf = ctx.add_source("t.mlir", src);
-    let module = tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+    let module = parse(&mut ctx, src);
     let x = Tensor::from_vec(
         ElemType::F32,
         &[2, 3],
@@ -64,8 +70,7 @@ func.func @views(%v: tensor<64xf32>, %s: tensor<64x1xf32>) -> tensor<64x64xf32> 
   %y = nd.mul %d, %v : (tensor<64x64xf32>, tensor<64xf32>) -> tensor<64x64xf32>
   return %y : tensor<64x64xf32>
 }";
-    let buf = ctx.add_source("t.mlir", src);
-    let module = tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+    let module = parse(&mut ctx, src);
     let ramp = |n: usize| (0..n).map(|i| i as f32).collect::<Vec<f32>>();
     let col = Tensor::from_vec(ElemType::F32, &[64, 1], ramp(64)).unwrap();
     let row = Tensor::from_vec(ElemType::F32, &[1, 64], ramp(64)).unwrap();
@@ -121,8 +126,7 @@ fn the_declared_kinds_are_what_verifies_and_runs() {
   return %o : tensor<2xf64>
 }}"
             );
-            let buf = ctx.add_source("t.mlir", &src);
-            let module = tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+            let module = parse(&mut ctx, &src);
             let verifies = tensor_ir::verify::verify_module(&ctx, &module).is_empty();
             let defined = f.defined_for(elem.kind());
             assert_eq!(verifies, defined, "{name} on {elem}");
@@ -178,8 +182,7 @@ func.func @spread(%c: tensor<64x1xf32>, %r: tensor<64xf32>) -> tensor<64x64xf32>
   %y = nd.add %p, %e : (tensor<64x64xf32>, tensor<64x1xf32>) -> tensor<64x64xf32>
   return %y : tensor<64x64xf32>
 }";
-    let buf = ctx.add_source("t.mlir", src);
-    let module = tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+    let module = parse(&mut ctx, src);
     use tensor_dialect_nd::scalar::{F32, FloatScalar};
     let xs: Vec<f32> = (0..64 * 64).map(|i| (i % 37) as f32 * 0.25 - 4.0).collect();
     let bs: Vec<f32> = (0..64).map(|i| (i % 5) as f32 * 0.1 - 0.2).collect();
@@ -215,9 +218,10 @@ func.func @spread(%c: tensor<64x1xf32>, %r: tensor<64xf32>) -> tensor<64x64xf32>
 /// Short rows go several to a segment (`loops::rows`): a column broadcast
 /// filled per row, a transposed operand gathered per row, a row broadcast
 /// copied per row (kept from batch to batch, and a row that changes with the
-/// outer dim copied again), a contiguous one sliced, in an output large enough to split across threads mid-row (rows of
-/// 37 against chunks of multiples of 64), with odd outer dims so that batches
-/// stop at the end of the innermost outer dim. Checked element by element.
+/// outer dim copied again), a contiguous one sliced, in an output large
+/// enough to split across threads mid-row (rows of 37 against chunks of
+/// multiples of 64), with odd outer dims so that batches stop at the end of
+/// the innermost outer dim. Checked element by element.
 #[test]
 fn batched_short_rows_match_the_definition() {
     let mut ctx = context();
@@ -229,8 +233,7 @@ fn batched_short_rows_match_the_definition() {
   %y = nd.sub %s, %w : (tensor<31x29x37xf32>, tensor<31x1x37xf32>) -> tensor<31x29x37xf32>
   return %y : tensor<31x29x37xf32>
 }";
-    let buf = ctx.add_source("t.mlir", src);
-    let module = tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+    let module = parse(&mut ctx, src);
     let (p, q, r) = (31, 29, 37);
     let xs: Vec<f32> = (0..p * q * r).map(|i| (i % 101) as f32).collect();
     let cs: Vec<f32> = (0..p * q).map(|i| (i % 13) as f32).collect();

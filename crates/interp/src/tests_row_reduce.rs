@@ -1,16 +1,9 @@
 //! Row reductions fused into the group that computes their operand
 //! (`kernels/row_reduce.rs`) against the same reductions run apart.
 
+use crate::tests::{context, parse};
 use crate::{ElemType, Interpreter, Memory, Tensor};
 use half::f16;
-
-fn context() -> tensor_ir::Context {
-    let mut ctx = tensor_ir::Context::new();
-    tensor_dialect_func::register(&mut ctx);
-    tensor_dialect_nd::register(&mut ctx);
-    crate::register(&mut ctx);
-    ctx
-}
 
 /// `@fused` reduces the rows (the last `k` dims of `shape`, listed last
 /// first) of `(x - y) * (x - y)` where the group computes them; `@apart` gets
@@ -139,9 +132,7 @@ fn fused_row_reductions_are_the_reductions_run_apart() {
             for keep_dims in [false, true] {
                 for keep_value in [false, true] {
                     let src = program(e, shape, k, kind, keep_dims, keep_value);
-                    let buf = ctx.add_source("t.mlir", &src);
-                    let module =
-                        tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+                    let module = parse(&mut ctx, &src);
                     let args = vec![
                         values(elem, shape, 7),
                         values(elem, &shape[shape.len() - k..], 8),
@@ -194,8 +185,7 @@ proptest::proptest! {
         let kind = ["sum", "prod", "max", "min"][kind];
         let mut ctx = context();
         let src = program(e, &shape, k, kind, keep_dims, keep_value);
-        let buf = ctx.add_source("t.mlir", &src);
-        let module = tensor_ir::parse::parse_source(&mut ctx, buf, 0..src.len()).unwrap();
+        let module = parse(&mut ctx, &src);
         let args = vec![
             values(elem, &shape, seed),
             values(elem, &shape[shape.len() - k..], seed ^ 1),
