@@ -460,9 +460,9 @@ impl<'a> Interpreter<'a> {
             let len = crate::tensor::num_elements(shape).unwrap_or(usize::MAX);
             let fuse = reduce
                 .filter(|_| j + 1 == n)
-                .and_then(|r| Some((r, self.fused_reduce_shape(r, elem, shape)?)));
+                .and_then(|r| Some((r, self.fused_reduce_shape(r, elem, shape, len)?)));
             if let Some((r, (red_shape, row))) = fuse {
-                let rows = crate::tensor::num_elements(&red_shape).unwrap_or(usize::MAX);
+                let rows = len / row;
                 let fused = with_num!(elem, N => {
                     type S = <N as ArithScalar>::S;
                     // The group's buffer first, as apart: at the limit, the same
@@ -513,10 +513,11 @@ impl<'a> Interpreter<'a> {
         Ok((Some(root), None))
     }
 
-    /// The shape of a row reduction the group can compute itself, and its
-    /// row length, or `None` when it cannot: rows of fewer than 2 or too many
-    /// elements, an empty result, a result the reduction's type does not admit
-    /// (its step then reports that). When the group's result is not kept, also
+    /// The shape of a row reduction the group (of `len` elements, `usize::MAX`
+    /// when that overflows) can compute itself, and its row length, or `None`
+    /// when it cannot: rows of fewer than 2 or too many elements, an empty or
+    /// overflowing result, a result the reduction's type does not admit (its
+    /// step then reports that). When the group's result is not kept, also
     /// when its buffer would not fit under the memory limit or is over 1 GiB:
     /// run apart, the group would fail to allocate it (at its op, as it then
     /// does), where fused it would compute every element (hours, for a
@@ -526,14 +527,15 @@ impl<'a> Interpreter<'a> {
         r: &RowReduce,
         elem: crate::ElemType,
         shape: &[usize],
+        len: usize,
     ) -> Option<(Dims, usize)> {
         let (kept, reduced) = shape.split_at(shape.len().checked_sub(r.dims)?);
         let row = crate::tensor::num_elements(reduced)?;
-        let len = crate::tensor::num_elements(shape)?;
         let bytes = len.checked_mul(elem.size())?;
         if row < 2
             || row.checked_mul(elem.size())? > crate::kernels::row_reduce::MAX_ROW_BYTES
             || len == 0
+            || len == usize::MAX
             || (r.only_user && (bytes > 1 << 30 || self.memory.check(bytes).is_err()))
         {
             return None;

@@ -124,9 +124,11 @@ pub(crate) fn trailing(
     let mut dims = ctx.as_i64_array(module.get_attr(op, ctx.lookup_sym(ReduceOp::DIMENSIONS)?)?)?;
     dims.sort_unstable();
     let k = i64::try_from(dims.len()).ok()?;
-    let suffix = k >= 1 && dims.iter().zip(rank - k..).all(|(&d, want)| d == want);
-    let (kind, keep) = kind_keep_of(ctx, module, op, ReduceOp::KIND, ReduceOp::KEEP_DIMS);
-    suffix.then_some((kind, keep, dims.len()))
+    let suffix = (1..=rank).contains(&k) && dims.iter().zip(rank - k..).all(|(&d, want)| d == want);
+    suffix.then(|| {
+        let (kind, keep) = kind_keep_of(ctx, module, op, ReduceOp::KIND, ReduceOp::KEEP_DIMS);
+        (kind, keep, dims.len())
+    })
 }
 
 /// `nd.reduce`.
