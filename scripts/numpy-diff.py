@@ -271,7 +271,7 @@ def reduce_case(rng):
     # NumPy widens integer sums and products by default: keep the type, which wraps.
     extra = {"dtype": dtype} if kind in ("sum", "prod") else {}
     # Half the time the operand is computed by an elementwise op (x * x, which
-    # wraps for integers): a reduction over the last dim alone then runs in the
+    # wraps for integers): a reduction over its last dims then runs in the
     # op's loop (crates/interp/src/kernels/row_reduce.rs).
     square = rng.random() < 0.5
     operand = np.multiply(x, x, dtype=dtype) if square else x
